@@ -1,0 +1,45 @@
+# peapod: the README's commands. Each one makes the virtual environment it needs.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test play demo bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[test]"
+	touch $@
+
+$(VENV)/.installed-play: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[play]"
+	touch $@
+
+## run: start the bot against Discord (needs PEAPOD_DISCORD_TOKEN in .env)
+run: $(VENV)/.installed-run
+	$(BIN)/python -m bot
+
+## test: install test requirements and run every test, offline
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest
+
+## play: the real bot in a local Discord-like page, no token needed
+play: $(VENV)/.installed-play
+	$(BIN)/python -m bot.play $(ARGS)
+
+## demo: write sample table pictures to demo/
+demo: $(VENV)/.installed-run
+	$(BIN)/python -m render.demo demo
+
+## bench: print render and action timings
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) demo .pytest_cache

@@ -1,0 +1,9 @@
+"""The rules of peapod's five card games, as pure functions over immutable states.
+
+``GAMES`` maps each game's key (also its database value and slash-command group) to its
+stateless :class:`games.base.Game` object.
+"""
+
+from games.base import Game
+
+GAMES: dict[str, Game] = {}

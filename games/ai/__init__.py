@@ -1,0 +1,1 @@
+"""Players and solvers built only on the games' public functions."""

@@ -1,0 +1,233 @@
+"""The vocabulary every game module shares (STYLE.md 7.2).
+
+A game is a stateless :class:`Game` object with pure functions over an immutable state:
+
+- ``new_state(options, seats, seed, deck=None)`` deals a new game. ``deck`` is an explicit card
+  order (top first, in the game's canonical deal order from RULES.md; for two-deck games the
+  decks one after the other) used instead of the seeded shuffle.
+- ``current_seat(state)``: whose turn it is; ``None`` when the game is over or when every seat
+  may act at once (Peanuts).
+- ``legal_actions(state, seat)``, ``apply_action(state, seat, action) -> Transition``.
+  ``apply_action`` always validates: game over, then turn, then legality; the error it raises
+  carries a sentence for players and the state is never changed.
+- ``view_for(state, viewer)``: the only way anything leaves the engine for people; ``viewer``
+  is a seat, or ``None`` for the public.
+- ``outcome(state)``: ``None`` while the game runs.
+- ``parse_action(code)``: action codes round-trip (``parse_action(a.code) == a``) and are short
+  enough for a Discord custom id.
+- ``to_dict`` / ``from_dict``: JSON-ready snapshots; ``from_dict`` validates.
+"""
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
+
+from games.cards import Card
+from games.errors import GameOverError, IllegalActionError, InvalidOptionError, NotYourTurnError
+
+Seat: TypeAlias = int
+
+SCHEMA = 1
+"""Version of the ``to_dict`` layout; stored in every snapshot under ``"schema"``."""
+
+
+class Action(Protocol):
+    """What every game's action dataclasses offer."""
+
+    @property
+    def code(self) -> str:
+        """Canonical short code, e.g. ``"c3>f"``; what buttons and the action log carry."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """A few words for people, e.g. ``"5♠ → foundation"``."""
+        ...
+
+
+class EndReason(Enum):
+    """Why a game ended."""
+
+    COMPLETED = "completed"
+    RESIGNED = "resigned"
+    TIMED_OUT = "timed_out"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: a score per seat, the winning seats (empty for a draw), why it ended."""
+
+    scores: tuple[int, ...]
+    winners: tuple[Seat, ...]
+    reason: EndReason
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as a sentence for the table (``"5♠ went to the foundation."``)."""
+
+    text: str
+
+
+StateT = TypeVar("StateT")
+
+
+class Transition(NamedTuple, Generic[StateT]):
+    """The result of an action: the new state and what happened."""
+
+    state: StateT
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One documented game option: its key, default, allowed values and a description."""
+
+    key: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] = field(default=())
+
+    def check(self, value: Any) -> Any:
+        if type(value) is not type(self.default):
+            raise InvalidOptionError(
+                f"Option {self.key!r} takes a {type(self.default).__name__}, not {value!r}."
+            )
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(repr(choice) for choice in self.choices)
+            raise InvalidOptionError(f"Option {self.key!r} must be one of {allowed}, not {value!r}.")
+        return value
+
+
+def resolve_options(spec: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Fill in defaults and check every value; unknown keys are refused.
+
+    Raises:
+        InvalidOptionError: an unknown key or a bad value.
+    """
+    given = dict(given or {})
+    known = {option.key: option for option in spec}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise InvalidOptionError(f"Unknown option {unknown[0]!r}; known options: {', '.join(known) or 'none'}.")
+    return {key: option.check(given[key]) if key in given else option.default for key, option in known.items()}
+
+
+class Game(ABC, Generic[StateT]):
+    """Base class of the five games. Subclasses implement the abstract methods.
+
+    ``apply_action`` is implemented here once: it checks the game is running, the turn and
+    the legality, then calls the subclass's ``_apply``.
+    """
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Options with defaults filled in. Raises InvalidOptionError."""
+        return resolve_options(self.options, given)
+
+    @abstractmethod
+    def new_state(
+        self, options: Mapping[str, Any] | None, seats: int, seed: int, deck: Sequence[Card] | None = None
+    ) -> StateT:
+        """Deal a new game. Raises InvalidOptionError for bad options, seat count or deck."""
+
+    @abstractmethod
+    def current_seat(self, state: StateT) -> Seat | None:
+        """The seat to act, or None (game over, or simultaneous play)."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: Seat) -> tuple[Any, ...]:
+        """Every action ``seat`` may take now, in a stable order."""
+
+    @abstractmethod
+    def _apply(self, state: StateT, seat: Seat, action: Any) -> Transition[StateT]:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def view_for(self, state: StateT, viewer: Seat | None) -> Any:
+        """What ``viewer`` (a seat, or None for the public) may see."""
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None:
+        """How the game ended, or None while it runs."""
+
+    @abstractmethod
+    def resign(self, state: StateT, seat: Seat) -> Transition[StateT]:
+        """End the game by ``seat`` giving up. Raises GameOverError when already over."""
+
+    @abstractmethod
+    def parse_action(self, code: str) -> Any:
+        """Parse an action code. Raises InvalidActionError."""
+
+    @abstractmethod
+    def to_dict(self, state: StateT) -> dict[str, Any]:
+        """A JSON-ready snapshot with ``"schema"`` and ``"game"`` keys."""
+
+    @abstractmethod
+    def from_dict(self, data: Mapping[str, Any]) -> StateT:
+        """Load a snapshot. Raises CorruptStateError when it does not validate."""
+
+    def allows_undo(self, options: Mapping[str, Any]) -> bool:
+        """Whether the bot may offer undo for a game with these (resolved) options."""
+        return False
+
+    def explain_illegal(self, state: StateT, seat: Seat, action: Any) -> str:
+        """A sentence for players on why ``action`` is refused; games may be more precise."""
+        return f"{action.label} is not a legal move right now."
+
+    def apply_action(self, state: StateT, seat: Seat, action: Any) -> Transition[StateT]:
+        """Validate and apply ``action`` for ``seat``.
+
+        Raises:
+            GameOverError: the game has ended.
+            NotYourTurnError: it is another seat's turn.
+            IllegalActionError: the rules do not allow the action now.
+        """
+        if self.outcome(state) is not None:
+            raise GameOverError("This game is over.")
+        turn = self.current_seat(state)
+        if turn is not None and turn != seat:
+            raise NotYourTurnError("It is not your turn.")
+        if action not in self.legal_actions(state, seat):
+            raise IllegalActionError(self.explain_illegal(state, seat, action))
+        return self._apply(state, seat, action)
+
+    def replay(
+        self,
+        options: Mapping[str, Any] | None,
+        seats: int,
+        seed: int,
+        codes: Sequence[tuple[Seat, str]],
+        deck: Sequence[Card] | None = None,
+    ) -> StateT:
+        """Rebuild a game from its seed and action log (the replay, the undo, the bug report)."""
+        state = self.new_state(options, seats, seed, deck)
+        for seat, code in codes:
+            if code == RESIGN_CODE:
+                state = self.resign(state, seat).state
+            else:
+                state = self.apply_action(state, seat, self.parse_action(code)).state
+        return state
+
+
+RESIGN_CODE = "resign"
+"""How the action log records a resignation (it is not a game action)."""
+
+
+def check_seats(game: Game[Any], seats: int) -> None:
+    """Raise InvalidOptionError (a ValueError) when ``seats`` is outside the game's range."""
+    if not game.min_seats <= seats <= game.max_seats:
+        raise InvalidOptionError(
+            f"{game.title} is played by {game.min_seats}"
+            + (f" to {game.max_seats}" if game.max_seats != game.min_seats else "")
+            + f" players, not {seats}."
+        )
