@@ -14,7 +14,7 @@ $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e ".[test]"
+	$(BIN)/pip install --quiet -e ".[test,play]"
 	touch $@
 
 $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
@@ -25,7 +25,7 @@ $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed-run
 	$(BIN)/python -m bot
 
-## test: install test requirements and run every test, offline
+## test: install test requirements (including play mode's, which its test needs) and run every test, offline
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 

@@ -1,0 +1,18 @@
+# peapod: two stages, a slim runtime, a non-root user, the SQLite database on a volume.
+FROM python:3.11-slim AS build
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY games games
+COPY render render
+COPY bot bot
+RUN pip wheel --no-cache-dir --wheel-dir /wheels .
+
+FROM python:3.11-slim
+RUN useradd --create-home --uid 10001 peapod
+COPY --from=build /wheels /wheels
+RUN pip install --no-cache-dir /wheels/* && rm -rf /wheels && mkdir /data && chown peapod /data
+USER peapod
+WORKDIR /home/peapod
+ENV DATABASE_PATH=/data/peapod.db
+VOLUME ["/data"]
+CMD ["python", "-m", "bot"]

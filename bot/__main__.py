@@ -1,0 +1,47 @@
+"""``python -m bot``: start peapod against Discord with the settings from the environment / ``.env``."""
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.app import create_bot
+from bot.config import Settings
+from bot.store import Store
+
+NO_TOKEN = (
+    "No Discord token: copy .env.example to .env and set DISCORD_TOKEN (README, 'Run it in your server'), "
+    "or try peapod offline with `make play`."
+)
+BAD_TOKEN = "Discord refused the token in DISCORD_TOKEN; copy it again from the Developer Portal (Bot, Reset Token)."
+
+
+async def _run(settings: Settings, token: str) -> None:
+    store = await Store.open(settings.database_path)
+    try:
+        async with create_bot(settings, store) as bot:
+            await bot.start(token)
+    finally:
+        await store.close()
+
+
+def main() -> int:
+    settings = Settings()
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
+    if not token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(_run(settings, token))
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

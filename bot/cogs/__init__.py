@@ -1,0 +1,1 @@
+"""Thin discord.py adapters: read options or custom ids, make one core call, reply."""

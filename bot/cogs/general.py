@@ -1,0 +1,64 @@
+"""``/scores`` (the channel's scoreboard) and ``/help``."""
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import PeapodBot
+from bot.ui.table import COLOUR, KIND_UI
+from games import GAMES
+
+HELP = """\
+**Penguin** (1 player, or the whole channel): a patience by David Parlett. The first card dealt is \
+the *beak*; the other three cards of its rank start the foundations, which build up in suit from \
+the beak's rank, wrapping from King to Ace. In the columns build down in suit; move any run of one \
+suit; an empty column takes only the rank just below the beak. Seven *flipper* cells hold one card each.
+
+**Commands**
+`/penguin new [open]` deal a table here (`open: True` lets anyone in the channel play it)
+`/penguin move` type a move; the list shows every legal one
+`/penguin resign` give up your current game
+`/scores [game]` this channel's scoreboard
+`/help` this page
+
+**On the table**: pick a card in the menu, then press where it should go. *Collect* sends every card \
+that can go to the foundations; *Undo* takes back moves, as many as you like.
+
+Coming to this bot: Peanuts, Pebbles and Nuts, Peek and Triple Peaks."""
+
+
+def _game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=GAMES[kind].title, value=kind) for kind in KIND_UI if kind in GAMES]
+
+
+class General(commands.Cog):
+    """Scoreboards and help."""
+
+    def __init__(self, bot: PeapodBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="scores", description="Show this channel's scoreboard")
+    @app_commands.describe(game="Which game's scoreboard (default: Penguin)")
+    @app_commands.choices(game=_game_choices())
+    async def scores(self, interaction: discord.Interaction, game: str = "penguin") -> None:
+        """Show this channel's scoreboard."""
+        rows = await self.bot.service.scoreboard(interaction.channel_id or 0, game)
+        title = f"{GAMES[game].title} scoreboard"
+        if not rows:
+            text = f"No {GAMES[game].title} games have finished in this channel yet."
+        else:
+            lines = ["`#  games  wins  best`  player"]
+            for rank, row in enumerate(rows, start=1):
+                lines.append(f"`{rank:<2} {row.games:>5} {row.wins:>5} {row.best:>5}`  <@{row.user_id}>")
+            text = "\n".join(lines)
+        await interaction.response.send_message(embed=discord.Embed(title=title, description=text, colour=COLOUR))
+
+    @app_commands.command(name="help", description="How to play, and the commands")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """How to play, and the commands."""
+        embed = discord.Embed(title="peapod: card games for this server", description=HELP, colour=COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: PeapodBot) -> None:
+    await bot.add_cog(General(bot))

@@ -1,0 +1,1 @@
+"""Discord components, embeds and message builders: views in, discord objects out."""

@@ -1,0 +1,79 @@
+"""Penguin's table controls: pick a card, then a destination; collect, undo, resign.
+
+The source select lists every column and cell that has a legal move. Picking one redraws the
+table's controls with a button per destination (the picked source is carried by those buttons'
+custom ids, so nothing is remembered between clicks).
+"""
+
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.core.service import Table
+from bot.ui import custom_ids
+from bot.ui.components import GameButton, GameSelect
+from games.penguin import Collect, Move
+
+MAX_DESTINATION_BUTTONS = 15
+
+
+def source_name(source: str) -> str:
+    """``"c3"`` -> ``"Column 3"``, ``"k2"`` -> ``"Cell 2"`` (the names the picture uses)."""
+    return ("Column " if source.startswith("c") else "Cell ") + source[1:]
+
+
+def _source_card(view: Any, source: str) -> str:
+    index = int(source[1:]) - 1
+    card = view.columns[index][-1] if source.startswith("c") else view.cells[index]
+    return card.label
+
+
+def _moves_by_source(legal: tuple[Any, ...]) -> dict[str, list[Move]]:
+    by_source: dict[str, list[Move]] = {}
+    for action in legal:
+        if isinstance(action, Move):
+            by_source.setdefault(action.source, []).append(action)
+    return dict(sorted(by_source.items(), key=lambda item: (item[0][0] != "c", item[0])))
+
+
+def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
+    """The controls under a running Penguin table, with ``picked`` as the chosen source."""
+    legal = table.legal.get(0, ())
+    view = table.public
+    gid, ver = table.game_id, table.version
+    by_source = _moves_by_source(legal)
+    items: list[ui.Item[Any]] = []
+    if by_source:
+        options = [
+            discord.SelectOption(
+                label=f"{source_name(source)} \u00b7 {_source_card(view, source)}",
+                value=source,
+                description=", ".join(move.label.split(" \u2192 ")[-1] for move in moves)[:100],
+                default=source == picked,
+            )
+            for source, moves in by_source.items()
+        ]
+        items.append(GameSelect(custom_ids.select_id(gid, ver, "pick"), options, placeholder="Pick a card to move\u2026", row=0))
+    moves = by_source.get(picked or "", [])
+    if len(moves) > MAX_DESTINATION_BUTTONS:
+        options = [discord.SelectOption(label=move.label, value=move.code) for move in moves]
+        items.append(GameSelect(custom_ids.select_id(gid, ver, "to"), options, placeholder="Move it to\u2026", row=1))
+    else:
+        for index, move in enumerate(moves):
+            items.append(
+                GameButton(custom_ids.button_id(gid, ver, move.code), move.label, style=discord.ButtonStyle.primary, row=1 + index // 5)
+            )
+    controls: list[ui.Item[Any]] = []
+    if any(isinstance(action, Collect) for action in legal):
+        controls.append(GameButton(custom_ids.button_id(gid, ver, Collect().code), "Collect to foundations", style=discord.ButtonStyle.success, row=4))
+    if table.can_undo:
+        controls.append(GameButton(custom_ids.button_id(gid, ver, "!undo"), "Undo", row=4))
+    controls.append(GameButton(custom_ids.button_id(gid, ver, "!resign?"), "Resign", style=discord.ButtonStyle.danger, row=4))
+    return items + controls
+
+
+def status(table: Table) -> str:
+    """One line under the title: moves and cards home."""
+    view = table.public
+    return f"{view.score}/52 cards on the foundations \u00b7 {view.moves} moves"

@@ -1,0 +1,66 @@
+"""The table message: an embed with the picture of the table and the game's controls.
+
+One message per game, edited in place after every action. The picture is rendered off the
+event loop (``asyncio.to_thread``) because Pillow work would otherwise stall every other
+interaction the bot is answering.
+"""
+
+import asyncio
+import io
+from types import ModuleType
+
+import discord
+from discord import ui
+
+from bot.core.service import Table
+from bot.ui import penguin
+from games.base import EndReason
+from render import render_table
+
+KIND_UI: dict[str, ModuleType] = {"penguin": penguin}
+IMAGE_NAME = "table.png"
+COLOUR = discord.Colour.from_rgb(46, 125, 80)
+
+
+async def table_file(table: Table) -> discord.File:
+    """The rendered table as an attachment (rendered in a worker thread)."""
+    png = await asyncio.to_thread(render_table, table.kind, table.public)
+    return discord.File(io.BytesIO(png), filename=IMAGE_NAME)
+
+
+def _result_line(table: Table) -> str:
+    outcome = table.outcome
+    if outcome is None:
+        return ""
+    if outcome.reason is EndReason.RESIGNED:
+        return "**Resigned.** " + outcome.summary
+    if outcome.winners:
+        return "**Won!** " + outcome.summary
+    return "**Game over.** " + outcome.summary
+
+
+def table_embed(table: Table, note: str = "") -> discord.Embed:
+    """Title, who plays, the last thing that happened, and the picture."""
+    owner = f"<@{table.players[0]}>"
+    who = f"Open table started by {owner}: anyone here may play." if table.open_play else f"{owner}'s game."
+    lines = [who, KIND_UI[table.kind].status(table)]
+    happened = " ".join(event.text for event in table.events)
+    if happened:
+        lines.append(happened)
+    if table.finished:
+        lines.append(_result_line(table))
+    if note:
+        lines.append(note)
+    embed = discord.Embed(title=table.title, description="\n".join(lines), colour=COLOUR)
+    embed.set_image(url=f"attachment://{IMAGE_NAME}")
+    embed.set_footer(text=f"Game #{table.game_id} \u00b7 version {table.version}")
+    return embed
+
+
+def table_view(table: Table, picked: str | None = None) -> ui.View:
+    """The controls for the table (none once the game is over)."""
+    view = ui.View(timeout=None)
+    if not table.finished:
+        for item in KIND_UI[table.kind].components(table, picked):
+            view.add_item(item)
+    return view

@@ -1,0 +1,27 @@
+"""The command tree as Discord receives it: names, descriptions, and what is synced."""
+
+from discord import app_commands
+
+
+def _walk(commands):
+    for command in commands:
+        yield command
+        if isinstance(command, app_commands.Group):
+            yield from _walk(command.commands)
+
+
+async def test_every_command_is_described(room, simcord_bot):
+    """Every command and option has a lower-case name and a description; names are unique."""
+    commands = list(_walk(simcord_bot.tree.get_commands()))
+    names = [command.qualified_name for command in commands]
+    assert len(names) == len(set(names))
+    for command in commands:
+        assert command.name == command.name.lower() and command.description, command.qualified_name
+        for parameter in getattr(command, "parameters", []):
+            assert parameter.description and parameter.description != "…", (command.qualified_name, parameter.name)
+
+
+async def test_commands_are_synced(room):
+    """The slash commands people can type are synced at start."""
+    available = set(room.alice.available_commands(room.channel))
+    assert {"penguin new", "penguin move", "penguin resign", "scores", "help"} <= available

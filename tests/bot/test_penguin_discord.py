@@ -1,0 +1,232 @@
+"""Penguin in Discord, end to end: slash commands, selects and clicks through real discord.py (SimCord)."""
+
+import io
+
+import discord
+from PIL import Image
+
+from bot.app import create_bot
+from bot.store import Store
+from bot.ui import custom_ids
+from games.ai.penguin_solver import solve, winnable_seed
+from games.penguin import GAME, Move
+
+from .conftest import Room
+
+
+def table_message(room: Room, message_id: int) -> discord.Message:
+    """The table message as it is now (components and embed fresh from the simulated Discord)."""
+    return next(message for message in room.channel.history() if message.id == message_id)
+
+
+def custom_ids_on(message: discord.Message) -> list[str]:
+    return [child.custom_id for row in message.components for child in row.children if child.custom_id]
+
+
+def pick_id(message: discord.Message) -> str:
+    return next(cid for cid in custom_ids_on(message) if cid.startswith("ps:") and cid.endswith(":pick"))
+
+
+def game_id_of(message: discord.Message) -> int:
+    return custom_ids.parse_body(pick_id(message).split(":", 1)[1]).game_id
+
+
+async def new_table(room: Room, *, open: bool = False) -> discord.Message:
+    result = await room.alice.slash(room.channel, "penguin new", **({"open": True} if open else {}))
+    assert not result.ephemeral
+    return room.channel.last_message
+
+
+async def play(actor, room: Room, message_id: int, move: Move) -> None:
+    """Play ``move`` as a person would: pick the card in the menu, then press its destination."""
+    message = table_message(room, message_id)
+    await actor.select(message, [move.source], custom_id=pick_id(message))
+    message = table_message(room, message_id)
+    target = next(cid for cid in custom_ids_on(message) if cid.startswith("pp:") and cid.endswith(f":{move.code}"))
+    await actor.click(message, custom_id=target)
+
+
+def first_move(table) -> Move:
+    return next(action for action in table.legal[0] if isinstance(action, Move))
+
+
+async def test_new_table_has_picture_and_controls(room, simcord_bot):
+    """/penguin new posts one table message with the picture and the move controls."""
+    message = await new_table(room)
+    assert message.author.id == simcord_bot.user.id
+    assert message.embeds[0].title == "Penguin"
+    assert message.embeds[0].image.url == "attachment://table.png"
+    picture = Image.open(io.BytesIO(await message.attachments[0].read()))
+    assert picture.format == "PNG" and picture.width >= 600
+    ids = custom_ids_on(message)
+    assert any(cid.endswith(":pick") for cid in ids)
+    assert any(cid.endswith(":!resign?") for cid in ids)
+    table = await simcord_bot.service.table(game_id_of(message))
+    assert table.message_id == message.id and table.players == (room.alice.id,)
+
+
+async def test_whole_game_to_a_win_through_clicks(room, simcord_bot, seed_box):
+    """A solvable deal is played to a win with the menu and buttons; the result reaches /scores."""
+    seed_box[0] = winnable_seed(0)
+    solution = solve(GAME.new_state(None, 1, seed_box[0]))
+    assert solution
+    message = await new_table(room)
+    for move in solution:
+        await play(room.alice, room, message.id, move)
+    final = table_message(room, message.id)
+    assert "Won!" in final.embeds[0].description
+    assert not final.components
+    await room.alice.slash(room.channel, "scores")
+    board = room.channel.last_message.embeds[0]
+    assert board.title == "Penguin scoreboard"
+    assert f"<@{room.alice.id}>" in board.description
+    assert "    1     1    52" in board.description
+
+
+async def test_someone_else_cannot_play_a_private_table(room, simcord_bot):
+    """Bob's clicks on Alice's table get a private sentence and change nothing."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    result = await room.bob.select(message, [first_move(before).source], custom_id=pick_id(message))
+    assert result.ephemeral
+    assert "not playing" in result.response.content
+    resign = next(cid for cid in custom_ids_on(message) if cid.endswith(":!resign?"))
+    result = await room.bob.click(message, custom_id=resign)
+    assert result.ephemeral and "not playing" in result.response.content
+    assert (await simcord_bot.service.table(game_id)).version == before.version
+
+
+async def test_open_table_lets_anyone_play(room, simcord_bot):
+    """On an open table a move by anyone in the channel is played."""
+    message = await new_table(room, open=True)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    await play(room.bob, room, message.id, first_move(before))
+    assert (await simcord_bot.service.table(game_id)).version == before.version + 1
+    assert "anyone here may play" in table_message(room, message.id).embeds[0].description
+
+
+async def test_typed_move_with_autocomplete(room, simcord_bot):
+    """/penguin move offers the legal moves and plays the chosen one on the table message."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    choices = await room.alice.autocomplete(room.channel, "penguin move", "move", "")
+    codes = [choice["value"] for choice in choices]
+    assert codes and set(codes) <= {action.code for action in before.legal[0]}
+    result = await room.alice.slash(room.channel, "penguin move", move=codes[-1])
+    assert result.ephemeral
+    after = await simcord_bot.service.table(game_id)
+    assert after.version == before.version + 1
+    assert table_message(room, message.id).embeds[0].footer.text.endswith(f"version {after.version}")
+
+
+async def test_illegal_and_garbage_typed_moves_are_refused(room, simcord_bot):
+    """An illegal move and a garbage move each get a private sentence; the game is unchanged."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    legal = {action.code for action in before.legal[0]}
+    illegal = next(code for code in ("c1:9>c2", "c1>c2", "c2>c1", "k1>f", "c1>f") if code not in legal)
+    for code in (illegal, "hello there", "c9>f"):
+        result = await room.alice.slash(room.channel, "penguin move", move=code)
+        assert result.ephemeral
+        assert result.response.content and "Traceback" not in result.response.content
+    assert (await simcord_bot.service.table(game_id)).version == before.version
+
+
+async def test_stale_button_is_refused(room, simcord_bot):
+    """A button drawn for an older position (a lagging client) is refused; the game is unchanged."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    table = await simcord_bot.service.table(game_id)
+    move = first_move(table)
+    await room.alice.select(message, [move.source], custom_id=pick_id(message))
+    old_components = room.env.backend.get_message(room.channel.id, message.id).components
+    old = next(cid for cid in custom_ids_on(table_message(room, message.id)) if cid.endswith(f":{move.code}"))
+    await room.alice.click(table_message(room, message.id), custom_id=old)
+    moved = await simcord_bot.service.table(game_id)
+    room.env.backend.get_message(room.channel.id, message.id).components = old_components
+    result = await room.alice.click(table_message(room, message.id), custom_id=old)
+    assert result.ephemeral and "changed" in result.response.content
+    assert (await simcord_bot.service.table(game_id)).version == moved.version
+
+
+async def test_forged_custom_ids_are_answered(room, simcord_bot):
+    """Garbage and forged custom ids get a private sentence, never silence; the game is unchanged."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    version = (await simcord_bot.service.table(game_id)).version
+    stored = room.env.backend.get_message(room.channel.id, message.id)
+    forged = ["pp:not-a-game", f"pp:{game_id}:{version}:!launch", f"pp:{game_id}:{version}:zz>top", "garbage-123"]
+    stored.components = [
+        {"type": 1, "components": [{"type": 2, "style": 2, "label": f"forged {i}", "custom_id": cid}]}
+        for i, cid in enumerate(forged)
+    ]
+    for cid in forged:
+        result = await room.alice.click(table_message(room, message.id), custom_id=cid)
+        assert result.ephemeral, cid
+        assert result.response.content, cid
+    assert (await simcord_bot.service.table(game_id)).version == version
+
+
+async def test_undo_takes_back_a_move(room, simcord_bot):
+    """Undo restores the position before the last move."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    await play(room.alice, room, message.id, first_move(before))
+    undo = next(cid for cid in custom_ids_on(table_message(room, message.id)) if cid.endswith(":!undo"))
+    await room.alice.click(table_message(room, message.id), custom_id=undo)
+    after = await simcord_bot.service.table(game_id)
+    assert after.public.columns == before.public.columns and after.public.cells == before.public.cells
+    assert after.version == before.version + 2
+
+
+async def test_resign_asks_then_records_a_loss(room, simcord_bot):
+    """Resign asks privately for confirmation, ends the game and counts it on the scoreboard."""
+    message = await new_table(room)
+    resign = next(cid for cid in custom_ids_on(message) if cid.endswith(":!resign?"))
+    asked = await room.alice.click(message, custom_id=resign)
+    assert asked.ephemeral and "Resign" in asked.response.content
+    await room.alice.click(asked.response.message, label="Yes, resign")
+    final = table_message(room, message.id)
+    assert "Resigned" in final.embeds[0].description and not final.components
+    await room.alice.slash(room.channel, "scores")
+    assert "    1     0" in room.channel.last_message.embeds[0].description
+
+
+async def test_restart_mid_game_keeps_every_button_working(room, simcord_bot, settings):
+    """After a restart (new bot, new database connection) the old table's buttons still play."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    await play(room.alice, room, message.id, first_move(before))
+    middle = await simcord_bot.service.table(game_id)
+    store = await Store.open(settings.database_path)
+    try:
+        reborn = create_bot(settings, store)
+        await room.env.restart_bot(reborn)
+        resumed = await reborn.service.table(game_id)
+        assert resumed.version == middle.version and resumed.public == middle.public
+        await play(room.alice, room, message.id, first_move(resumed))
+        assert (await reborn.service.table(game_id)).version == middle.version + 1
+    finally:
+        await room.env.restart_bot(simcord_bot)
+        await store.close()
+
+
+async def test_no_game_to_move_in(room):
+    """/penguin move without a game says how to start one."""
+    result = await room.alice.slash(room.channel, "penguin move", move="c1>f")
+    assert result.ephemeral and "/penguin new" in result.response.content
+
+
+async def test_help_and_empty_scoreboard(room):
+    """/help explains the games privately; /scores says when nothing has finished yet."""
+    result = await room.alice.slash(room.channel, "help")
+    assert result.ephemeral and "/penguin new" in result.response.embeds[0].description
+    await room.alice.slash(room.channel, "scores")
+    assert "No Penguin games" in room.channel.last_message.embeds[0].description
+
