@@ -1,0 +1,310 @@
+"""The SQLite store (aiosqlite): games, seats, action logs and results (ARCHITECTURE.md, STYLE.md 7.6).
+
+- ``Store.open(path)`` connects (``":memory:"`` works), turns on WAL for files, ``synchronous=NORMAL``
+  and ``foreign_keys=ON``, then applies the numbered migrations ``migrations/NNNN_*.sql`` that are newer
+  than ``PRAGMA user_version``, all inside ONE transaction.
+- Every value is bound with ``?``. JSON columns (options, state) go in and come out as mappings.
+- ``save_action`` is the version-checked save: in one transaction it bumps the version
+  ``WHERE id = ? AND version = ?``, appends the action row (``seq`` = the new version) and writes the
+  snapshot, status and result rows. When the version moved on it rolls back and raises
+  :class:`StaleGameError` (the caller decides whether to retry or report; nothing is ever merged).
+- One connection serves many coroutines, so the store serialises its own use of it with a lock:
+  two transactions on one connection must never interleave. Separate ``Store`` objects (other
+  processes) are kept apart by SQLite's locks (``BEGIN IMMEDIATE`` + a busy timeout) and the version check.
+- Timestamps are Unix epoch seconds (floats) passed in by the caller.
+"""
+
+import asyncio
+import json
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+import aiosqlite
+
+from bot.store.records import (
+    ActionRecord,
+    GameRecord,
+    NewGame,
+    ResultRecord,
+    SchemaTooNewError,
+    ScoreRow,
+    StaleGameError,
+)
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+BUSY_TIMEOUT_MS = 5000
+MEMORY = ":memory:"
+
+_GAME_COLUMNS = (
+    "id, kind, options, guild_id, channel_id, message_id, status, open_play, seed, deck, version, state, "
+    "created_at, updated_at"
+)
+
+
+def migrations(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
+    """The numbered migration files in order; numbers must run 1, 2, 3… without gaps."""
+    found = sorted((int(match[1]), path) for path in folder.iterdir() if (match := MIGRATION_NAME.match(path.name)))
+    numbers = [number for number, _ in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise ValueError(f"Migrations in {folder} must be numbered 0001, 0002, … without gaps; found {numbers}.")
+    return found
+
+
+def _statements(script: str) -> Iterable[str]:
+    """Split an SQL script into complete statements (``sqlite3.complete_statement`` decides)."""
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            yield pending.strip()
+            pending = ""
+    leftover = "\n".join(line for line in pending.splitlines() if not line.strip().startswith("--")).strip()
+    if leftover:
+        raise ValueError(f"Incomplete SQL statement at the end of a migration: {leftover[:80]!r}")
+
+
+class Store:
+    """The database of games. Create with ``await Store.open(path)``; ``await store.close()`` at the end."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Self:
+        """Connect to ``path`` (``":memory:"`` for a private in-memory database) and migrate it."""
+        is_file = str(path) != MEMORY
+        if is_file:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            if is_file:
+                await connection.execute("PRAGMA journal_mode=WAL")
+            await connection.execute("PRAGMA synchronous=NORMAL")
+            await connection.execute("PRAGMA foreign_keys=ON")
+            await connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            store = cls(connection)
+            await store.migrate()
+        except BaseException:
+            await connection.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        """Close the connection."""
+        async with self._lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction: ``BEGIN IMMEDIATE``, then COMMIT, or ROLLBACK on any error."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.rollback()
+                raise
+            await self._db.commit()
+
+    async def _fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            async with self._db.execute(sql, parameters) as cursor:
+                return list(await cursor.fetchall())
+
+    async def schema_version(self) -> int:
+        """The number of the last migration applied (``PRAGMA user_version``)."""
+        rows = await self._fetchall("PRAGMA user_version")
+        return int(rows[0][0])
+
+    async def migrate(self, folder: Path = MIGRATIONS) -> int:
+        """Apply every migration newer than the database, in one transaction; return how many ran.
+
+        Raises:
+            SchemaTooNewError: the database has migrations this code does not know.
+        """
+        known = migrations(folder)
+        async with self._transaction() as db:
+            async with db.execute("PRAGMA user_version") as cursor:
+                row = await cursor.fetchone()
+            current = int(row[0]) if row else 0
+            if current > len(known):
+                raise SchemaTooNewError(
+                    f"The database is at schema {current} but this peapod only knows {len(known)} migrations."
+                )
+            pending = known[current:]
+            for _, path in pending:
+                for statement in _statements(path.read_text(encoding="utf-8")):
+                    await db.execute(statement)
+            if pending:
+                # PRAGMA takes no bound parameters; the value is an int from our own file names.
+                await db.execute(f"PRAGMA user_version = {int(pending[-1][0])}")
+        return len(pending)
+
+    async def create_game(self, new: NewGame) -> GameRecord:
+        """Insert a game (version 0, active) and its seats; return it as stored."""
+        deck = " ".join(new.deck) if new.deck is not None else None
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO games (kind, options, guild_id, channel_id, status, open_play, seed, deck, version, "
+                "state, created_at, updated_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?, ?)",
+                (
+                    new.kind,
+                    json.dumps(dict(new.options), sort_keys=True),
+                    new.guild_id,
+                    new.channel_id,
+                    int(new.open_play),
+                    new.seed,
+                    deck,
+                    json.dumps(new.state, separators=(",", ":")),
+                    new.at,
+                    new.at,
+                ),
+            )
+            game_id = cursor.lastrowid
+            if game_id is None:
+                raise RuntimeError("SQLite did not report the new game's id.")
+            await db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
+                [(game_id, seat, user_id) for seat, user_id in enumerate(new.players)],
+            )
+        record = await self.load_game(game_id)
+        if record is None:
+            raise RuntimeError(f"Game {game_id} vanished right after it was created.")
+        return record
+
+    async def load_game(self, game_id: int) -> GameRecord | None:
+        """The game with this id, or None."""
+        async with self._lock:
+            async with self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                return None
+            async with self._db.execute(
+                "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            ) as cursor:
+                players = tuple(int(seat_row[0]) for seat_row in await cursor.fetchall())
+        return GameRecord(
+            id=int(row[0]),
+            kind=row[1],
+            options=json.loads(row[2]),
+            guild_id=row[3],
+            channel_id=row[4],
+            message_id=row[5],
+            finished=row[6] == "finished",
+            open_play=bool(row[7]),
+            seed=int(row[8]),
+            deck=tuple(row[9].split()) if row[9] is not None else None,
+            version=int(row[10]),
+            state=json.loads(row[11]),
+            created_at=float(row[12]),
+            updated_at=float(row[13]),
+            players=players,
+        )
+
+    async def load_actions(self, game_id: int) -> list[ActionRecord]:
+        """A game's whole action log, oldest first."""
+        rows = await self._fetchall("SELECT seq, seat, code, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [ActionRecord(seq=int(r[0]), seat=int(r[1]), code=r[2], at=float(r[3])) for r in rows]
+
+    async def count_actions(self, game_id: int, code: str) -> tuple[int, int]:
+        """How many actions a game has logged, and how many of them have ``code``."""
+        rows = await self._fetchall(
+            "SELECT COUNT(*), COALESCE(SUM(code = ?), 0) FROM actions WHERE game_id = ?", (code, game_id)
+        )
+        return int(rows[0][0]), int(rows[0][1])
+
+    async def save_action(
+        self,
+        game_id: int,
+        *,
+        version: int,
+        seat: int,
+        code: str,
+        state: Mapping[str, Any],
+        finished: bool,
+        results: Sequence[ResultRecord] = (),
+        at: float,
+    ) -> int:
+        """Log one action and its resulting snapshot if the game is still at ``version``; return the new version.
+
+        When ``finished``, the game is marked finished and ``results`` written, in the same transaction.
+
+        Raises:
+            StaleGameError: the game is no longer at ``version`` (or does not exist); nothing was written.
+        """
+        new_version = version + 1
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET state = ?, status = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?",
+                (
+                    json.dumps(state, separators=(",", ":")),
+                    "finished" if finished else "active",
+                    new_version,
+                    at,
+                    game_id,
+                    version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise StaleGameError(game_id, version)
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, code, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, new_version, seat, code, at),
+            )
+            if finished:
+                await db.executemany(
+                    "INSERT INTO results (game_id, guild_id, channel_id, user_id, kind, score, won, finished_at) "
+                    "SELECT id, guild_id, channel_id, ?, kind, ?, ?, ? FROM games WHERE id = ?",
+                    [(result.user_id, result.score, int(result.won), at, game_id) for result in results],
+                )
+        return new_version
+
+    async def set_message(self, game_id: int, message_id: int, *, at: float) -> bool:
+        """Remember the table message of a game; False when there is no such game."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET message_id = ?, updated_at = ? WHERE id = ?", (message_id, at, game_id)
+            )
+            return cursor.rowcount == 1
+
+    async def results(self, game_id: int) -> list[ResultRecord]:
+        """The result rows of a finished game, by user id."""
+        rows = await self._fetchall(
+            "SELECT user_id, score, won FROM results WHERE game_id = ? ORDER BY rowid", (game_id,)
+        )
+        return [ResultRecord(user_id=int(r[0]), score=int(r[1]), won=bool(r[2])) for r in rows]
+
+    async def active_games(self, channel_id: int, user_id: int, kind: str) -> list[int]:
+        """Unfinished games of ``kind`` in a channel where the user has a seat or play is open; newest first."""
+        rows = await self._fetchall(
+            "SELECT g.id FROM games AS g WHERE g.channel_id = ? AND g.kind = ? AND g.status = 'active' "
+            "AND (g.open_play = 1 OR EXISTS (SELECT 1 FROM seats AS s WHERE s.game_id = g.id AND s.user_id = ?)) "
+            "ORDER BY g.created_at DESC, g.id DESC",
+            (channel_id, kind, user_id),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def scoreboard(self, channel_id: int, kind: str, *, limit: int = 10) -> list[ScoreRow]:
+        """Per player in a channel, for one kind: games, wins, best score; by wins, best, games (all desc)."""
+        rows = await self._fetchall(
+            "SELECT user_id, COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best FROM results "
+            "WHERE channel_id = ? AND kind = ? GROUP BY user_id "
+            "ORDER BY wins DESC, best DESC, games DESC, user_id ASC LIMIT ?",
+            (channel_id, kind, limit),
+        )
+        return [ScoreRow(user_id=int(r[0]), games=int(r[1]), wins=int(r[2]), best=int(r[3])) for r in rows]
