@@ -1,12 +1,48 @@
-"""Penguin patience (RULES.md §4): data types shared with the renderer and the bot.
+"""Penguin, David Parlett's "beak and flipper" patience (RULES.md §4).
 
-The engine is being written; these types are the contract.
+One player, all 52 cards face up. The first card dealt is the *beak*: it lies at the bottom of
+column 1 and fixes the foundations' base rank. The deal (§4.1) fills 7 columns of 7 cards row by
+row; the other three cards of the beak's rank go straight to their foundations as they turn up,
+so the beak's suit is the only foundation that starts empty. Seven one-card cells form the
+*flipper*.
+
+Ranks are normalised (§4.2): ``n = (rank - beak rank) mod 13``, so the beak's rank is 0 and the
+rank just below it is 12. Foundations build up in suit from n = 0 to 12; columns build down in
+suit (n - 1 on n). Legal moves (§4.4):
+
+1. a column top or cell card to its suit's foundation when it is the next card there (the
+   beak's suit is started by the beak itself);
+2. a same-suit tail of any length (partial tails too, independent of free cells, §4.8 A1/A2)
+   from one column onto a column whose top is the same suit and one higher;
+3. a tail headed by an n = 12 card into an empty column, unless it is the whole column;
+4. a column top into the lowest-numbered empty cell (§4.8 A4);
+5. a cell card onto a column (same rule as 2) or, when n = 12, into an empty column.
+
+Never: anything off a foundation (A5), cell to cell, tails into cells, an n = 12 card onto the
+beak's n = 0 (A3; other wraps such as K on A are ordinary when the beak is not an A).
+:class:`Collect` sends every card that can go to the foundations, repeatedly (§4.5: every such
+move is safe in Penguin). The game is won with 52 cards home and lost when no legal action is
+left or the player resigns; the score is the number of cards on the foundations (§4.6). Undo is
+allowed (A7).
+
+Action codes: ``"c3>f"``, ``"k2>f"``, ``"c3>c5"``, ``"c3:4>c5"`` (a 4-card tail), ``"c3>k"``
+(to the lowest empty cell), ``"k2>c5"``, ``"auto"`` (collect).
 """
 
-from dataclasses import dataclass
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-from games.base import Outcome
-from games.cards import Card
+from games.base import SCHEMA, EndReason, Event, Game, Outcome, Seat, Transition, check_seats
+from games.cards import DECK, RANK_NAMES, Card, Rank, Suit, shuffled
+from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
+
+COLUMNS = 7
+ROWS = 7
+CELLS = 7
+TOP_N = 12
+"""The normalised rank just below the beak: the last card of each foundation, the only one an empty column takes."""
 
 Source = str
 """Where a moved card comes from: "c1".."c7" (column) or "k1".."k7" (flipper cell)."""
@@ -14,22 +50,76 @@ Source = str
 Dest = str
 """Where it goes: "f" (its suit's foundation), "c1".."c7" (column) or "k" (the lowest-numbered empty cell)."""
 
+FOUNDATION: Dest = "f"
+TO_CELL: Dest = "k"
+COLLECT_CODE = "auto"
+_MOVE_CODE = re.compile(r"([ck])([1-7])(?::([1-9][0-9]?))?>(f|k|c[1-7])")
+MAX_TAIL = 13
+
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Move one card, or a same-suit tail of ``count`` cards (column to column only)."""
+    """Move one card, or a same-suit tail of ``count`` cards (column to column only).
+
+    ``card`` and ``to_empty`` only make the label readable; they are not part of the action's
+    identity, so ``parse_action(move.code) == move`` for the moves ``legal_actions`` lists.
+    """
 
     source: Source
     dest: Dest
     count: int = 1
+    card: Card | None = field(default=None, compare=False)
+    to_empty: bool = field(default=False, compare=False)
+
+    @property
+    def code(self) -> str:
+        """``"c3>f"``, ``"k2>c5"``, ``"c3>k"``, ``"c3:4>c5"`` (the count only when above 1)."""
+        count = f":{self.count}" if self.count != 1 else ""
+        return f"{self.source}{count}>{self.dest}"
+
+    @property
+    def label(self) -> str:
+        """``"5♠ → foundation"``, ``"7♥ + 3 → column 4"``, ``"Q♣ → empty column 2"``, ``"9♦ → cell"``."""
+        what = self.card.label if self.card else _place_name(self.source)
+        if self.count > 1:
+            what += f" + {self.count - 1}"
+        if self.dest == FOUNDATION:
+            where = "foundation"
+        elif self.dest == TO_CELL:
+            where = "cell"
+        else:
+            where = ("empty column " if self.to_empty else "column ") + self.dest[1:]
+        return f"{what} \u2192 {where}"
 
 
 @dataclass(frozen=True, slots=True)
 class Collect:
     """Move every card that can go to the foundations, repeatedly."""
 
+    @property
+    def code(self) -> str:
+        """Always ``"auto"``."""
+        return COLLECT_CODE
+
+    @property
+    def label(self) -> str:
+        """Always "Collect to foundations"."""
+        return "Collect to foundations"
+
 
 PenguinAction = Move | Collect
+
+
+@dataclass(frozen=True, slots=True)
+class PenguinState:
+    """A Penguin position: columns bottom first, cells, foundations in suit order, bottom first."""
+
+    beak: Card
+    columns: tuple[tuple[Card, ...], ...]
+    cells: tuple[Card | None, ...]
+    foundations: tuple[tuple[Card, ...], ...]
+    moves: int = 0
+    resigned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,3 +134,401 @@ class PenguinView:
     score: int
     legal: tuple[PenguinAction, ...]
     outcome: Outcome | None
+
+
+def normalised_rank(card: Card, beak: Card) -> int:
+    """The card's rank counted up from the beak's rank (0..12, §4.2)."""
+    return (card.rank - beak.rank) % 13
+
+
+def score(state: PenguinState) -> int:
+    """Cards on the foundations."""
+    return sum(len(pile) for pile in state.foundations)
+
+
+def deal(deck: Sequence[Card]) -> PenguinState:
+    """Lay out ``deck`` (top first) in RULES.md §4.1's canonical order."""
+    beak = deck[0]
+    foundations: list[list[Card]] = [[] for _ in Suit]
+    layout = [beak]
+    for card in deck[1:]:
+        if card.rank == beak.rank:
+            foundations[card.suit].append(card)
+        else:
+            layout.append(card)
+    columns = tuple(tuple(layout[row * COLUMNS + column] for row in range(ROWS)) for column in range(COLUMNS))
+    return PenguinState(beak, columns, (None,) * CELLS, tuple(tuple(pile) for pile in foundations))
+
+
+def _rank_name(rank: Rank) -> str:
+    return RANK_NAMES.get(rank.char, rank.char)
+
+
+def _place_name(place: str) -> str:
+    return ("column " if place[0] == "c" else "cell ") + place[1:]
+
+
+def _index(place: str) -> int:
+    return int(place[1:]) - 1
+
+
+def _source_card(state: PenguinState, source: Source) -> Card | None:
+    if source[0] == "c":
+        column = state.columns[_index(source)]
+        return column[-1] if column else None
+    return state.cells[_index(source)]
+
+
+def _goes_home(state: PenguinState, card: Card) -> bool:
+    pile = state.foundations[card.suit]
+    if not pile:
+        return card == state.beak
+    return normalised_rank(card, state.beak) == normalised_rank(pile[-1], state.beak) + 1
+
+
+def _builds_on(state: PenguinState, card: Card, target: Card) -> bool:
+    """Whether ``card`` may lie on ``target`` in a column (n - 1 on n; nothing goes on n = 0)."""
+    return card.suit == target.suit and normalised_rank(card, state.beak) + 1 == normalised_rank(target, state.beak)
+
+
+def tail_length(state: PenguinState, column: tuple[Card, ...]) -> int:
+    """How many cards at the top of ``column`` form a same-suit run that may move together."""
+    length = 1 if column else 0
+    while length < len(column) and _builds_on(state, column[-length], column[-length - 1]):
+        length += 1
+    return length
+
+
+def _home_moves(state: PenguinState) -> Iterator[Move]:
+    for index, column in enumerate(state.columns):
+        if column and _goes_home(state, column[-1]):
+            yield Move(f"c{index + 1}", FOUNDATION, card=column[-1])
+    for index, card in enumerate(state.cells):
+        if card is not None and _goes_home(state, card):
+            yield Move(f"k{index + 1}", FOUNDATION, card=card)
+
+
+def _column_moves(state: PenguinState) -> Iterator[Move]:
+    beak = state.beak
+    has_free_cell = None in state.cells
+    for index, column in enumerate(state.columns):
+        if not column:
+            continue
+        source = f"c{index + 1}"
+        run = tail_length(state, column)
+        top_n = normalised_rank(column[-1], beak)
+        for target_index, target in enumerate(state.columns):
+            if target_index == index:
+                continue
+            dest = f"c{target_index + 1}"
+            if target:
+                count = normalised_rank(target[-1], beak) - top_n
+                if 1 <= count <= run and column[-count].suit == target[-1].suit:
+                    yield Move(source, dest, count, card=column[-count])
+            else:
+                count = TOP_N - top_n + 1
+                if count <= run and count < len(column):
+                    yield Move(source, dest, count, card=column[-count], to_empty=True)
+        if has_free_cell:
+            yield Move(source, TO_CELL, card=column[-1])
+
+
+def _cell_moves(state: PenguinState) -> Iterator[Move]:
+    for index, card in enumerate(state.cells):
+        if card is None:
+            continue
+        is_top = normalised_rank(card, state.beak) == TOP_N
+        for target_index, target in enumerate(state.columns):
+            dest = f"c{target_index + 1}"
+            if target and _builds_on(state, card, target[-1]):
+                yield Move(f"k{index + 1}", dest, card=card)
+            elif not target and is_top:
+                yield Move(f"k{index + 1}", dest, card=card, to_empty=True)
+
+
+def legal_moves(state: PenguinState) -> tuple[PenguinAction, ...]:
+    """Every legal action of a running game: Collect, then moves home, from columns, from cells."""
+    home = tuple(_home_moves(state))
+    collect: tuple[PenguinAction, ...] = (Collect(),) if home else ()
+    return collect + home + tuple(_column_moves(state)) + tuple(_cell_moves(state))
+
+
+def _take(state: PenguinState, source: Source, count: int) -> tuple[PenguinState, tuple[Card, ...]]:
+    """Remove the top ``count`` cards of ``source``; returns the new state and the cards, bottom first."""
+    index = _index(source)
+    if source[0] == "c":
+        column = state.columns[index]
+        columns = state.columns[:index] + (column[:-count],) + state.columns[index + 1 :]
+        return replace(state, columns=columns), column[-count:]
+    card = state.cells[index]
+    assert card is not None
+    return replace(state, cells=state.cells[:index] + (None,) + state.cells[index + 1 :]), (card,)
+
+
+def _put(state: PenguinState, dest: Dest, cards: tuple[Card, ...]) -> PenguinState:
+    if dest == FOUNDATION:
+        (card,) = cards
+        suit = card.suit
+        foundations = state.foundations[:suit] + (state.foundations[suit] + cards,) + state.foundations[suit + 1 :]
+        return replace(state, foundations=foundations)
+    if dest == TO_CELL:
+        (card,) = cards
+        index = state.cells.index(None)
+        return replace(state, cells=state.cells[:index] + (card,) + state.cells[index + 1 :])
+    index = _index(dest)
+    columns = state.columns[:index] + (state.columns[index] + cards,) + state.columns[index + 1 :]
+    return replace(state, columns=columns)
+
+
+def apply_move(state: PenguinState, move: Move) -> PenguinState:
+    """Carry out a move already known to be legal (no checks; the move count is not touched)."""
+    state, cards = _take(state, move.source, move.count)
+    return _put(state, move.dest, cards)
+
+
+def collect(state: PenguinState) -> tuple[PenguinState, int]:
+    """Send cards to the foundations until none can go; returns the new state and how many went."""
+    sent = 0
+    while (move := next(_home_moves(state), None)) is not None:
+        state = apply_move(state, move)
+        sent += 1
+    return state, sent
+
+
+def _move_event(state: PenguinState, move: Move) -> Event:
+    card = _source_card(state, move.source)
+    assert card is not None
+    if move.dest == FOUNDATION:
+        return Event(f"{card.label} went to the foundation.")
+    if move.dest == TO_CELL:
+        return Event(f"{card.label} went to cell {state.cells.index(None) + 1}.")
+    base = state.columns[_index(move.source)][-move.count] if move.source[0] == "c" else card
+    more = f" and {move.count - 1} more card{'s' if move.count > 2 else ''}" if move.count > 1 else ""
+    empty = "the empty " if not state.columns[_index(move.dest)] else ""
+    origin = f" from cell {move.source[1:]}" if move.source[0] == "k" else ""
+    return Event(f"{base.label}{more} moved{origin} to {empty}column {move.dest[1:]}.")
+
+
+def _parse_move(code: str) -> Move:
+    match = _MOVE_CODE.fullmatch(code)
+    if match is None:
+        raise InvalidActionError(f"{code!r} is not a Penguin move (try codes like 'c3>f', 'c3:2>c5', 'k1>c4').")
+    kind, number, count_text, dest = match.groups()
+    source = kind + number
+    count = int(count_text) if count_text else 1
+    if count_text is not None and not 2 <= count <= MAX_TAIL:
+        raise InvalidActionError(f"{code!r}: a tail has 2 to {MAX_TAIL} cards.")
+    if count > 1 and not (kind == "c" and dest[0] == "c"):
+        raise InvalidActionError(f"{code!r}: only column-to-column moves take several cards.")
+    if kind == "k" and dest == TO_CELL:
+        raise InvalidActionError(f"{code!r}: a card cannot move from cell to cell.")
+    if dest == source:
+        raise InvalidActionError(f"{code!r}: a card cannot move onto its own column.")
+    return Move(source, dest, count)
+
+
+def _explain_move(state: PenguinState, move: Move) -> str:
+    try:
+        well_formed = _parse_move(move.code) == move
+    except InvalidActionError:
+        well_formed = False
+    if not well_formed:
+        return f"{move.code!r} is not a Penguin move."
+    card = _source_card(state, move.source)
+    if card is None:
+        return f"{_place_name(move.source).capitalize()} is empty."
+    beak = state.beak
+    if move.dest == FOUNDATION:
+        pile = state.foundations[card.suit]
+        if not pile:
+            return f"Only the beak {beak.label} can start the {card.suit.symbol} foundation."
+        if len(pile) == 13:
+            return f"The {card.suit.symbol} foundation is complete."
+        return f"{card.label} does not go on {pile[-1].label} on the foundation."
+    if move.dest == TO_CELL:
+        return "The flipper is full."
+    column = state.columns[_index(move.source)] if move.source[0] == "c" else (card,)
+    if move.count > len(column):
+        return f"Column {move.source[1:]} has only {len(column)} card{'s' if len(column) > 1 else ''}."
+    if move.count > tail_length(state, column):
+        return f"The top {move.count} cards of column {move.source[1:]} are not a same-suit sequence."
+    base = column[-move.count]
+    target = state.columns[_index(move.dest)]
+    if not target:
+        if normalised_rank(base, beak) != TOP_N:
+            name = _rank_name(Rank((beak.rank - 2) % 13 + 1))
+            return f"Only {'an' if name in ('8', 'A') else 'a'} {name} can start an empty column."
+        return f"Moving all of column {move.source[1:]} into an empty column changes nothing."
+    if target[-1] == beak and normalised_rank(base, beak) == TOP_N and base.suit == beak.suit:
+        return f"{base.label} cannot go on the beak {beak.label}."
+    return f"{base.label} does not go on {target[-1].label}."
+
+
+def _card(text: Any) -> Card:
+    try:
+        card = Card.parse(text)
+    except InvalidCardError as error:
+        raise CorruptStateError(f"Penguin snapshot holds a bad card: {error}") from error
+    if card.deck != 0:
+        raise CorruptStateError(f"Penguin is played with one deck, not {text!r}.")
+    return card
+
+
+def _list(data: Any, length: int | None, what: str) -> list[Any]:
+    if not isinstance(data, list) or (length is not None and len(data) != length):
+        raise CorruptStateError(f"Penguin snapshot: {what} is not a list of {length or 'some'} items.")
+    return data
+
+
+def _check_state(state: PenguinState) -> None:
+    """Raise CorruptStateError unless ``state`` obeys RULES.md §6.1."""
+    cards = [card for column in state.columns for card in column]
+    cards += [card for card in state.cells if card is not None]
+    cards += [card for pile in state.foundations for card in pile]
+    if len(cards) != 52 or set(cards) != set(DECK):
+        raise CorruptStateError("Penguin snapshot does not hold each of the 52 cards exactly once.")
+    for suit, pile in zip(Suit, state.foundations):
+        if suit != state.beak.suit and not pile:
+            raise CorruptStateError(f"Penguin snapshot: the {suit.symbol} foundation lost its base card.")
+        for height, card in enumerate(pile):
+            if card.suit != suit or normalised_rank(card, state.beak) != height:
+                raise CorruptStateError(f"Penguin snapshot: the {suit.symbol} foundation is out of order.")
+    if state.moves < 0:
+        raise CorruptStateError("Penguin snapshot: negative move count.")
+
+
+class Penguin(Game[PenguinState]):
+    """Penguin patience for one player (RULES.md §4)."""
+
+    key = "penguin"
+    title = "Penguin"
+    min_seats = 1
+    max_seats = 1
+    options = ()
+
+    def new_state(
+        self, options: Mapping[str, Any] | None, seats: int, seed: int, deck: Sequence[Card] | None = None
+    ) -> PenguinState:
+        """Deal a game from ``seed``, or from ``deck`` (top first) when given. Raises InvalidOptionError."""
+        self.resolve_options(options)
+        check_seats(self, seats)
+        if deck is None:
+            return deal(shuffled(DECK, seed))
+        cards = tuple(deck)
+        if len(cards) != 52 or set(cards) != set(DECK):
+            raise InvalidOptionError("A Penguin deck must hold each of the 52 cards of one deck exactly once.")
+        return deal(cards)
+
+    def current_seat(self, state: PenguinState) -> Seat | None:
+        """Seat 0 while the game runs."""
+        return None if self.outcome(state) is not None else 0
+
+    def legal_actions(self, state: PenguinState, seat: Seat) -> tuple[PenguinAction, ...]:
+        """Collect (when something can go home), then moves home, from columns, from cells."""
+        if seat != 0 or state.resigned or score(state) == 52:
+            return ()
+        return legal_moves(state)
+
+    def _apply(self, state: PenguinState, seat: Seat, action: PenguinAction) -> Transition[PenguinState]:
+        if isinstance(action, Collect):
+            after, sent = collect(state)
+            events = [Event(f"Collected {sent} card{'s' if sent > 1 else ''} to the foundations.")]
+        else:
+            events = [_move_event(state, action)]
+            after = apply_move(state, action)
+        after = replace(after, moves=state.moves + 1)
+        end = self.outcome(after)
+        if end is not None:
+            events.append(Event(end.summary))
+        return Transition(after, tuple(events))
+
+    def explain_illegal(self, state: PenguinState, seat: Seat, action: Any) -> str:
+        """Why ``action`` is refused, as precisely as the position allows."""
+        if isinstance(action, Collect):
+            return "Nothing can go to the foundations."
+        if isinstance(action, Move):
+            return _explain_move(state, action)
+        return "That is not a Penguin move."
+
+    def view_for(self, state: PenguinState, viewer: Seat | None) -> PenguinView:
+        """The whole table (nothing is hidden), with the legal actions for seat 0."""
+        return PenguinView(
+            beak=state.beak,
+            columns=state.columns,
+            cells=state.cells,
+            foundations=state.foundations,
+            moves=state.moves,
+            score=score(state),
+            legal=self.legal_actions(state, viewer) if viewer is not None else (),
+            outcome=self.outcome(state),
+        )
+
+    def outcome(self, state: PenguinState) -> Outcome | None:
+        """Won at 52 cards home; lost when resigned or no legal action is left."""
+        home = score(state)
+        if state.resigned:
+            return Outcome((home,), (), EndReason.RESIGNED, f"Resigned with {home} cards on the foundations.")
+        if home == 52:
+            return Outcome((52,), (0,), EndReason.COMPLETED, "All 52 cards are on the foundations: solved!")
+        if not legal_moves(state):
+            return Outcome((home,), (), EndReason.COMPLETED, f"No moves left: {home} cards on the foundations.")
+        return None
+
+    def resign(self, state: PenguinState, seat: Seat) -> Transition[PenguinState]:
+        """Give up. Raises GameOverError when the game is already over."""
+        if self.outcome(state) is not None:
+            raise GameOverError("This game is over.")
+        after = replace(state, resigned=True)
+        return Transition(after, (Event(f"Resigned with {score(after)} cards on the foundations."),))
+
+    def allows_undo(self, options: Mapping[str, Any]) -> bool:
+        """Always: Penguin is a perfect-information puzzle (§4.8 A7)."""
+        return True
+
+    def parse_action(self, code: str) -> PenguinAction:
+        """Parse ``"auto"`` or a move code such as ``"c3:4>c5"``. Raises InvalidActionError."""
+        if not isinstance(code, str):
+            raise InvalidActionError(f"{code!r} is not a Penguin move.")
+        if code == COLLECT_CODE:
+            return Collect()
+        return _parse_move(code)
+
+    def to_dict(self, state: PenguinState) -> dict[str, Any]:
+        """A JSON-ready snapshot; cards as idents, bottom first."""
+        return {
+            "schema": SCHEMA,
+            "game": self.key,
+            "beak": state.beak.ident,
+            "columns": [[card.ident for card in column] for column in state.columns],
+            "cells": [card.ident if card else None for card in state.cells],
+            "foundations": [[card.ident for card in pile] for pile in state.foundations],
+            "moves": state.moves,
+            "resigned": state.resigned,
+        }
+
+    def from_dict(self, data: Mapping[str, Any]) -> PenguinState:
+        """Load a snapshot. Raises CorruptStateError when it does not validate."""
+        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA or data.get("game") != self.key:
+            raise CorruptStateError("Not a Penguin snapshot of this schema.")
+        moves, resigned = data.get("moves"), data.get("resigned")
+        if type(moves) is not int or type(resigned) is not bool:
+            raise CorruptStateError("Penguin snapshot: bad move count or resigned flag.")
+        state = PenguinState(
+            beak=_card(data.get("beak")),
+            columns=tuple(
+                tuple(_card(text) for text in _list(column, None, "a column"))
+                for column in _list(data.get("columns"), COLUMNS, "columns")
+            ),
+            cells=tuple(None if text is None else _card(text) for text in _list(data.get("cells"), CELLS, "cells")),
+            foundations=tuple(
+                tuple(_card(text) for text in _list(pile, None, "a foundation"))
+                for pile in _list(data.get("foundations"), len(Suit), "foundations")
+            ),
+            moves=moves,
+            resigned=resigned,
+        )
+        _check_state(state)
+        return state
+
+
+GAME = Penguin()
