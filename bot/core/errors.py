@@ -1,0 +1,63 @@
+"""Errors the table service raises on purpose; each message is a sentence for people.
+
+Engine errors (``games.errors.*``: illegal move, not your turn, game over, bad code) are NOT wrapped:
+the Discord layer catches ``(EngineError, ServiceError)`` and shows ``str(error)`` as it is.
+"""
+
+
+class ServiceError(Exception):
+    """Base class of the table service's errors; ``str(error)`` is written for players."""
+
+    message = "That cannot be done."
+
+    def __init__(self, message: str | None = None, *, game_id: int | None = None) -> None:
+        super().__init__(message or self.message)
+        self.game_id = game_id
+
+
+class GameNotFoundError(ServiceError):
+    """No game has this id."""
+
+    message = "There is no such game."
+
+
+class UnknownKindError(ServiceError):
+    """No game of this kind is installed."""
+
+    message = "There is no game by that name."
+
+
+class NotInGameError(ServiceError):
+    """The user has no seat in the game (and the game is not open to everyone)."""
+
+    message = "You are not playing in this game."
+
+
+class StaleActionError(ServiceError):
+    """The table moved on since the caller saw it (an old button, or another process won the race)."""
+
+    message = "The table has changed since that button was drawn; use the new buttons."
+
+
+class UndoNotAllowedError(ServiceError):
+    """The game does not offer undo."""
+
+    message = "Undo is not allowed in this game."
+
+
+class NothingToUndoError(ServiceError):
+    """There is no action left to take back."""
+
+    message = "There is nothing to undo."
+
+
+class OpenPlayError(ServiceError):
+    """Open play was asked for a table with more than one seat."""
+
+    message = "Open play is only for one-player games: anyone may then play the single seat."
+
+
+class DuplicatePlayerError(ServiceError):
+    """The same person was given two seats at one table."""
+
+    message = "Each player may take only one seat at a table."
