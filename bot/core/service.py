@@ -158,7 +158,8 @@ class TableService:
         game = _game(record.kind)
         state = game.from_dict(record.state)
         depth = await self._undo_depth(game, record)
-        return _table(game, record, state, version=record.version, finished=record.finished, events=(), undo_depth=depth)
+        finished = record.finished
+        return _table(game, record, state, version=record.version, finished=finished, events=(), undo_depth=depth)
 
     async def act(self, game_id: int, user_id: int, code: str, *, version: int | None = None) -> Table:
         """Apply the action ``code`` for the user's seat and save it; ``version`` is the table the user saw.
@@ -195,7 +196,7 @@ class TableService:
                 raise NothingToUndoError(game_id=game_id)
             undone = kept.pop()
             state = _rebuild(game, record, kept)
-            events = (Event(f"Undid {game.parse_action(undone.code).label}."),)
+            events = (Event(f"Undid {_label(game, state, undone)}."),)
             return await self._save(game, record, state, events, seat=seat, code=UNDO_CODE, undo_depth=len(kept))
 
     async def resign(self, game_id: int, user_id: int) -> Table:
@@ -329,6 +330,13 @@ def _rebuild(game: Game[Any], record: GameRecord, actions: Sequence[ActionRecord
     deck = parse_cards(record.deck) if record.deck is not None else None
     codes = [(action.seat, action.code) for action in actions]
     return game.replay(record.options, len(record.players), record.seed, codes, deck)
+
+
+def _label(game: Game[Any], state: Any, action: ActionRecord) -> str:
+    """The label of a logged action as it was offered in ``state`` (legal actions carry the readable card)."""
+    parsed = game.parse_action(action.code)
+    offered = next((legal for legal in game.legal_actions(state, action.seat) if legal == parsed), parsed)
+    return offered.label
 
 
 def _table(
