@@ -30,6 +30,7 @@ Action codes: ``"c3>f"``, ``"k2>f"``, ``"c3>c5"``, ``"c3:4>c5"`` (a 4-card tail)
 """
 
 import re
+from itertools import chain
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -253,6 +254,12 @@ def legal_moves(state: PenguinState) -> tuple[PenguinAction, ...]:
     return collect + home + tuple(_column_moves(state)) + tuple(_cell_moves(state))
 
 
+def _has_move(state: PenguinState) -> bool:
+    if None in state.cells and any(state.columns):
+        return True
+    return any(True for _ in chain(_home_moves(state), _column_moves(state), _cell_moves(state)))
+
+
 def _take(state: PenguinState, source: Source, count: int) -> tuple[PenguinState, tuple[Card, ...]]:
     """Remove the top ``count`` cards of ``source``; returns the new state and the cards, bottom first."""
     index = _index(source)
@@ -470,7 +477,7 @@ class Penguin(Game[PenguinState]):
             return Outcome((home,), (), EndReason.RESIGNED, f"Resigned with {home} cards on the foundations.")
         if home == 52:
             return Outcome((52,), (0,), EndReason.COMPLETED, "All 52 cards are on the foundations: solved!")
-        if not legal_moves(state):
+        if not _has_move(state):
             return Outcome((home,), (), EndReason.COMPLETED, f"No moves left: {home} cards on the foundations.")
         return None
 
