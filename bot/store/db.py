@@ -218,7 +218,9 @@ class Store:
 
     async def load_actions(self, game_id: int) -> list[ActionRecord]:
         """A game's whole action log, oldest first."""
-        rows = await self._fetchall("SELECT seq, seat, code, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        rows = await self._fetchall(
+            "SELECT seq, seat, code, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
         return [ActionRecord(seq=int(r[0]), seat=int(r[1]), code=r[2], at=float(r[3])) for r in rows]
 
     async def count_actions(self, game_id: int, code: str) -> tuple[int, int]:
