@@ -26,7 +26,7 @@ from bot.core.errors import (
 )
 from bot.core.service import Table, TableService
 from bot.store import ResultRecord, ScoreRow, Store
-from games import GAMES
+from games import GAMES, penguin
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, Card, parse_cards, shuffled
 from games.errors import (
@@ -570,3 +570,20 @@ async def test_restart_continues_the_game(tmp_path):
         assert table.finished and table.outcome.winners == (1,)
         assert await service.replay_matches(table.game_id)
         assert await service.scoreboard(CHANNEL, "count") == [ScoreRow(BOB, 1, 1, 3), ScoreRow(ALICE, 1, 0, 3)]
+
+
+async def test_penguin_open_table_act_undo_resign_and_scoreboard(store, monkeypatch):
+    """A real Penguin table: a passer-by moves, the owner undoes it and resigns; the board shows the score."""
+    monkeypatch.setitem(GAMES, "penguin", penguin.GAME)
+    service = TableService(store, seed_source=lambda: 2024)
+    table = await service.new_game("penguin", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE], open_play=True)
+    dealt = table.public
+    move = table.legal[0][0]
+    table = await service.act(table.game_id, CAROL, move.code, version=table.version)
+    assert table.version == 1 and table.can_undo and table.public != dealt
+    table = await service.undo(table.game_id, ALICE, version=1)
+    assert table.public == dealt and table.events == (Event(f"Undid {move.label}."),)
+    table = await service.resign(table.game_id, ALICE)
+    assert table.finished and table.outcome.reason is EndReason.RESIGNED
+    assert await service.scoreboard(CHANNEL, "penguin") == [ScoreRow(ALICE, 1, 0, dealt.score)]
+    assert await service.replay_matches(table.game_id)
