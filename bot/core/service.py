@@ -131,6 +131,7 @@ class TableService:
         resolved = game.resolve_options(options)
         seed = self._seed_source()
         state = game.new_state(resolved, len(seated), seed, deck)
+        outcome = game.outcome(state)
         record = await self._store.create_game(
             NewGame(
                 kind=kind,
@@ -143,9 +144,11 @@ class TableService:
                 deck=tuple(card.ident for card in deck) if deck is not None else None,
                 state=game.to_dict(state),
                 at=self._clock(),
+                finished=outcome is not None,
+                results=_results(seated, outcome),
             )
         )
-        return _table(game, record, state, version=record.version, finished=False, events=(), undo_depth=0)
+        return _table(game, record, state, version=0, finished=record.finished, events=(), undo_depth=0)
 
     async def attach_message(self, game_id: int, message_id: int) -> None:
         """Remember which Discord message shows the game's table. Raises GameNotFoundError."""
@@ -275,14 +278,6 @@ class TableService:
     ) -> Table:
         """Save ``state`` as the next version with its log line (and results when it ended); build the Table."""
         outcome = game.outcome(state)
-        results = (
-            tuple(
-                ResultRecord(user_id=user_id, score=outcome.scores[index], won=index in outcome.winners)
-                for index, user_id in enumerate(record.players)
-            )
-            if outcome is not None
-            else ()
-        )
         try:
             version = await self._store.save_action(
                 record.id,
@@ -291,7 +286,7 @@ class TableService:
                 code=code,
                 state=game.to_dict(state),
                 finished=outcome is not None,
-                results=results,
+                results=_results(record.players, outcome),
                 at=self._clock(),
             )
         except StaleGameError:
@@ -306,6 +301,16 @@ def _game(kind: str) -> Game[Any]:
     if game is None:
         raise UnknownKindError(f"There is no game called {kind!r}.")
     return game
+
+
+def _results(players: Sequence[int], outcome: Outcome | None) -> tuple[ResultRecord, ...]:
+    """One result per seat once the game is over: the seat's score, and whether it is among the winners."""
+    if outcome is None:
+        return ()
+    return tuple(
+        ResultRecord(user_id=user_id, score=outcome.scores[seat], won=seat in outcome.winners)
+        for seat, user_id in enumerate(players)
+    )
 
 
 def _acting_seat(record: GameRecord, user_id: int) -> Seat:

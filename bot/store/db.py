@@ -113,13 +113,15 @@ class Store:
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction: ``BEGIN IMMEDIATE``, then COMMIT, or ROLLBACK on any error."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            # BEGIN sits inside the try: if we are cancelled while it runs, the rollback (queued behind
+            # it on aiosqlite's thread) still closes the transaction before the lock is released.
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
+                await self._db.commit()
             except BaseException:
                 await self._db.rollback()
                 raise
-            await self._db.commit()
 
     async def _fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock:
@@ -156,17 +158,18 @@ class Store:
         return len(pending)
 
     async def create_game(self, new: NewGame) -> GameRecord:
-        """Insert a game (version 0, active) and its seats; return it as stored."""
+        """Insert a game (version 0) with its seats, and its results if the deal already ended it; return it."""
         deck = " ".join(new.deck) if new.deck is not None else None
         async with self._transaction() as db:
             cursor = await db.execute(
                 "INSERT INTO games (kind, options, guild_id, channel_id, status, open_play, seed, deck, version, "
-                "state, created_at, updated_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?, ?)",
+                "state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (
                     new.kind,
                     json.dumps(dict(new.options), sort_keys=True),
                     new.guild_id,
                     new.channel_id,
+                    "finished" if new.finished else "active",
                     int(new.open_play),
                     new.seed,
                     deck,
@@ -182,6 +185,8 @@ class Store:
                 "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
                 [(game_id, seat, user_id) for seat, user_id in enumerate(new.players)],
             )
+            if new.finished:
+                await self._insert_results(db, game_id, new.results, new.at)
         record = await self.load_game(game_id)
         if record is None:
             raise RuntimeError(f"Game {game_id} vanished right after it was created.")
@@ -269,12 +274,19 @@ class Store:
                 (game_id, new_version, seat, code, at),
             )
             if finished:
-                await db.executemany(
-                    "INSERT INTO results (game_id, guild_id, channel_id, user_id, kind, score, won, finished_at) "
-                    "SELECT id, guild_id, channel_id, ?, kind, ?, ?, ? FROM games WHERE id = ?",
-                    [(result.user_id, result.score, int(result.won), at, game_id) for result in results],
-                )
+                await self._insert_results(db, game_id, results, at)
         return new_version
+
+    @staticmethod
+    async def _insert_results(
+        db: aiosqlite.Connection, game_id: int, results: Sequence[ResultRecord], at: float
+    ) -> None:
+        """Result rows, copying guild, channel and kind from the game (inside the caller's transaction)."""
+        await db.executemany(
+            "INSERT INTO results (game_id, guild_id, channel_id, user_id, kind, score, won, finished_at) "
+            "SELECT id, guild_id, channel_id, ?, kind, ?, ?, ? FROM games WHERE id = ?",
+            [(result.user_id, result.score, int(result.won), at, game_id) for result in results],
+        )
 
     async def set_message(self, game_id: int, message_id: int, *, at: float) -> bool:
         """Remember the table message of a game; False when there is no such game."""

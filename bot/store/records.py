@@ -23,6 +23,15 @@ class SchemaTooNewError(StoreError):
 
 
 @dataclass(frozen=True, slots=True)
+class ResultRecord:
+    """How one seat's player finished a game."""
+
+    user_id: int
+    score: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
 class NewGame:
     """Everything needed to create a game row and its seats."""
 
@@ -36,6 +45,8 @@ class NewGame:
     deck: tuple[str, ...] | None
     state: Mapping[str, Any]
     at: float
+    finished: bool = False
+    results: tuple[ResultRecord, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,15 +78,6 @@ class ActionRecord:
     seat: int
     code: str
     at: float
-
-
-@dataclass(frozen=True, slots=True)
-class ResultRecord:
-    """How one seat's player finished a game."""
-
-    user_id: int
-    score: int
-    won: bool
 
 
 @dataclass(frozen=True, slots=True)

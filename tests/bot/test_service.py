@@ -587,3 +587,11 @@ async def test_penguin_open_table_act_undo_resign_and_scoreboard(store, monkeypa
     assert table.finished and table.outcome.reason is EndReason.RESIGNED
     assert await service.scoreboard(CHANNEL, "penguin") == [ScoreRow(ALICE, 1, 0, dealt.score)]
     assert await service.replay_matches(table.game_id)
+
+
+async def test_a_deal_that_is_already_over_is_saved_finished(service, store):
+    """A game whose deal ends it at once is stored finished, with results, and offers nothing."""
+    table = await solo(service, options={"target": 0})
+    assert table.finished and table.legal == {0: ()} and not table.can_undo
+    assert await store.results(table.game_id) == [ResultRecord(ALICE, 0, True)]
+    assert await service.active_games(CHANNEL, ALICE, "count") == []

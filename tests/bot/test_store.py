@@ -1,5 +1,7 @@
 """The SQLite store: migrations, the version-checked save, results and the scoreboard."""
 
+import asyncio
+import contextlib
 import sqlite3
 
 import pytest
@@ -187,3 +189,17 @@ async def test_count_actions_counts_a_code(store):
     for version, code in enumerate(("+1", "undo", "+2")):
         await store.save_action(game.id, version=version, seat=0, code=code, state={}, finished=False, at=1.0)
     assert await store.count_actions(game.id, "undo") == (3, 1)
+
+
+async def test_cancelled_save_leaves_no_open_transaction(store):
+    """A save cancelled mid-flight rolls back, and the next save works."""
+    game = await store.create_game(new_game())
+    task = asyncio.create_task(
+        store.save_action(game.id, version=0, seat=0, code="+1", state={"total": 1}, finished=False, at=1.0)
+    )
+    await asyncio.sleep(0)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    version = (await store.load_game(game.id)).version
+    assert await store.save_action(game.id, version=version, seat=0, code="+2", state={}, finished=False, at=2.0)
