@@ -124,9 +124,8 @@ class Store:
                 raise
 
     async def _fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            async with self._db.execute(sql, parameters) as cursor:
-                return list(await cursor.fetchall())
+        async with self._lock, self._db.execute(sql, parameters) as cursor:
+            return list(await cursor.fetchall())
 
     async def schema_version(self) -> int:
         """The number of the last migration applied (``PRAGMA user_version``)."""

@@ -275,7 +275,7 @@ async def test_playing_to_the_end_writes_results_and_scoreboard(service, store):
 async def test_acting_on_a_finished_game_is_refused(service):
     """After the end every action answers 'This game is over.'"""
     table = await play(service, await solo(service, options={"target": 2}), (ALICE, "+2"))
-    with pytest.raises(GameOverError, match="This game is over."):
+    with pytest.raises(GameOverError, match="This game is over"):
         await service.act(table.game_id, ALICE, "+1")
 
 
@@ -284,7 +284,7 @@ async def test_a_stranger_is_not_in_the_game(service, call):
     """Someone without a seat can neither act, undo, resign nor list moves."""
     table = await duel(service)
     args = (table.game_id, CAROL, "+1") if call == "act" else (table.game_id, CAROL)
-    with pytest.raises(NotInGameError, match="You are not playing in this game."):
+    with pytest.raises(NotInGameError, match="You are not playing in this game"):
         await getattr(service, call)(*args)
     assert (await service.table(table.game_id)).version == 0
 
@@ -394,7 +394,7 @@ async def test_undo_not_allowed_when_the_game_says_so(service):
     """A game whose options forbid undo refuses it and never offers it."""
     table = await play(service, await solo(service, options={"undo": False}), (ALICE, "+1"))
     assert not table.can_undo
-    with pytest.raises(UndoNotAllowedError, match="Undo is not allowed in this game."):
+    with pytest.raises(UndoNotAllowedError, match="Undo is not allowed in this game"):
         await service.undo(table.game_id, ALICE)
 
 

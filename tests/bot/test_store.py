@@ -45,7 +45,7 @@ async def tables(store: Store) -> set[str]:
 async def test_migrate_from_empty_sets_user_version_and_creates_tables(store):
     """A new database is migrated to the last migration and has every table."""
     assert await store.schema_version() == len(migrations())
-    assert TABLES <= await tables(store)
+    assert await tables(store) >= TABLES
 
 
 async def test_migrating_twice_is_a_no_op(store):
@@ -147,8 +147,14 @@ async def test_scoreboard_orders_by_wins_then_best_then_games(store):
     for user_id, score, won in plays:
         game = await store.create_game(new_game(players=(user_id,)))
         await store.save_action(
-            game.id, version=0, seat=0, code="x", state={}, finished=True,
-            results=(ResultRecord(user_id, score, won),), at=1.0,
+            game.id,
+            version=0,
+            seat=0,
+            code="x",
+            state={},
+            finished=True,
+            results=(ResultRecord(user_id, score, won),),
+            at=1.0,
         )
     other = await store.create_game(new_game(players=(9,), channel_id=21))
     await store.save_action(
