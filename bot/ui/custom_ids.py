@@ -20,7 +20,7 @@ COMMAND_MARK = "!"
 BUTTON_TEMPLATE = rf"{BUTTON_PREFIX}:(?P<rest>.*)"
 SELECT_TEMPLATE = rf"{SELECT_PREFIX}:(?P<rest>.*)"
 _BODY = re.compile(r"(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<code>[A-Za-z0-9>:.+_!?-]{1,70})")
-_OURS = re.compile(rf"(?:{BUTTON_TEMPLATE}|{SELECT_TEMPLATE})", re.DOTALL)
+_OURS = re.compile(rf"(?:{BUTTON_PREFIX}|{SELECT_PREFIX}):.*", re.DOTALL)
 
 
 UNKNOWN_CONTROL = "That control is not one I recognise; use the buttons on the latest table."
