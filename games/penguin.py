@@ -80,7 +80,7 @@ class Move:
 
     @property
     def label(self) -> str:
-        """``"5♠ → foundation"``, ``"7♥ + 3 → column 4"``, ``"Q♣ → empty column 2"``, ``"9♦ → cell"``."""
+        """E.g. "5♠ → foundation", "7♥ + 3 → column 4", "Q♣ → empty column 2", "9♦ → cell"."""
         what = self.card.label if self.card else _place_name(self.source)
         if self.count > 1:
             what += f" + {self.count - 1}"
@@ -349,8 +349,6 @@ def _explain_move(state: PenguinState, move: Move) -> str:
         pile = state.foundations[card.suit]
         if not pile:
             return f"Only the beak {beak.label} can start the {card.suit.symbol} foundation."
-        if len(pile) == 13:
-            return f"The {card.suit.symbol} foundation is complete."
         return f"{card.label} does not go on {pile[-1].label} on the foundation."
     if move.dest == TO_CELL:
         return "The flipper is full."

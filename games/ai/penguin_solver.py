@@ -123,7 +123,9 @@ def _steps(position: _Position) -> Iterator[tuple[_Step, Columns, Cells]]:
     columns, cells, home = position
     in_cell = {value: index for index, value in enumerate(cells) if value != EMPTY}
     runs = [_run_length(column) for column in columns]
-    in_tail = {column[-count]: (index, count) for index, column in enumerate(columns) for count in range(1, runs[index] + 1)}
+    in_tail = {
+        column[-count]: (index, count) for index, column in enumerate(columns) for count in range(1, runs[index] + 1)
+    }
     tail_moves = []
     for target_index, target in enumerate(columns):
         if not target or target[-1] % 13 == 0:
@@ -154,10 +156,9 @@ def _steps(position: _Position) -> Iterator[tuple[_Step, Columns, Cells]]:
     if EMPTY in cells:
         free = cells.index(EMPTY)
         for index in sorted((i for i, column in enumerate(columns) if column), key=lambda i: _burial(columns[i], home)):
-            column = columns[index]
-            yield _Step(f"c{index + 1}", TO_CELL, 1, column[-1]), _replace(columns, index, column[:-1]), _replace(
-                cells, free, column[-1]
-            )
+            top = columns[index][-1]
+            after = _replace(columns, index, columns[index][:-1])
+            yield _Step(f"c{index + 1}", TO_CELL, 1, top), after, _replace(cells, free, top)
 
 
 def _successors(position: _Position) -> Iterator[tuple[_Step, _Position]]:

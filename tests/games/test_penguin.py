@@ -73,7 +73,8 @@ def check_conservation(state: PenguinState) -> None:
     assert len(state.columns) == 7 and len(state.cells) == 7
     assert all(card is None or isinstance(card, Card) for card in state.cells)
     for suit, pile in zip(Suit, state.foundations):
-        assert [(card.suit, normalised_rank(card, state.beak)) for card in pile] == [(suit, n) for n in range(len(pile))]
+        runs = [(card.suit, normalised_rank(card, state.beak)) for card in pile]
+        assert runs == [(suit, n) for n in range(len(pile))]
 
 
 # Deal (§4.1, §6.2)
@@ -258,7 +259,8 @@ def test_full_flipper_refuses_a_card():
 def test_whole_column_to_empty_column_is_never_listed():
     """Moving an entire 4-headed column into an empty column is refused with a reason."""
     state = position("5S", ["*", "", "4D 3D", "", "", "", ""])
-    assert not any(isinstance(action, Move) and action.source == "c3" and action.dest[0] == "c" for action in legal(state))
+    moves = [action for action in legal(state) if isinstance(action, Move)]
+    assert not any(move.source == "c3" and move.dest[0] == "c" for move in moves)
     assert "changes nothing" in refusal(state, Move("c3", "c2", 2))
 
 
@@ -269,7 +271,11 @@ def test_whole_column_to_empty_column_is_never_listed():
         (["*", "", "KD 3D", "", "", "", ""], Move("c3", "c2"), "Only a 4 can start an empty column."),
         (["*", "", "", "", "", "", ""], Move("c2", "f"), "Column 2 is empty."),
         (["*", "", "", "", "", "", ""], Move("k3", "c2"), "Cell 3 is empty."),
-        (["*", "9D", "KD 8C 8D 7D", "", "", "", ""], Move("c3", "c2", 3), "The top 3 cards of column 3 are not a same-suit sequence."),
+        (
+            ["*", "9D", "KD 8C 8D 7D", "", "", "", ""],
+            Move("c3", "c2", 3),
+            "The top 3 cards of column 3 are not a same-suit sequence.",
+        ),
         (["*", "9D", "8D", "", "", "", ""], Move("c3", "c2", 2), "Column 3 has only 1 card."),
         (["*", "9D", "8D", "", "", "", ""], Collect(), "Nothing can go to the foundations."),
         (["*", "9D", "8D", "", "", "", ""], Move("c3", "c3"), "'c3>c3' is not a Penguin move."),
@@ -279,6 +285,12 @@ def test_refusals_say_why(columns, action, message):
     """explain_illegal gives a precise sentence for each kind of refusal."""
     state = position("5S", columns)
     assert refusal(state, action) == message
+
+
+def test_empty_column_refusal_names_the_rank_with_its_article():
+    """Beak 9♠: only an 8 can start an empty column."""
+    state = position("9S", ["*", "", "KD 3D", "", "", "", ""])
+    assert refusal(state, Move("c3", "c2")) == "Only an 8 can start an empty column."
 
 
 def test_nothing_leaves_a_foundation_or_goes_cell_to_cell():
@@ -357,19 +369,32 @@ def test_garbage_codes_are_refused(code):
 
 
 def no_moves_position() -> PenguinState:
-    cells = "KC KD KH KS QC QD QH".split()
-    return position("AS", ["*", "TS", "8S", "6S", "4S", "2S", "JC"], cells=cells)
+    """Beak A♠, flipper full of K and Q, column tops that fit nowhere: a lost game."""
+    return play(one_move_left_position(), "c7>k")
+
+
+def one_move_left_position() -> PenguinState:
+    cells = "KC KD KH KS QC QD".split()
+    return position("AS", ["*", "TS", "8S", "6S", "4S", "2S", "JC QH"], cells=cells)
 
 
 def test_no_legal_action_is_a_loss():
     """With no legal action left the game ends as a loss scored by the cards home."""
     state = no_moves_position()
     assert legal(state) == ()
-    assert GAME.outcome(state) == GAME.outcome(state) is not None
     outcome = GAME.outcome(state)
+    assert outcome is not None
     assert (outcome.scores, outcome.winners, outcome.reason) == ((3,), (), EndReason.COMPLETED)
     assert "No moves left" in outcome.summary
     assert GAME.current_seat(state) is None
+
+
+def test_last_move_into_a_dead_end_announces_the_loss():
+    """The move that leaves no legal action ends the game and says so."""
+    state = one_move_left_position()
+    assert GAME.outcome(state) is None
+    transition = GAME.apply_action(state, 0, Move("c7", "k"))
+    assert transition.events[-1].text == GAME.outcome(transition.state).summary
 
 
 def test_last_card_home_wins():
@@ -442,12 +467,14 @@ def test_corrupt_snapshots_are_refused(damage):
 # Random playouts (§6.1 and the engine invariants)
 
 
-ALL_ACTIONS = tuple(GAME.parse_action(code) for code in (
-    [f"c{s}>f" for s in range(1, 8)] + [f"k{s}>f" for s in range(1, 8)] + [f"c{s}>k" for s in range(1, 8)]
+ALL_CODES = (
+    [f"{kind}{s}>f" for kind in "ck" for s in range(1, 8)]
+    + [f"c{s}>k" for s in range(1, 8)]
     + [f"k{s}>c{d}" for s in range(1, 8) for d in range(1, 8)]
     + [f"c{s}{f':{n}' if n > 1 else ''}>c{d}" for s in range(1, 8) for d in range(1, 8) if s != d for n in range(1, 14)]
     + ["auto"]
-))
+)
+ALL_ACTIONS = tuple(GAME.parse_action(code) for code in ALL_CODES)
 
 
 def check_step(state: PenguinState, rng: random.Random) -> None:
