@@ -349,7 +349,8 @@ def _explain_move(state: PenguinState, move: Move) -> str:
         pile = state.foundations[card.suit]
         if not pile:
             return f"Only the beak {beak.label} can start the {card.suit.symbol} foundation."
-        return f"{card.label} does not go on {pile[-1].label} on the foundation."
+        wanted = Card(Rank(pile[-1].rank % 13 + 1), card.suit)
+        return f"{card.label} cannot go home yet: the {card.suit.symbol} foundation needs {wanted.label} first."
     if move.dest == TO_CELL:
         return "The flipper is full."
     column = state.columns[_index(move.source)] if move.source[0] == "c" else (card,)
