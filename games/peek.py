@@ -1,0 +1,536 @@
+"""Peek, Aisleriot's open-reserve Osmosis patience (RULES.md §2).
+
+One player, 52 cards. The deal (§2.1) fans 16 cards face up in four reserves of four (only the
+top card of each is playable), turns one card onto foundation 1 (F1) and leaves 35 cards face down
+in the stock; the waste starts empty. F1's card fixes the foundations' *base rank* B.
+
+The osmosis foundations (§2.3) hold one suit each and have no rank order:
+
+1. a card of F1's suit goes to F1 at any time;
+2. a card goes to Fk (k = 2..4, already started) when it has Fk's suit and its rank is already in
+   F(k-1), the foundation directly above;
+3. a card of rank B starts the first empty foundation, F2 before F3 before F4 (§2.8 A1, A2); its
+   suit becomes that foundation's suit.
+
+So a card has at most one place to go, and an action only names where the card comes from: a
+reserve top or the waste top. The other actions turn the stock: one card onto the waste (three
+with the ``three_card`` option), and, once the stock is empty, the waste over to form the stock
+again, order kept. That turn-over is a *redeal*: at most two in the default game (three passes,
+§2.8 A6), unlimited with ``three_card``.
+
+Nothing else moves: no building on reserves, nothing off a foundation. The score is the number of
+cards on the foundations, the dealt F1 card included (§2.6, A3). The game is won with all 52 home,
+and lost when no action is left (§2.5: stock empty, no redeal allowed or an empty waste, and no
+card can go home). With ``three_card`` the stock could cycle forever, so the game is also lost
+when the waste is turned over and no card reached a foundation since the previous turn-over (or
+the deal): the next pass would repeat exactly (the stall rule, §2.5 and A7; not used in the
+default game, which ends after its second redeal anyway). The player may resign at any time.
+Undo is allowed (RULES.md is silent; Peek is a patience like Penguin).
+
+Hidden (§2.2): the stock, and the waste below the cards on show (the top card; the top three
+with ``three_card``, as in Aisleriot's fanned waste). Views carry only their counts.
+
+Action codes: ``"r2>f"`` (reserve 2 top to its foundation), ``"w>f"`` (waste top to its
+foundation), ``"draw"`` (stock to waste), ``"redeal"`` (turn the waste over).
+"""
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
+from games.cards import DECK, RANK_NAMES, Card, shuffled
+from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
+
+RESERVES = 4
+RESERVE_DEPTH = 4
+FOUNDATIONS = 4
+SUIT_SIZE = 13
+STOCK_SIZE = 52 - RESERVES * RESERVE_DEPTH - 1
+REDEALS = 2
+"""Redeals allowed in the default one-card game (§2.3 5); the three-card game has no limit."""
+
+WASTE = "w"
+DRAW_CODE = "draw"
+REDEAL_CODE = "redeal"
+_PLAY_CODE = re.compile(r"(r[1-4]|w)>f")
+
+Source = str
+"""Where a played card comes from: "r1".."r4" (a reserve top) or "w" (the waste top)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Move the top card of ``source`` to the one foundation that may take it.
+
+    ``card``, ``foundation`` (1..4) and ``starts`` only make the label readable; they are not part
+    of the action's identity, so ``parse_action(play.code) == play``.
+    """
+
+    source: Source
+    card: Card | None = field(default=None, compare=False)
+    foundation: int = field(default=0, compare=False)
+    starts: bool = field(default=False, compare=False)
+
+    @property
+    def code(self) -> str:
+        """``"r2>f"`` or ``"w>f"``."""
+        return f"{self.source}>f"
+
+    @property
+    def label(self) -> str:
+        """E.g. "5♥ → foundation 1", "9♣ starts foundation 2"."""
+        what = self.card.label if self.card else _place_name(self.source)
+        where = f"foundation {self.foundation}" if self.foundation else "foundation"
+        return f"{what} starts {where}" if self.starts else f"{what} \u2192 {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Turn the next card (three cards with ``three_card``) from the stock onto the waste."""
+
+    count: int = field(default=1, compare=False)
+
+    @property
+    def code(self) -> str:
+        """Always ``"draw"``."""
+        return DRAW_CODE
+
+    @property
+    def label(self) -> str:
+        """"Turn 1 card" or "Turn 3 cards" (fewer when the stock runs out)."""
+        return f"Turn {self.count} card{'s' if self.count != 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """Turn the waste over to form the stock again, order kept (one redeal).
+
+    ``ends_game`` (label only) warns that the stall rule will end the game.
+    """
+
+    ends_game: bool = field(default=False, compare=False)
+
+    @property
+    def code(self) -> str:
+        """Always ``"redeal"``."""
+        return REDEAL_CODE
+
+    @property
+    def label(self) -> str:
+        """"Turn the waste over", with a warning when that ends the game."""
+        return "Turn the waste over (no progress: ends the game)" if self.ends_game else "Turn the waste over"
+
+
+PeekAction = Play | Draw | Redeal
+
+
+@dataclass(frozen=True, slots=True)
+class PeekState:
+    """A Peek position.
+
+    Reserves and foundations are bottom first (a reserve's playable card is its last). The stock is
+    top first and the waste bottom first, so turning the waste over is just ``stock = waste``.
+    ``mark`` is the score at the last turn-over (or the deal), for the stall rule; ``stalled`` is
+    set when that rule ended the game.
+    """
+
+    three_card: bool
+    reserves: tuple[tuple[Card, ...], ...]
+    foundations: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    waste: tuple[Card, ...]
+    redeals: int = 0
+    mark: int = 1
+    stalled: bool = False
+    moves: int = 0
+    resigned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PeekView:
+    """What anyone may see: the whole table except the stock and the covered waste (counts only).
+
+    ``waste`` holds the cards on show, bottom first (the top card; up to three with ``three_card``).
+    ``redeals_left`` is None when redeals are unlimited.
+    """
+
+    three_card: bool
+    base: Card
+    reserves: tuple[tuple[Card, ...], ...]
+    foundations: tuple[tuple[Card, ...], ...]
+    stock_count: int
+    waste: tuple[Card, ...]
+    waste_count: int
+    redeals_left: int | None
+    moves: int
+    score: int
+    legal: tuple[PeekAction, ...]
+    outcome: Outcome | None
+
+
+def score(state: PeekState) -> int:
+    """Cards on the foundations (§2.6)."""
+    return sum(len(pile) for pile in state.foundations)
+
+
+def base_card(state: PeekState) -> Card:
+    """F1's first card: its rank starts every other foundation."""
+    return state.foundations[0][0]
+
+
+def deal(deck: Sequence[Card], three_card: bool) -> PeekState:
+    """Lay out ``deck`` (top first) in RULES.md §2.1's canonical order."""
+    reserves = tuple(tuple(deck[row * RESERVES + pile] for row in range(RESERVE_DEPTH)) for pile in range(RESERVES))
+    dealt = RESERVES * RESERVE_DEPTH
+    foundations = ((deck[dealt],),) + ((),) * (FOUNDATIONS - 1)
+    return PeekState(three_card, reserves, foundations, tuple(deck[dealt + 1 :]), ())
+
+
+def target(foundations: tuple[tuple[Card, ...], ...], card: Card) -> int | None:
+    """The index (0..3) of the foundation that may take ``card`` now, or None (§2.3 1–3)."""
+    base_rank = foundations[0][0].rank
+    for index, pile in enumerate(foundations):
+        if not pile:
+            return index if card.rank == base_rank else None
+        if pile[0].suit == card.suit:
+            if index == 0 or any(other.rank == card.rank for other in foundations[index - 1]):
+                return index
+            return None
+    return None
+
+
+def _source_card(state: PeekState, source: Source) -> Card | None:
+    pile = state.waste if source == WASTE else state.reserves[int(source[1:]) - 1]
+    return pile[-1] if pile else None
+
+
+def _sources(state: PeekState) -> Iterator[tuple[Source, Card]]:
+    for index, pile in enumerate(state.reserves):
+        if pile:
+            yield f"r{index + 1}", pile[-1]
+    if state.waste:
+        yield WASTE, state.waste[-1]
+
+
+def _may_redeal(state: PeekState) -> bool:
+    return not state.stock and bool(state.waste) and (state.three_card or state.redeals < REDEALS)
+
+
+def _draw_size(state: PeekState) -> int:
+    return 3 if state.three_card else 1
+
+
+def legal_moves(state: PeekState) -> tuple[PeekAction, ...]:
+    """Every legal action of a running game: plays from reserves 1–4, from the waste, draw, redeal."""
+    actions: list[PeekAction] = []
+    for source, card in _sources(state):
+        index = target(state.foundations, card)
+        if index is not None:
+            actions.append(Play(source, card, index + 1, not state.foundations[index]))
+    if state.stock:
+        actions.append(Draw(min(_draw_size(state), len(state.stock))))
+    elif _may_redeal(state):
+        actions.append(Redeal(state.three_card and score(state) == state.mark))
+    return tuple(actions)
+
+
+def _has_move(state: PeekState) -> bool:
+    if state.stock or _may_redeal(state):
+        return True
+    return any(target(state.foundations, card) is not None for _, card in _sources(state))
+
+
+def _play(state: PeekState, source: Source) -> tuple[PeekState, Event]:
+    if source == WASTE:
+        card = state.waste[-1]
+        state = replace(state, waste=state.waste[:-1])
+    else:
+        index = int(source[1:]) - 1
+        card = state.reserves[index][-1]
+        reserves = state.reserves[:index] + (state.reserves[index][:-1],) + state.reserves[index + 1 :]
+        state = replace(state, reserves=reserves)
+    home = target(state.foundations, card)
+    assert home is not None
+    verb = "went to" if state.foundations[home] else "started"
+    foundations = state.foundations[:home] + (state.foundations[home] + (card,),) + state.foundations[home + 1 :]
+    return replace(state, foundations=foundations), Event(f"{card.label} {verb} foundation {home + 1}.")
+
+
+def _draw(state: PeekState) -> tuple[PeekState, Event]:
+    """Turn cards one by one, so with three the third lands on top (Aisleriot ``deal-cards-face-up``)."""
+    size = _draw_size(state)
+    turned = state.stock[:size]
+    after = replace(state, stock=state.stock[size:], waste=state.waste + turned)
+    return after, Event(f"You turned {', '.join(card.label for card in turned)}.")
+
+
+def _redeal(state: PeekState) -> tuple[PeekState, Event]:
+    stalled = state.three_card and score(state) == state.mark
+    after = replace(state, stock=state.waste, waste=(), redeals=state.redeals + 1, mark=score(state), stalled=stalled)
+    if state.three_card:
+        return after, Event("You turned the waste over.")
+    left = REDEALS - after.redeals
+    return after, Event(f"You turned the waste over: {left} redeal{'s' if left != 1 else ''} left.")
+
+
+def _place_name(source: Source) -> str:
+    return "the waste" if source == WASTE else f"reserve {source[1:]}"
+
+
+def _rank_name(card: Card) -> str:
+    return RANK_NAMES.get(card.rank.char, card.rank.char)
+
+
+def _article(name: str) -> str:
+    return "an" if name in ("8", "A") else "a"
+
+
+def _explain_play(state: PeekState, play: Play) -> str:
+    card = _source_card(state, play.source)
+    if card is None:
+        return f"{_place_name(play.source).capitalize()} is empty."
+    base = base_card(state)
+    for index, pile in enumerate(state.foundations):
+        if not pile:
+            break
+        if pile[0].suit == card.suit:
+            name = _rank_name(card)
+            return (
+                f"{card.label} cannot go to foundation {index + 1} yet: "
+                f"foundation {index} has no {name}, and a card goes home only where its rank is already "
+                "in the foundation above."
+            )
+    name = _rank_name(base)
+    return f"{card.label} cannot start a foundation: only {_article(name)} {name} can, the rank of {base.label}."
+
+
+def _explain_redeal(state: PeekState) -> str:
+    if state.stock:
+        return "You can turn the waste over only when the stock is empty."
+    if not state.waste:
+        return "The waste is empty: there is nothing to turn over."
+    return f"No redeals left: you have already gone through the stock {REDEALS + 1} times."
+
+
+def _card(text: Any) -> Card:
+    try:
+        card = Card.parse(text)
+    except InvalidCardError as error:
+        raise CorruptStateError(f"Peek snapshot holds a bad card: {error}") from error
+    if card.deck != 0:
+        raise CorruptStateError(f"Peek is played with one deck, not {text!r}.")
+    return card
+
+
+def _cards(data: Any, what: str) -> tuple[Card, ...]:
+    if not isinstance(data, list):
+        raise CorruptStateError(f"Peek snapshot: {what} is not a list of cards.")
+    return tuple(_card(text) for text in data)
+
+
+def _piles(data: Any, count: int, what: str) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(data, list) or len(data) != count:
+        raise CorruptStateError(f"Peek snapshot: {what} is not a list of {count} piles.")
+    return tuple(_cards(pile, f"one of the {what}") for pile in data)
+
+
+def _check_foundations(foundations: tuple[tuple[Card, ...], ...]) -> None:
+    """RULES.md §6.1: one suit each, started in order with the base rank, Ranks(Fk) ⊆ Ranks(F(k-1))."""
+    if not foundations[0]:
+        raise CorruptStateError("Peek snapshot: foundation 1 is empty.")
+    base_rank = foundations[0][0].rank
+    suits = set()
+    for index, pile in enumerate(foundations):
+        if not pile:
+            if any(foundations[index:]):
+                raise CorruptStateError("Peek snapshot: the foundations were not started in order.")
+            return
+        suits.add(pile[0].suit)
+        if len(pile) > SUIT_SIZE or any(card.suit != pile[0].suit for card in pile):
+            raise CorruptStateError(f"Peek snapshot: foundation {index + 1} mixes suits.")
+        if pile[0].rank != base_rank:
+            raise CorruptStateError(f"Peek snapshot: foundation {index + 1} does not start with the base rank.")
+        if index and not {card.rank for card in pile} <= {card.rank for card in foundations[index - 1]}:
+            raise CorruptStateError(f"Peek snapshot: foundation {index + 1} holds a rank missing above it.")
+    if len(suits) != FOUNDATIONS:
+        raise CorruptStateError("Peek snapshot: two foundations share a suit.")
+
+
+def _check_state(state: PeekState) -> None:
+    """Raise CorruptStateError unless ``state`` obeys RULES.md §6.1 and the counters make sense."""
+    cards = [card for pile in state.reserves for card in pile] + [card for pile in state.foundations for card in pile]
+    cards += list(state.stock) + list(state.waste)
+    if len(cards) != 52 or set(cards) != set(DECK):
+        raise CorruptStateError("Peek snapshot does not hold each of the 52 cards exactly once.")
+    if any(len(pile) > RESERVE_DEPTH for pile in state.reserves):
+        raise CorruptStateError("Peek snapshot: a reserve holds more than 4 cards.")
+    _check_foundations(state.foundations)
+    if state.redeals < 0 or (not state.three_card and state.redeals > REDEALS):
+        raise CorruptStateError("Peek snapshot: bad redeal count.")
+    if not 1 <= state.mark <= score(state) or state.moves < 0:
+        raise CorruptStateError("Peek snapshot: bad progress mark or move count.")
+    if state.stalled and not (state.three_card and state.redeals and state.mark == score(state) and state.stock):
+        raise CorruptStateError("Peek snapshot: the stall rule cannot have ended this game.")
+
+
+class Peek(Game[PeekState]):
+    """Peek patience for one player (RULES.md §2)."""
+
+    key = "peek"
+    title = "Peek"
+    min_seats = 1
+    max_seats = 1
+    options = (
+        Option(
+            "three_card",
+            False,
+            "Turn three cards at a time from the stock, with unlimited redeals (RULES.md §2.7).",
+        ),
+    )
+
+    def new_state(
+        self, options: Mapping[str, Any] | None, seats: int, seed: int, deck: Sequence[Card] | None = None
+    ) -> PeekState:
+        """Deal a game from ``seed``, or from ``deck`` (top first) when given. Raises InvalidOptionError."""
+        three_card = self.resolve_options(options)["three_card"]
+        check_seats(self, seats)
+        if deck is None:
+            return deal(shuffled(DECK, seed), three_card)
+        cards = tuple(deck)
+        if len(cards) != 52 or set(cards) != set(DECK):
+            raise InvalidOptionError("A Peek deck must hold each of the 52 cards of one deck exactly once.")
+        return deal(cards, three_card)
+
+    def current_seat(self, state: PeekState) -> Seat | None:
+        """Seat 0 while the game runs."""
+        return None if self.outcome(state) is not None else 0
+
+    def legal_actions(self, state: PeekState, seat: Seat) -> tuple[PeekAction, ...]:
+        """Plays from reserves 1–4 and the waste, then draw or redeal."""
+        if seat != 0 or state.resigned or state.stalled or score(state) == 52:
+            return ()
+        return legal_moves(state)
+
+    def _apply(self, state: PeekState, seat: Seat, action: PeekAction) -> Transition[PeekState]:
+        if isinstance(action, Play):
+            after, event = _play(state, action.source)
+        elif isinstance(action, Draw):
+            after, event = _draw(state)
+        else:
+            after, event = _redeal(state)
+        after = replace(after, moves=state.moves + 1)
+        events = [event]
+        end = self.outcome(after)
+        if end is not None:
+            events.append(Event(end.summary))
+        return Transition(after, tuple(events))
+
+    def explain_illegal(self, state: PeekState, seat: Seat, action: Any) -> str:
+        """Why ``action`` is refused, as precisely as the position allows."""
+        if isinstance(action, Play) and _PLAY_CODE.fullmatch(action.source + ">f"):
+            return _explain_play(state, action)
+        if isinstance(action, Draw):
+            tail = " Turn the waste over." if _may_redeal(state) else ""
+            return "The stock is empty." + tail
+        if isinstance(action, Redeal):
+            return _explain_redeal(state)
+        return "That is not a Peek move."
+
+    def view_for(self, state: PeekState, viewer: Seat | None) -> PeekView:
+        """The table without the stock and the covered waste, with the legal actions for seat 0."""
+        shown = _draw_size(state)
+        return PeekView(
+            three_card=state.three_card,
+            base=base_card(state),
+            reserves=state.reserves,
+            foundations=state.foundations,
+            stock_count=len(state.stock),
+            waste=state.waste[-shown:],
+            waste_count=len(state.waste),
+            redeals_left=None if state.three_card else REDEALS - state.redeals,
+            moves=state.moves,
+            score=score(state),
+            legal=self.legal_actions(state, viewer) if viewer is not None else (),
+            outcome=self.outcome(state),
+        )
+
+    def outcome(self, state: PeekState) -> Outcome | None:
+        """Won at 52 cards home; lost when resigned, stalled (three-card game) or out of actions."""
+        home = score(state)
+        if state.resigned:
+            return Outcome((home,), (), EndReason.RESIGNED, f"Resigned with {home} cards on the foundations.")
+        if home == 52:
+            return Outcome((52,), (0,), EndReason.COMPLETED, "All 52 cards are on the foundations: solved!")
+        if state.stalled:
+            summary = f"No card reached a foundation during the last pass: lost with {home} cards home."
+            return Outcome((home,), (), EndReason.COMPLETED, summary)
+        if not _has_move(state):
+            return Outcome((home,), (), EndReason.COMPLETED, f"No moves left: {home} cards on the foundations.")
+        return None
+
+    def resign(self, state: PeekState, seat: Seat) -> Transition[PeekState]:
+        """Give up. Raises GameOverError when the game is already over."""
+        if self.outcome(state) is not None:
+            raise GameOverError("This game is over.")
+        after = replace(state, resigned=True)
+        return Transition(after, (Event(f"Resigned with {score(after)} cards on the foundations."),))
+
+    def allows_undo(self, options: Mapping[str, Any]) -> bool:
+        """Always: RULES.md says nothing against it, and Peek is a patience like Penguin (§4.8 A7)."""
+        return True
+
+    def parse_action(self, code: str) -> PeekAction:
+        """Parse ``"r2>f"``, ``"w>f"``, ``"draw"`` or ``"redeal"``. Raises InvalidActionError."""
+        if code == DRAW_CODE:
+            return Draw()
+        if code == REDEAL_CODE:
+            return Redeal()
+        match = _PLAY_CODE.fullmatch(code) if isinstance(code, str) else None
+        if match is None:
+            raise InvalidActionError(f"{code!r} is not a Peek move (try 'r2>f', 'w>f', 'draw' or 'redeal').")
+        return Play(match.group(1))
+
+    def to_dict(self, state: PeekState) -> dict[str, Any]:
+        """A JSON-ready snapshot; piles as card idents (stock top first, the others bottom first)."""
+        return {
+            "schema": SCHEMA,
+            "game": self.key,
+            "three_card": state.three_card,
+            "reserves": [[card.ident for card in pile] for pile in state.reserves],
+            "foundations": [[card.ident for card in pile] for pile in state.foundations],
+            "stock": [card.ident for card in state.stock],
+            "waste": [card.ident for card in state.waste],
+            "redeals": state.redeals,
+            "mark": state.mark,
+            "stalled": state.stalled,
+            "moves": state.moves,
+            "resigned": state.resigned,
+        }
+
+    def from_dict(self, data: Mapping[str, Any]) -> PeekState:
+        """Load a snapshot. Raises CorruptStateError when it does not validate."""
+        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA or data.get("game") != self.key:
+            raise CorruptStateError("Not a Peek snapshot of this schema.")
+        flags = [data.get(key) for key in ("three_card", "stalled", "resigned")]
+        counters = [data.get(key) for key in ("redeals", "mark", "moves")]
+        if any(type(flag) is not bool for flag in flags) or any(type(number) is not int for number in counters):
+            raise CorruptStateError("Peek snapshot: bad flags or counters.")
+        state = PeekState(
+            three_card=data["three_card"],
+            reserves=_piles(data.get("reserves"), RESERVES, "reserves"),
+            foundations=_piles(data.get("foundations"), FOUNDATIONS, "foundations"),
+            stock=_cards(data.get("stock"), "the stock"),
+            waste=_cards(data.get("waste"), "the waste"),
+            redeals=data["redeals"],
+            mark=data["mark"],
+            stalled=data["stalled"],
+            moves=data["moves"],
+            resigned=data["resigned"],
+        )
+        _check_state(state)
+        return state
+
+
+GAME = Peek()
