@@ -1,0 +1,382 @@
+"""Card sprites drawn with Pillow, one shared palette, cached once per process.
+
+Every sprite is drawn four times too large on RGBA, composited on what it will lie on, shrunk with a
+box filter (antialiasing) and converted to palette ("P") mode against :data:`PALETTE`, a fixed
+palette of colour ramps. A table is then pasted together in "P" mode without masks or blending, which
+keeps a render to a few milliseconds and the PNG small: the image never leaves palette mode.
+
+A sprite exists in two *grounds*: ``"felt"`` (its rounded corners blend into the table) and
+``"card"`` (for a card fanned over another face-up card, whose white face and side borders show in
+its top corners). Suit pips are vector shapes (polygons and ellipses), not font glyphs; ranks and
+labels use the DejaVu fonts shipped in ``render/fonts`` (never a system font).
+
+Sprites are built on first use under a lock (:func:`sprite`), so renders may run in worker threads.
+"""
+
+import math
+import threading
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from games.cards import RANK_NAMES, Card, Rank, Suit
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+SCALE = 4
+"""Supersampling factor: sprites are drawn this many times larger, then shrunk."""
+
+CARD_W = 104
+CARD_H = 146
+RADIUS = 8
+RGB = tuple[int, int, int]
+
+FELT: RGB = (29, 104, 66)
+SLOT_FILL: RGB = (24, 88, 56)
+SLOT_LINE: RGB = (86, 152, 112)
+LABEL: RGB = (222, 238, 228)
+FAINT: RGB = (120, 178, 142)
+GOLD: RGB = (244, 196, 72)
+WHITE: RGB = (255, 255, 255)
+EDGE: RGB = (118, 122, 128)
+BLACK: RGB = (24, 26, 30)
+RED: RGB = (206, 32, 44)
+CREAM: RGB = (250, 241, 214)
+FRAME: RGB = (196, 154, 66)
+BLUE: RGB = (38, 78, 168)
+BLUE_DARK: RGB = (22, 46, 112)
+BLUE_LIGHT: RGB = (98, 138, 214)
+CRIMSON: RGB = (164, 30, 42)
+CRIMSON_DARK: RGB = (108, 16, 26)
+CRIMSON_LIGHT: RGB = (214, 92, 96)
+
+_RAMPS: tuple[tuple[RGB, RGB], ...] = (
+    (FELT, WHITE),
+    (FELT, EDGE),
+    (EDGE, WHITE),
+    (WHITE, BLACK),
+    (WHITE, RED),
+    (FELT, LABEL),
+    (FELT, FAINT),
+    (FELT, GOLD),
+    (FELT, SLOT_LINE),
+    (FELT, SLOT_FILL),
+    (SLOT_FILL, SLOT_LINE),
+    (SLOT_FILL, FAINT),
+    (SLOT_FILL, GOLD),
+    (WHITE, GOLD),
+    (WHITE, CREAM),
+    (CREAM, FRAME),
+    (CREAM, BLACK),
+    (CREAM, RED),
+    (WHITE, BLUE),
+    (BLUE, BLUE_DARK),
+    (BLUE, BLUE_LIGHT),
+    (WHITE, CRIMSON),
+    (CRIMSON, CRIMSON_DARK),
+    (CRIMSON, CRIMSON_LIGHT),
+)
+_STEPS = 10
+
+
+def _blend(a: RGB, b: RGB, t: float) -> RGB:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def _build_palette() -> list[RGB]:
+    colours: list[RGB] = []
+    for start, end in _RAMPS:
+        for step in range(_STEPS + 1):
+            colour = _blend(start, end, step / _STEPS)
+            if colour not in colours:
+                colours.append(colour)
+    assert len(colours) <= 256, len(colours)
+    return colours
+
+
+PALETTE: tuple[RGB, ...] = tuple(_build_palette())
+_PALETTE_IMAGE = Image.new("P", (1, 1))
+_PALETTE_IMAGE.putpalette([channel for colour in PALETTE for channel in colour])
+FLAT_PALETTE: bytes = bytes(channel for colour in PALETTE for channel in colour)
+
+
+def index_of(colour: RGB) -> int:
+    """The palette index of one of the named colours."""
+    return PALETTE.index(colour)
+
+
+def to_palette(image: Image.Image) -> Image.Image:
+    """Convert an RGB image to the shared palette (nearest colour, no dithering)."""
+    return image.convert("RGB").quantize(palette=_PALETTE_IMAGE, dither=Image.Dither.NONE)
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """A DejaVu font from ``render/fonts`` (cached; use it under :data:`TEXT_LOCK`)."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+TEXT_LOCK = threading.RLock()
+"""FreeType faces are shared objects: text is drawn by one thread at a time."""
+
+
+def text_image(text: str, size: int, colour: RGB, ground: RGB = FELT, bold: bool = False) -> Image.Image:
+    """``text`` antialiased on a ``ground``-coloured strip, in palette mode (for labels drawn per render)."""
+    with TEXT_LOCK:
+        face = font(size, bold)
+        left, top, right, bottom = face.getbbox(text)
+        mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+        ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255)
+    lut = _ramp_lut(ground, colour)
+    image = Image.frombytes("P", mask.size, mask.tobytes().translate(lut))
+    image.putpalette(FLAT_PALETTE)
+    return image
+
+
+@cache
+def _ramp_lut(ground: RGB, colour: RGB) -> bytes:
+    """Coverage 0..255 -> palette index of the nearest blend of ``ground`` and ``colour``."""
+    strip = Image.new("RGB", (256, 1))
+    strip.putdata([_blend(ground, colour, value / 255) for value in range(256)])
+    return to_palette(strip).tobytes()
+
+
+# Suit shapes in a unit box (x and y in -1..1, y down); drawn by _pip.
+
+
+def _tangent_point(circle: tuple[float, float], radius: float, point: tuple[float, float], side: int) -> tuple[float, float]:
+    """Where a line from ``point`` touches the circle, on the ``side`` (-1 left, +1 right) of the axis."""
+    dx, dy = circle[0] - point[0], circle[1] - point[1]
+    distance = math.hypot(dx, dy)
+    angle = math.atan2(dy, dx) + side * math.asin(radius / distance)
+    reach = math.sqrt(distance * distance - radius * radius)
+    return point[0] + reach * math.cos(angle), point[1] + reach * math.sin(angle)
+
+
+def _lobes(top: float, tip: tuple[float, float]) -> tuple[list[tuple[float, float, float]], list[tuple[float, float]]]:
+    """Two round lobes centred at height ``top`` and the polygon joining them to ``tip`` (heart, spade)."""
+    radius = 0.5
+    left, right = (-0.48, top), (0.48, top)
+    side = -1 if tip[1] > top else 1
+    outer_left = _tangent_point(left, radius, tip, side)
+    outer_right = _tangent_point(right, radius, tip, -side)
+    return [(*left, radius), (*right, radius)], [outer_left, tip, outer_right, (0.0, top)]
+
+
+def _suit_shapes(suit: Suit) -> tuple[list[tuple[float, float, float]], list[list[tuple[float, float]]]]:
+    """Circles (x, y, r) and polygons making up a suit pip in the unit box."""
+    stem = [(0.0, 0.25), (-0.14, 0.72), (-0.42, 1.0), (0.42, 1.0), (0.14, 0.72)]
+    if suit is Suit.DIAMONDS:
+        return [], [[(0.0, -1.0), (0.74, 0.0), (0.0, 1.0), (-0.74, 0.0)]]
+    if suit is Suit.HEARTS:
+        circles, polygon = _lobes(-0.42, (0.0, 0.98))
+        return circles, [polygon]
+    if suit is Suit.SPADES:
+        circles, polygon = _lobes(0.2, (0.0, -1.0))
+        return circles, [polygon, stem]
+    circles = [(0.0, -0.5, 0.43), (-0.5, 0.14, 0.43), (0.5, 0.14, 0.43), (0.0, 0.05, 0.28)]
+    return circles, [stem]
+
+
+def draw_pip(
+    draw: ImageDraw.ImageDraw, suit: Suit, centre: tuple[float, float], half: float, fill: RGB, flip: bool = False
+) -> None:
+    """Draw a suit pip of half-height ``half`` centred at ``centre`` (upside down when ``flip``)."""
+    sign = -1 if flip else 1
+    cx, cy = centre
+    circles, polygons = _suit_shapes(suit)
+    for x, y, r in circles:
+        px, py = cx + sign * x * half, cy + sign * y * half
+        draw.ellipse((px - r * half, py - r * half, px + r * half, py + r * half), fill=fill)
+    for polygon in polygons:
+        draw.polygon([(cx + sign * x * half, cy + sign * y * half) for x, y in polygon], fill=fill)
+
+
+def suit_colour(suit: Suit) -> RGB:
+    return RED if suit.is_red else BLACK
+
+
+def rank_text(rank: Rank) -> str:
+    """"10" for the ten, the code letter otherwise."""
+    return RANK_NAMES.get(rank.char, rank.char)
+
+
+# Pip positions for 2..10 as (column, row): column 0/1/2 = left/middle/right, row 0..1 top to bottom.
+_PIP_LAYOUTS: dict[int, tuple[tuple[int, float], ...]] = {
+    2: ((1, 0), (1, 1)),
+    3: ((1, 0), (1, 0.5), (1, 1)),
+    4: ((0, 0), (2, 0), (0, 1), (2, 1)),
+    5: ((0, 0), (2, 0), (1, 0.5), (0, 1), (2, 1)),
+    6: ((0, 0), (2, 0), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
+    7: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
+    8: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)),
+    9: ((0, 0), (2, 0), (0, 1 / 3), (2, 1 / 3), (1, 0.5), (0, 2 / 3), (2, 2 / 3), (0, 1), (2, 1)),
+    10: ((0, 0), (2, 0), (1, 1 / 6), (0, 1 / 3), (2, 1 / 3), (0, 2 / 3), (2, 2 / 3), (1, 5 / 6), (0, 1), (2, 1)),
+}
+
+
+def _card_outline(draw: ImageDraw.ImageDraw, fill: RGB, edge: RGB, width: float) -> None:
+    s = SCALE
+    draw.rounded_rectangle(
+        (0, 0, CARD_W * s - 1, CARD_H * s - 1), radius=RADIUS * s, fill=fill, outline=edge, width=round(width * s)
+    )
+
+
+def _draw_index(image: Image.Image, card: Card) -> None:
+    """Rank and a small pip in the top-left corner, and the same turned round in the bottom-right one.
+
+    Both sit side by side in the top strip, so they stay visible when cards are fanned over it.
+    """
+    s = SCALE
+    corner = Image.new("RGBA", (44 * s, 26 * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(corner)
+    colour = suit_colour(card.suit)
+    x = 5 * s
+    with TEXT_LOCK:
+        face = font(19 * s, bold=True)
+        for char in rank_text(card.rank):
+            left, top, right, _ = face.getbbox(char)
+            draw.text((x - left, 4 * s - top), char, font=face, fill=colour)
+            x += right - left - (s if card.rank == Rank.TEN else -s)
+    draw_pip(draw, card.suit, (x + 7 * s, 12 * s), 7 * s, colour)
+    image.alpha_composite(corner, (0, 0))
+    image.alpha_composite(corner.rotate(180), (CARD_W * s - corner.width, CARD_H * s - corner.height))
+
+
+def _draw_centre(draw: ImageDraw.ImageDraw, card: Card) -> None:
+    s = SCALE
+    colour = suit_colour(card.suit)
+    if card.rank == Rank.ACE:
+        draw_pip(draw, card.suit, (CARD_W * s / 2, CARD_H * s / 2), 24 * s, colour)
+        return
+    if card.rank >= Rank.JACK:
+        _draw_court(draw, card)
+        return
+    columns = (30 * s, CARD_W * s / 2, (CARD_W - 30) * s)
+    top, bottom = 42 * s, (CARD_H - 42) * s
+    half = (9 if card.rank >= Rank.NINE else 10) * s
+    for column, row in _PIP_LAYOUTS[int(card.rank)]:
+        y = top + row * (bottom - top)
+        draw_pip(draw, card.suit, (columns[column], y), half, colour, flip=row > 0.5)
+
+
+def _draw_court(draw: ImageDraw.ImageDraw, card: Card) -> None:
+    """Jack, queen and king: a framed panel with a big letter over a pip (no pictures)."""
+    s = SCALE
+    colour = suit_colour(card.suit)
+    box = (22 * s, 30 * s, (CARD_W - 22) * s, (CARD_H - 30) * s)
+    draw.rounded_rectangle(box, radius=5 * s, fill=CREAM, outline=FRAME, width=2 * s)
+    letter = card.rank.char
+    with TEXT_LOCK:
+        face = font(40 * s, bold=True)
+        left, top, right, bottom = face.getbbox(letter)
+        x = CARD_W * s / 2 - (left + right) / 2
+        draw.text((x, 40 * s - top), letter, font=face, fill=colour)
+    draw_pip(draw, card.suit, (CARD_W * s / 2, 96 * s), 11 * s, colour)
+
+
+def _face(card: Card, marked: bool) -> Image.Image:
+    image = Image.new("RGBA", (CARD_W * SCALE, CARD_H * SCALE), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    _card_outline(draw, WHITE, GOLD if marked else EDGE, 3.5 if marked else 1.25)
+    _draw_index(image, card)
+    _draw_centre(ImageDraw.Draw(image), card)
+    return image
+
+
+def _back(deck: int) -> Image.Image:
+    """Blue back for deck 0, red for deck 1 (two-deck games tell the decks apart by their backs)."""
+    s = SCALE
+    fill, dark, light = (BLUE, BLUE_DARK, BLUE_LIGHT) if deck % 2 == 0 else (CRIMSON, CRIMSON_DARK, CRIMSON_LIGHT)
+    image = Image.new("RGBA", (CARD_W * s, CARD_H * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    _card_outline(draw, WHITE, EDGE, 1.25)
+    inset = 6 * s
+    inner = (inset, inset, CARD_W * s - inset, CARD_H * s - inset)
+    draw.rounded_rectangle(inner, radius=4 * s, fill=fill)
+    pattern = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    lines = ImageDraw.Draw(pattern)
+    step = 12 * s
+    for offset in range(-CARD_H * s, CARD_W * s + CARD_H * s, step):
+        lines.line((offset, 0, offset + CARD_H * s, CARD_H * s), fill=light, width=s)
+        lines.line((offset, CARD_H * s, offset + CARD_H * s, 0), fill=light, width=s)
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(inner, radius=4 * s, fill=255)
+    image.paste(pattern, (0, 0), Image.composite(pattern, Image.new("RGBA", image.size), mask).getchannel("A"))
+    centre = (CARD_W * s / 2, CARD_H * s / 2)
+    draw.rounded_rectangle(inner, radius=4 * s, outline=dark, width=2 * s)
+    draw.ellipse((centre[0] - 17 * s, centre[1] - 17 * s, centre[0] + 17 * s, centre[1] + 17 * s), fill=dark)
+    draw.ellipse((centre[0] - 14 * s, centre[1] - 14 * s, centre[0] + 14 * s, centre[1] + 14 * s), fill=WHITE)
+    draw_pip(draw, Suit.SPADES if deck % 2 == 0 else Suit.HEARTS, centre, 9 * s, fill)
+    return image
+
+
+def _slot(label: str = "", suit: Suit | None = None, marked: bool = False) -> Image.Image:
+    """An empty place: dark outline on the felt, optionally a faint suit and a short label."""
+    s = SCALE
+    line = GOLD if marked else SLOT_LINE
+    image = Image.new("RGBA", (CARD_W * s, CARD_H * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    _card_outline(draw, SLOT_FILL, line, 2)
+    if suit is not None:
+        draw_pip(draw, suit, (CARD_W * s / 2, 62 * s), 20 * s, FAINT)
+    if label:
+        with TEXT_LOCK:
+            face = font(15 * s, bold=True)
+            left, top, right, bottom = face.getbbox(label)
+            x = CARD_W * s / 2 - (left + right) / 2
+            y = (112 if suit is not None else CARD_H / 2) * s - (top + bottom) / 2
+            draw.text((x, y), label, font=face, fill=GOLD if marked else FAINT)
+    return image
+
+
+def _ground(ground: str) -> Image.Image:
+    """What lies under a sprite: bare felt, or the face of a card this one is fanned over."""
+    s = SCALE
+    image = Image.new("RGB", (CARD_W * s, CARD_H * s), FELT)
+    if ground == "card":
+        draw = ImageDraw.Draw(image)
+        draw.rectangle((0, 0, CARD_W * s - 1, CARD_H * s // 2), fill=WHITE)
+        edge = round(1.25 * s)
+        draw.rectangle((0, 0, edge - 1, CARD_H * s // 2), fill=EDGE)
+        draw.rectangle((CARD_W * s - edge, 0, CARD_W * s - 1, CARD_H * s // 2), fill=EDGE)
+    return image
+
+
+def _finish(image: Image.Image, ground: str) -> Image.Image:
+    base = _ground(ground)
+    base.paste(image, (0, 0), image)
+    return to_palette(base.reduce(SCALE))
+
+
+_CACHE: dict[tuple, Image.Image] = {}
+_LOCK = threading.RLock()
+
+
+def cached(key: tuple, build: Callable[[], Image.Image]) -> Image.Image:
+    """The image stored under ``key``, built once (under a lock) on first use."""
+    image = _CACHE.get(key)
+    if image is None:
+        with _LOCK:
+            image = _CACHE.get(key)
+            if image is None:
+                image = build()
+                _CACHE[key] = image
+    return image
+
+
+def face(card: Card, ground: str = "felt", marked: bool = False) -> Image.Image:
+    """A face-up card sprite (palette mode); ``marked`` draws a gold border (Penguin's beak)."""
+    return cached(("face", card.rank, card.suit, ground, marked), lambda: _finish(_face(card, marked), ground))
+
+
+def back(deck: int = 0, ground: str = "felt") -> Image.Image:
+    """A face-down card: blue for deck 0, red for deck 1."""
+    return cached(("back", deck % 2, ground), lambda: _finish(_back(deck), ground))
+
+
+def slot(label: str = "", suit: Suit | None = None, marked: bool = False) -> Image.Image:
+    """An empty pile on the felt, with an optional faint suit pip and label (gold when ``marked``)."""
+    return cached(("slot", label, suit, marked), lambda: _finish(_slot(label, suit, marked), "felt"))

@@ -1,0 +1,148 @@
+"""The Penguin table picture (RULES.md §4), pasted together from cached palette sprites.
+
+Layout, top to bottom: a panel (title, beak, moves and score, the result) beside the four
+foundations in suit order C D H S; the flipper's seven cells ("cell 1" … "cell 7"); the seven
+columns ("column 1" … "column 7"), fanned downwards so that each card's rank and suit stay
+readable. Long columns fan tighter so the picture keeps one size. The beak card wears a gold
+border wherever it lies; its suit's foundation, empty until the beak goes home, is outlined in gold.
+"""
+
+import io
+
+from PIL import Image
+
+from games.base import EndReason
+from games.cards import Card, Rank, Suit
+from games.penguin import PenguinView
+from render import cards
+from render.cards import CARD_H, CARD_W, FAINT, FELT, GOLD, LABEL
+
+WIDTH = 952
+HEIGHT = 984
+MARGIN = 40
+GAP = 24
+TOP = 16
+CELL_LABEL_Y = TOP + CARD_H + 10
+CELLS_Y = CELL_LABEL_Y + 22
+COLUMN_LABEL_Y = CELLS_Y + CARD_H + 10
+COLUMNS_Y = COLUMN_LABEL_Y + 22
+FAN = 28
+"""Vertical step between fanned cards: enough to show the rank and the small pip of each."""
+MIN_FAN = 12
+FAN_ROOM = HEIGHT - 18 - COLUMNS_Y - CARD_H
+"""Height the fan of one column may use below its first card (17 cards at the full step)."""
+PANEL_RIGHT = MARGIN + 3 * CARD_W + 2 * GAP
+COMPRESS_LEVEL = 6
+"""zlib level for the PNG: measured by ``python -m bench.render`` (small files, a few ms)."""
+
+
+def slot_x(index: int) -> int:
+    """Left edge of column, cell or top-row place ``index`` (0-based)."""
+    return MARGIN + index * (CARD_W + GAP)
+
+
+def fan_step(length: int) -> int:
+    """The vertical step for a column of ``length`` cards: full, or tighter so the column fits."""
+    if length <= 1:
+        return FAN
+    return max(MIN_FAN, min(FAN, FAN_ROOM // (length - 1)))
+
+
+def _rank_name(rank: int) -> str:
+    return cards.rank_text(Rank(rank))
+
+
+def _last_rank(beak: Card) -> int:
+    """The rank just below the beak's (n = 12), the only one an empty column takes."""
+    return (beak.rank - 2) % 13 + 1
+
+
+def _background() -> Image.Image:
+    """Felt with the fixed labels: built once."""
+    image = Image.new("P", (WIDTH, HEIGHT), cards.index_of(FELT))
+    image.putpalette(cards.FLAT_PALETTE)
+    for index in range(7):
+        for text, y in ((f"cell {index + 1}", CELL_LABEL_Y), (f"column {index + 1}", COLUMN_LABEL_Y)):
+            label = cards.text_image(text, 14, LABEL)
+            image.paste(label, (slot_x(index) + (CARD_W - label.width) // 2, y))
+    title = cards.text_image("Penguin", 30, LABEL, bold=True)
+    image.paste(title, (MARGIN, TOP + 4))
+    return image
+
+
+def _paste_text(image: Image.Image, text: str, xy: tuple[int, int], size: int, colour=LABEL, bold=False) -> int:
+    """Paste a line of text; return its width."""
+    label = cards.text_image(text, size, colour, bold=bold)
+    image.paste(label, xy)
+    return label.width
+
+
+def _result(view: PenguinView) -> tuple[str, tuple[int, int, int]] | None:
+    outcome = view.outcome
+    if outcome is None:
+        return None
+    if outcome.winners:
+        return "Won!", GOLD
+    if outcome.reason is EndReason.RESIGNED:
+        return "Resigned", LABEL
+    return "No moves left", LABEL
+
+
+def _draw_panel(image: Image.Image, view: PenguinView) -> None:
+    beak = view.beak
+    first, last = _rank_name(beak.rank), _rank_name(_last_rank(beak))
+    _paste_text(image, f"Beak {beak.label}: foundations build {first} up to {last}", (MARGIN, TOP + 52), 15)
+    _paste_text(image, f"Columns build down in suit; a gap takes a {last}", (MARGIN, TOP + 74), 15, FAINT)
+    status = f"Moves {view.moves}   \u00b7   {view.score}/52 on the foundations"
+    _paste_text(image, status, (MARGIN, TOP + 108), 17, LABEL, bold=True)
+    result = _result(view)
+    if result is not None:
+        text, colour = result
+        badge = cards.text_image(text, 26, colour, bold=True)
+        image.paste(badge, (PANEL_RIGHT - badge.width, TOP + 8))
+
+
+def _card(card: Card, beak: Card, ground: str = "felt") -> Image.Image:
+    return cards.face(card, ground, marked=card == beak)
+
+
+def _draw_foundations(image: Image.Image, view: PenguinView) -> None:
+    for suit in Suit:
+        pile = view.foundations[suit]
+        xy = (slot_x(3 + suit), TOP)
+        if pile:
+            image.paste(_card(pile[-1], view.beak), xy)
+        else:
+            marked = suit == view.beak.suit
+            label = f"beak {_rank_name(view.beak.rank)}" if marked else _rank_name(view.beak.rank)
+            image.paste(cards.slot(label, suit, marked), xy)
+
+
+def _draw_cells(image: Image.Image, view: PenguinView) -> None:
+    for index, card in enumerate(view.cells):
+        xy = (slot_x(index), CELLS_Y)
+        image.paste(cards.slot() if card is None else _card(card, view.beak), xy)
+
+
+def _draw_columns(image: Image.Image, view: PenguinView) -> None:
+    last = _rank_name(_last_rank(view.beak))
+    for index, column in enumerate(view.columns):
+        x = slot_x(index)
+        if not column:
+            image.paste(cards.slot(last), (x, COLUMNS_Y))
+            continue
+        step = fan_step(len(column))
+        for depth, card in enumerate(column):
+            image.paste(_card(card, view.beak, "felt" if depth == 0 else "card"), (x, COLUMNS_Y + depth * step))
+
+
+def render(view: PenguinView) -> bytes:
+    """The table as PNG bytes (palette mode, deterministic for a given view)."""
+    image = cards.cached(("penguin", "background"), _background).copy()
+    _draw_panel(image, view)
+    _draw_foundations(image, view)
+    _draw_cells(image, view)
+    _draw_columns(image, view)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=COMPRESS_LEVEL)
+    return out.getvalue()
