@@ -1,0 +1,90 @@
+"""Two Pebbles and Nuts players built on the engine's public functions: uniform random and greedy.
+
+Both have ``choose(state, seat, rng) -> action`` for the seat to act. The greedy player decides
+from ``GAME.view_for(state, seat)`` only, so it never uses a card it could not see at the table.
+Its rules of thumb:
+
+- declare the meld worth most whenever one is offered; as a trick winner without a meld, hand the
+  declaration to the partner when that option is on; decline as the partner without a meld;
+- following, value each card by the trick as it would stand after it: the card points it would win
+  for its own side, or give away to another side, and prefer the cheapest card that does it;
+- leading, play a card worth no points and as weak as possible, hearts last.
+"""
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from games.cards import Card
+from games.pebbles import (
+    GAME,
+    STRENGTH,
+    TRUMP,
+    Declare,
+    Pass,
+    PebblesAction,
+    PebblesState,
+    PebblesView,
+    Phase,
+    Play,
+    card_points,
+    is_ace_of_spades,
+    trick_winner,
+)
+
+
+class Player(Protocol):
+    """Anything that picks a legal action for the seat to act."""
+
+    def choose(self, state: PebblesState, seat: int, rng: random.Random) -> PebblesAction: ...
+
+
+class RandomPlayer:
+    """Picks any legal action with equal chance."""
+
+    def choose(self, state: PebblesState, seat: int, rng: random.Random) -> PebblesAction:
+        return rng.choice(GAME.legal_actions(state, seat))
+
+
+class GreedyPlayer:
+    """Melds at once, wins tricks worth points and gives away the pebbles (see the module docstring)."""
+
+    def choose(self, state: PebblesState, seat: int, rng: random.Random) -> PebblesAction:
+        view = GAME.view_for(state, seat)
+        declares = [action for action in view.legal if isinstance(action, Declare)]
+        if declares:
+            return max(declares, key=lambda action: action.points)
+        if view.phase == Phase.PARTNER or (view.may_declare and Pass() in view.legal):
+            return Pass()
+        plays = [action for action in view.legal if isinstance(action, Play)]
+        if not view.trick:
+            return min(plays, key=lambda action: _lead_cost(action.card))
+        return max(plays, key=lambda action: _follow_value(view, seat, action.card))
+
+
+def _lead_cost(card: Card) -> float:
+    """Lower is better: no points, weak, not a heart (hearts win tricks later)."""
+    return abs(card_points([card])) + STRENGTH[card.rank] / 10 + (1 if card.suit == TRUMP else 0)
+
+
+def _follow_value(view: PebblesView, seat: int, card: Card) -> float:
+    """Card points won (+) or given to another side (−) by the trick after playing ``card``,
+    halved when more players are still to play; cheap cards break ties."""
+    cards: Sequence[Card] = [played for _, played in view.trick] + [card]
+    winner_seat = (view.trick[0][0] + trick_winner(cards)) % view.seats
+    points = card_points(cards)
+    mine = view.sides[winner_seat] == view.sides[seat]
+    value = float(points if mine else -points)
+    if len(cards) < view.seats:
+        value /= 2
+    spend = STRENGTH[card.rank] + (8 if card.suit == TRUMP else 0) + (4 if is_ace_of_spades(card) else 0)
+    return value - spend / 100
+
+
+def play_game(players: Sequence[Player], state: PebblesState, rng: random.Random) -> tuple[PebblesState, int]:
+    """Let ``players[seat]`` act for each seat until the game ends; returns the final state and the action count."""
+    actions = 0
+    while (seat := GAME.current_seat(state)) is not None:
+        state = GAME.apply_action(state, seat, players[seat].choose(state, seat, rng)).state
+        actions += 1
+    return state, actions
