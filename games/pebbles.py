@@ -22,9 +22,10 @@ Melds (§3.4): after the draw the trick winner may declare one meld before leadi
 (15), Spade Marriage K♠+Q♠ (20), or Ménage, a J added to one of the player's own marriages that
 was declared after an earlier trick and still has both cards in hand (10, also on the spade
 marriage, A5). Melded cards stay in the hand, face up. Leading a card without declaring is the
-pass. With two decks a K or Q whose marriage has lost its other card may be married again
-(each K/Q in at most two marriages, each marriage takes one ménage, each J one ménage, A9); a
-card of a marriage that is still complete cannot be married again.
+pass. With two decks a K or Q whose marriage has lost its other card may be married again (A9;
+each marriage takes one ménage, each J one ménage); a card of a marriage that is still complete
+cannot be married again. A9's "at most two marriages per K/Q" then holds by itself: a third
+marriage would need a third K or Q of the suit.
 
 Option ``either_partner_declares`` (4 players, §3.4, A10): the trick winner may instead pass the
 declaration to the partner, who then declares one of *their own* melds or passes; then the
@@ -338,7 +339,7 @@ def _may_marry(state: PebblesState, seat: Seat, card: Card) -> bool:
     ]
     if not partners:
         return True
-    return state.decks == 2 and len(partners) < 2 and all(other not in hand for other in partners)
+    return state.decks == 2 and all(other not in hand for other in partners)
 
 
 def melds(state: PebblesState, seat: Seat) -> tuple[Declare, ...]:

@@ -1,0 +1,683 @@
+"""Pebbles and Nuts (RULES.md §3, §7.2): deal, the §6.3 rule checks, every REC of §3.7, codes, views, snapshots."""
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from games.base import SCHEMA, EndReason
+from games.cards import Card, Rank, Suit, parse_cards, shuffled
+from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
+from games.pebbles import (
+    GAME,
+    Declare,
+    Marriage,
+    Pass,
+    PebblesState,
+    PebblesView,
+    Phase,
+    Play,
+    card_points,
+    game_deck,
+    sort_key,
+    trick_winner,
+)
+
+
+def position(
+    hands: Sequence[str],
+    trick: str = "",
+    leader: int = 0,
+    pile: str = "",
+    decks: int = 1,
+    either: bool = False,
+    may_declare: bool = False,
+    won: Mapping[int, str] | None = None,
+    won_by: int = 0,
+    marriages: Mapping[int, Sequence[str]] | None = None,
+    meld_points: Sequence[int] | None = None,
+    totals: Sequence[int] | None = None,
+    dealer: int | None = None,
+    seed: int = 0,
+) -> PebblesState:
+    """A validated position. Cards not placed anywhere else are in ``won_by``'s won tricks."""
+    seats = len(hands)
+    won_cards = {seat: parse_cards(text) for seat, text in (won or {}).items()}
+    placed = [card for text in hands for card in parse_cards(text)] + list(parse_cards(trick + " " + pile))
+    placed += [card for cards in won_cards.values() for card in cards]
+    rest = tuple(card for card in game_deck(seats, decks) if card not in placed)
+    won_cards[won_by] = won_cards.get(won_by, ()) + rest
+    piles = tuple(won_cards.get(seat, ()) for seat in range(seats))
+    tricks = [len(cards) // seats for cards in piles]
+    tricks[won_by] += sum(len(cards) for cards in piles) // seats - sum(tricks)
+    state = PebblesState(
+        seats=seats,
+        decks=decks,
+        either_declares=either,
+        seed=seed,
+        deal_no=0,
+        dealer=(leader - 1) % seats if dealer is None else dealer,
+        hands=tuple(tuple(sorted(parse_cards(text), key=sort_key)) for text in hands),
+        pile=parse_cards(pile),
+        leader=leader,
+        trick=parse_cards(trick),
+        may_declare=may_declare,
+        drawn=(None,) * seats,
+        won=piles,
+        tricks=tuple(tricks),
+        marriages=tuple(
+            tuple(Marriage(*parse_cards(text)) for text in (marriages or {}).get(seat, ())) for seat in range(seats)
+        ),
+        meld_points=tuple(meld_points or (0,) * seats),
+        totals=tuple(totals or (0,) * (2 if seats == 4 else seats)),
+    )
+    return GAME.from_dict(json.loads(json.dumps(GAME.to_dict(state))))
+
+
+def act(state: PebblesState, *codes: str) -> PebblesState:
+    """Apply codes, each by the seat to act."""
+    for code in codes:
+        seat = GAME.current_seat(state)
+        assert seat is not None
+        state = GAME.apply_action(state, seat, GAME.parse_action(code)).state
+    return state
+
+
+def legal_codes(state: PebblesState, seat: int | None = None) -> list[str]:
+    seat = GAME.current_seat(state) if seat is None else seat
+    assert seat is not None
+    return [action.code for action in GAME.legal_actions(state, seat)]
+
+
+def refusal(state: PebblesState, code: str) -> str:
+    seat = GAME.current_seat(state)
+    assert seat is not None
+    before = GAME.to_dict(state)
+    with pytest.raises(IllegalActionError) as error:
+        GAME.apply_action(state, seat, GAME.parse_action(code))
+    assert GAME.to_dict(state) == before
+    return str(error.value)
+
+
+def trick_won_by(*plays: str) -> int:
+    """Play one trick (seat 0 leads ``plays[0]``, then clockwise) through the engine; returns the winning seat.
+    Each seat also holds one zero-point filler of a suit that does not change what it may play."""
+    filler_suit = "C" if plays[0][1] == "D" else "D"
+    fillers = [f"{rank}{filler_suit}" for rank in "9JT87QK" if f"{rank}{filler_suit}" not in plays]
+    state = position([f"{card} {fillers[seat]}" for seat, card in enumerate(plays)])
+    state = act(state, *(f"p:{card}" for card in plays))
+    view = GAME.view_for(state, None)
+    assert [card.ident for _, card in view.last_trick] == list(plays)
+    assert view.last_winner == state.leader == GAME.current_seat(state)
+    return state.leader
+
+
+# Deal (§3.1, §6.2, A1, A15)
+
+
+@pytest.mark.parametrize(
+    "seats, options, hand, pile, deck",
+    [(2, {}, 7, 18, 32), (3, {}, 7, 12, 33), (4, {}, 7, 4, 32), (4, {"decks": 2}, 7, 36, 64)],
+)
+def test_deal_counts(seats, options, hand, pile, deck):
+    """§6.2: 7 cards each; the rest is the draw pile; 3p has two 8♥; two decks make 64 cards."""
+    for seed in range(5):
+        state = GAME.new_state(options, seats, seed)
+        assert [len(cards) for cards in state.hands] == [hand] * seats
+        assert len(state.pile) == pile
+        cards = [card for cards in state.hands for card in cards] + list(state.pile)
+        assert len(cards) == len(set(cards)) == deck
+        assert {card.rank for card in cards} == {Rank(r) for r in (1, 7, 8, 9, 10, 11, 12, 13)}
+        eights_of_hearts = [card for card in cards if card.code == "8H"]
+        assert len(eights_of_hearts) == {2: 1, 3: 2, 4: 1 if deck == 32 else 2}[seats]
+
+
+def test_deck_and_card_points_per_deal():
+    """§3.5: net card points 30 per deck, 40 with the extra 8♥; the seed's example is worth 10."""
+    assert card_points(game_deck(2, 1)) == 30
+    assert card_points(game_deck(3, 1)) == 40
+    assert card_points(game_deck(4, 2)) == 60
+    assert card_points(parse_cards("AH KH QH AD KD AS KS QS")) == 10
+    assert card_points(parse_cards("TH JH 9H 7H TS 8D 8C")) == 0
+
+
+def test_explicit_deck_is_dealt_one_at_a_time_from_the_dealers_left():
+    """A15: card i goes to seat dealer+1+i (mod n); the 29th card on is the pile, top first. First dealer = seed % n."""
+    deck = game_deck(4, 1)
+    state = GAME.new_state(None, 4, 6, deck)
+    assert state.dealer == 2 and state.leader == 3 and GAME.current_seat(state) == 3
+    for index, card in enumerate(deck[:28]):
+        assert card in state.hands[(3 + index) % 4]
+    assert state.pile == deck[28:]
+
+
+def test_two_player_non_dealer_leads_and_the_dealer_alternates():
+    """A1 / §7.2: 2p non-dealer leads; the deal passes to the left (2p: alternates) deal after deal."""
+    state = GAME.new_state(None, 2, 1)
+    assert state.dealer == 1 and GAME.current_seat(state) == 0
+    state = GAME.new_state(None, 3, 5)
+    assert state.dealer == 2 and GAME.current_seat(state) == 0
+
+
+def test_later_deals_shuffle_from_the_seed_and_rotate_the_dealer():
+    """An explicit deck is the first deal only; deal k is shuffled from f"{seed}:{k}"; dealer moves left."""
+    state = position(["7C", "9D", "JC"], leader=0, dealer=2, seed=42)
+    state = act(state, "p:7C", "p:9D", "p:JC")
+    assert state.deal_no == 1 and state.dealer == 0 and GAME.current_seat(state) == 1
+    deck = shuffled(game_deck(3, 1), "42:1")
+    assert state.pile == deck[21:]
+    assert set(state.hands[1]) == set(deck[0:21:3])
+
+
+def test_same_seed_same_game():
+    assert GAME.new_state(None, 3, 9) == GAME.new_state(None, 3, 9)
+    assert GAME.new_state(None, 3, 9) != GAME.new_state(None, 3, 10)
+
+
+@pytest.mark.parametrize(
+    "seats, options",
+    [(1, {}), (5, {}), (2, {"decks": 2}), (3, {"decks": 2}), (2, {"either_partner_declares": True}),
+     (3, {"either_partner_declares": True}), (4, {"decks": 3}), (4, {"decks": "2"}), (4, {"colour": 1})],
+)
+def test_options_and_seats_are_checked(seats, options):
+    with pytest.raises(InvalidOptionError):
+        GAME.new_state(options, seats, 0)
+
+
+@pytest.mark.parametrize(
+    "seats, options, deck",
+    [
+        (2, {}, game_deck(2, 1)[:-1]),
+        (2, {}, game_deck(3, 1)),
+        (3, {}, game_deck(2, 1) + (Card.parse("8H"),)),
+        (4, {"decks": 2}, game_deck(4, 1) * 2),
+    ],
+)
+def test_bad_decks_are_refused(seats, options, deck):
+    with pytest.raises(InvalidOptionError):
+        GAME.new_state(options, seats, 0, deck)
+
+
+# Trick winners (§3.3, §6.3)
+
+
+@pytest.mark.parametrize(
+    "plays, winner",
+    [
+        (("9D", "KD"), 1),
+        (("TC", "KC"), 0),
+        (("7S", "7H"), 1),
+        (("AH", "AS"), 1),
+        (("8H", "AS"), 1),
+        (("AS", "7H"), 1),
+        (("KD", "AS"), 0),
+        (("QC", "AC"), 1),
+        (("KH", "AD"), 0),
+        (("JH", "AS", "AH"), 1),
+        (("7C", "8H", "8H1"), 1),
+        (("7C", "8H1", "8H"), 1),
+        (("9H", "8H", "8H1"), 0),
+        (("7D", "7C", "TH", "AH"), 3),
+        (("7H", "AS", "TH", "AH"), 1),
+    ],
+)
+def test_trick_winner(plays, winner):
+    """§6.3: 10 outranks K; hearts trump; A♠ beats hearts only on a heart lead (A6); first of identical cards."""
+    assert trick_won_by(*plays) == winner
+
+
+def test_ace_of_spades_beats_the_eight_of_hearts_for_five_points():
+    """§6.3 seed tip: lead 8♥, A♠ wins; the winner's card points are +10 − 5 = +5."""
+    assert trick_won_by("8H", "AS") == 1
+    assert card_points(parse_cards("8H AS")) == 5
+
+
+def test_first_of_two_aces_of_spades_wins_in_the_two_deck_game():
+    """§3.3 rule 5: two A♠ on a heart lead → the first played (two decks: first of identical cards)."""
+    assert trick_winner(parse_cards("7H AS1 AS TH")) == 1
+    assert trick_winner(parse_cards("KC KC1 7C 9C")) == 0
+    assert trick_winner(parse_cards("KC 7C KH1 KH")) == 2
+
+
+# Legal plays (§3.3, §6.3, A6, A8)
+
+
+def test_heart_lead_allows_any_heart_or_the_ace_of_spades_only():
+    state = position(["7C 8C 9C JC", "9H KH AS KS 8D"], trick="7H")
+    assert legal_codes(state) == ["p:KH", "p:9H", "p:AS"]
+    assert "heart" in refusal(state, "p:KS")
+    assert "hold" in refusal(state, "p:QD")
+
+
+def test_heart_lead_without_hearts_allows_anything():
+    """A6/A8: void in hearts, any card; A♠ still trumps the heart lead."""
+    state = position(["7C", "AS KS"], trick="7H")
+    assert legal_codes(state) == ["p:AS", "p:KS"]
+    assert GAME.view_for(act(state, "p:KS"), None).last_winner == 0
+    assert GAME.view_for(act(state, "p:AS"), None).last_winner == 1
+
+
+def test_spade_lead_forces_the_only_spade_even_the_ace():
+    """§6.3: spade lead, A♠ the only spade → must play A♠; it has no trumping power then."""
+    state = position(["7C", "AS KH"], trick="7S")
+    assert legal_codes(state) == ["p:AS"]
+    assert "follow suit" in refusal(state, "p:KH")
+
+
+def test_follow_suit_or_play_anything_without_obligation_to_trump():
+    """§3.3 rule 3, A8: must follow; void → any card, trumping not required."""
+    follow = position(["7C 8C", "KD 7H AC"], trick="9D")
+    assert legal_codes(follow) == ["p:KD"]
+    void = position(["7C", "KS 7H"], trick="9D")
+    assert legal_codes(void) == ["p:7H", "p:KS"]
+
+
+def test_leader_may_lead_anything():
+    state = position(["AS KH 7C", "9D 8D JD"])
+    assert legal_codes(state) == ["p:7C", "p:KH", "p:AS"]
+
+
+def test_melded_cards_are_played_and_must_follow_suit():
+    """§3.4: melded cards are part of the hand; follow suit can force them."""
+    state = position(["9C 8C", "KD QD AC"], trick="7D", marriages={1: ["KD QD"]}, meld_points=(0, 15))
+    assert GAME.view_for(state, None).melded == ((), tuple(parse_cards("KD QD")))
+    assert legal_codes(state) == ["p:KD", "p:QD"]
+    after = act(state, "p:QD")
+    assert GAME.view_for(after, None).melded == ((), tuple(parse_cards("KD")))
+
+
+def test_not_your_turn_and_game_over_are_refused():
+    state = position(["7C 9C", "8C 9D"])
+    with pytest.raises(IllegalActionError, match="not your turn"):
+        GAME.apply_action(state, 1, Play(Card.parse("8C")))
+    assert GAME.legal_actions(state, 1) == ()
+
+
+# Draws (§3.3 rule 6, A2)
+
+
+def test_draw_winner_first_then_clockwise():
+    """A2: after the trick every player draws one, the trick winner first, then clockwise; sizes stay equal."""
+    state = position(["7C 9S", "8C 9D", "AC JD"], pile="KH QH AD 7D 8D TD", dealer=2)
+    state = act(state, "p:7C", "p:8C", "p:AC")
+    assert state.leader == 2 and state.pile == parse_cards("7D 8D TD")
+    assert Card.parse("KH") in state.hands[2] and Card.parse("QH") in state.hands[0]
+    assert Card.parse("AD") in state.hands[1]
+    assert [len(hand) for hand in state.hands] == [2, 2, 2]
+    assert GAME.view_for(state, 2).drawn == Card.parse("KH")
+    assert GAME.view_for(state, None).drawn is None and GAME.view_for(state, None).pile_size == 3
+
+
+def test_no_draw_when_the_pile_is_empty():
+    state = act(position(["7C 9S", "8C 9D"]), "p:7C", "p:8C")
+    assert [len(hand) for hand in state.hands] == [1, 1]
+
+
+# Melds (§3.4, A3, A5, A9, A10, A11)
+
+
+def test_winner_may_declare_after_the_draw_with_the_drawn_card():
+    """A3: the meld comes after the draw, so a card just drawn can complete a marriage."""
+    state = position(["7C KD", "8C 9S"], pile="QD JS")
+    state = act(state, "p:7C", "p:8C")
+    assert GAME.current_seat(state) == 1 and state.may_declare
+    state = act(position(["AC KD", "8C 9S"], pile="QD JS"), "p:AC", "p:8C")
+    assert GAME.current_seat(state) == 0
+    assert legal_codes(state)[0] == "m:KDQD"
+    after = act(state, "m:KDQD")
+    assert after.meld_points == (15, 0) and GAME.view_for(after, None).scores == (15, 0)
+    assert legal_codes(after) == ["p:KD", "p:QD"]
+    assert "right after winning" in refusal(after, "m:KDQD")
+
+
+def test_only_the_trick_winner_declares_and_leading_is_the_pass():
+    """One optional meld by the winner, before the lead; the loser cannot declare; leading forgoes it."""
+    state = act(position(["AC KD QD", "8C KS QS"]), "p:AC", "p:8C")
+    assert legal_codes(state) == ["m:KDQD", "p:KD", "p:QD"]
+    assert Pass() not in GAME.legal_actions(state, 0)
+    assert "nothing to pass" in refusal(state, "pass")
+    state = act(state, "p:KD")
+    assert GAME.current_seat(state) == 1 and legal_codes(state) == ["p:KS", "p:QS"]
+    assert "only right after winning" in refusal(state, "m:KSQS")
+
+
+def test_marriage_points_and_spade_marriage():
+    """§3.4: Marriage 15 (♥ ♦ ♣), Spade Marriage 20."""
+    state = act(position(["AC KS QS KH QH 7D", "8C 9C TC JC 9D 8D"]), "p:AC", "p:8C")
+    actions = {action.code: action for action in GAME.legal_actions(state, 0)}
+    assert actions["m:KSQS"].points == 20 and actions["m:KHQH"].points == 15
+    assert actions["m:KSQS"].label == "Spade Marriage K\u2660 Q\u2660 (+20)"
+    assert act(state, "m:KSQS").meld_points == (20, 0)
+
+
+def test_menage_needs_a_marriage_from_an_earlier_trick():
+    """§3.4, §6.3: K-Q-J cannot be declared together; the J is added after a later trick win."""
+    state = act(position(["AC TC KD QD JD", "8C 9C 7S 8S 9S"]), "p:AC", "p:8C")
+    assert "m:JDKDQD" not in legal_codes(state)
+    state = act(state, "m:KDQD")
+    assert "m:JDKDQD" not in legal_codes(state)
+    state = act(state, "p:TC", "p:9C")
+    assert legal_codes(state)[0] == "m:JDKDQD"
+    menage = GAME.legal_actions(state, 0)[0]
+    assert menage.points == 10 and menage.label == "Ménage J\u2666 \u2192 K\u2666 Q\u2666 (+10)"
+    state = act(state, "m:JDKDQD")
+    assert state.meld_points == (25, 0)
+    assert GAME.view_for(state, 1).melded[0] == tuple(parse_cards("KD QD JD"))
+
+
+def test_menage_refused_once_the_king_or_queen_is_played():
+    """§6.3: the marriage must still have both cards on the table."""
+    state = position(
+        ["AC 9C KD JD", "8C 7C 7S 8S"], marriages={0: ["KD QD"]}, meld_points=(15, 0), won={1: "QD 7H 8H 9H"}
+    )
+    state = act(state, "p:AC", "p:8C")
+    assert not any(code.startswith("m:") for code in legal_codes(state))
+    assert "don't hold" in refusal(state, "m:JDKDQD")
+
+
+def test_menage_on_a_spade_marriage_and_only_once():
+    """A5: a ménage on the Spade Marriage scores 10; a marriage takes one ménage only."""
+    state = position(["AC 9C KS QS JS", "8C 7C 7D 8D 9D"], marriages={0: ["KS QS"]}, meld_points=(20, 0))
+    state = act(state, "p:AC", "p:8C", "m:JSKSQS")
+    assert state.meld_points == (30, 0)
+    state = act(state, "p:9C", "p:7C")
+    assert legal_codes(state) == ["p:KS", "p:QS", "p:JS"]
+
+
+def test_one_deck_marriage_only_once_per_suit():
+    """§3.4: a scored pair that is still complete is not scored again; one deck has no second K or Q."""
+    state = position(["AC 9C KD QD", "8C 7C 7S 8S"], marriages={0: ["KD QD"]}, meld_points=(15, 0))
+    state = act(state, "p:AC", "p:8C")
+    assert legal_codes(state) == ["p:9C", "p:KD", "p:QD"]
+    assert "already in a marriage" in refusal(state, "m:KDQD")
+
+
+def test_meld_allowed_after_the_pile_is_gone_but_not_after_the_last_trick():
+    """§3.4: melds go on without a draw pile; A11: after the last trick the deal is over (no meld)."""
+    state = act(position(["AC KD QD", "8C 9C TC"]), "p:AC", "p:8C")
+    assert state.pile == () and "m:KDQD" in legal_codes(state)
+    last = act(position(["KD", "QD"]), "p:KD", "p:QD")
+    assert last.deal_no == 1 and not last.may_declare
+
+
+def test_four_player_melds_belong_to_the_individual():
+    """§3.4: partners cannot use each other's marriages; without the option only the winner declares."""
+    state = position(
+        ["AC KD QD", "7C 8S 9S", "8C JD 9H", "9C 7S TS"], marriages={2: ["KH QH"]}, won={2: "AH TH 7H 8H"}
+    )
+    state = act(state, "p:AC", "p:7C", "p:8C", "p:9C")
+    assert legal_codes(state) == ["m:KDQD", "p:KD", "p:QD"]
+    assert GAME.legal_actions(state, 2) == ()
+
+
+def test_either_partner_declares_winner_first_then_partner():
+    """A10: the winner chooses first; Pass hands the declaration to the partner, who declares their own meld
+    or passes; a J of the partner cannot go onto the winner's marriage; then the winner leads."""
+    hands = ["AC KD QD", "7C 8S 9S", "8C KH QH", "9C 7S TS"]
+    state = act(position(hands, either=True), "p:AC", "p:7C", "p:8C", "p:9C")
+    assert legal_codes(state) == ["m:KDQD", "pass", "p:KD", "p:QD"]
+    handed = act(state, "pass")
+    assert handed.phase == Phase.PARTNER and GAME.current_seat(handed) == 2
+    assert legal_codes(handed) == ["m:KHQH", "pass"]
+    assert "Declare a meld or pass first" in refusal(handed, "p:KH")
+    declared = act(handed, "m:KHQH")
+    assert declared.meld_points == (0, 0, 15, 0) and GAME.view_for(declared, None).scores == (15, 0)
+    assert GAME.current_seat(declared) == 0 and legal_codes(declared) == ["p:KD", "p:QD"]
+    declined = act(handed, "pass")
+    assert GAME.current_seat(declined) == 0 and legal_codes(declined) == ["p:KD", "p:QD"]
+    own = act(state, "m:KDQD")
+    assert legal_codes(own) == ["p:KD", "p:QD"]
+
+
+def test_partner_cannot_add_a_jack_to_the_winners_marriage():
+    hands = ["AC KD QD", "7C 8S 9S", "8C JD 9H", "9C 7S TS"]
+    state = position(hands, either=True, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0))
+    state = act(state, "p:AC", "p:7C", "p:8C", "p:9C", "pass")
+    assert legal_codes(state) == ["pass"]
+
+
+def test_two_deck_remarriage():
+    """§3.4 / A9: after a card of a scored marriage is played, the other may be married again after a later
+    trick win, with a new K or Q; not while the marriage is complete; each K/Q in at most two marriages."""
+    hands = ["AC TC KC1 QD QD1 KD 7D", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "9D JD TD 8D 7H 8H 9H"]
+    state = position(hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0))
+    state = act(state, "p:AC", "p:8C", "p:7S", "p:9D")
+    assert "m:KDQD1" not in legal_codes(state)
+    assert "already in a marriage" in refusal(state, "m:KDQD1")
+
+
+def test_two_deck_remarriage_with_the_remaining_card():
+    """A9: K♦ of the scored K♦ Q♦ was played; K♦1 marries the remaining Q♦ after a later trick (15 again);
+    K♦1 then cannot also marry Q♦1 while K♦1 Q♦ is complete."""
+    hands = ["AC TC 9D KD1 QD QD1", "8C 9C JC 7C 8C1 9C1", "7S 8S 9S JS TS 7S1", "JD TD 8D 7H 8H 9H"]
+    state = position(
+        hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0), won={0: "KD 8D1 8S1 JD1"}
+    )
+    state = act(state, "p:AC", "p:8C", "p:7S", "p:JD")
+    assert legal_codes(state)[:2] == ["m:KD1QD", "m:KD1QD1"]
+    state = act(state, "m:KD1QD")
+    assert state.meld_points == (30, 0, 0, 0)
+    assert GAME.view_for(state, 3).melded[0] == tuple(parse_cards("KD1 QD"))
+    state = act(state, "p:TC", "p:9C", "p:8S", "p:8D")
+    assert state.leader == 0 and state.may_declare
+    assert not any(code.startswith("m:") for code in legal_codes(state))
+
+
+def test_two_deck_each_jack_one_menage_and_each_marriage_one():
+    """A9: two ♦ marriages may each take a ménage, with different jacks."""
+    hands = ["AC TC KD QD KD1 QD1 JD", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "9D TD 8D 7H 8H 9H JD1"]
+    state = position(hands, decks=2, marriages={0: ["KD QD", "KD1 QD1"]}, meld_points=(30, 0, 0, 0))
+    state = act(state, "p:AC", "p:8C", "p:7S", "p:9D")
+    assert legal_codes(state)[:2] == ["m:JDKDQD", "m:JDKD1QD1"]
+    state = act(state, "m:JDKD1QD1", "p:TC", "p:9C", "p:8S", "p:TD")
+    assert not any(code.startswith("m:") for code in legal_codes(state))
+
+
+# Deal end and game end (§3.5, §3.6, A4, A12, A14)
+
+
+def test_worked_example_scores_north_50_south_25():
+    """§3.6: North (seat 0) melded ♦ marriage and ménage (25), South (seat 1) the Spade Marriage (20); North's
+    tricks hold A♥ K♥ 8♥ A♣ Q♣ K♠ (25 card points), so South's hold 5. Deal: North 50, South 25."""
+    state = position(
+        ["7C", "7D"],
+        won={0: "AH KH 8H AC QC KS 9C 9D TD TS JS 8C 8D 7S", 1: "QH AD KD QD KC AS QS 8S JD JC TC 9S 9H TH 7H JH"},
+        marriages={0: ["KD QD JD"], 1: ["KS QS"]},
+        meld_points=(25, 20),
+        won_by=1,
+    )
+    assert GAME.view_for(state, None).scores == (25, 20)
+    state = act(state, "p:7C", "p:7D")
+    (score,) = state.history
+    assert score.melds == (25, 20) and score.cards == (25, 5) and score.tricks == (8, 8)
+    assert state.totals == (50, 25) and state.deal_no == 1
+    assert GAME.outcome(state) is None and state.meld_points == (0, 0)
+    assert set(state.revealed[0]) == set(parse_cards("AH KH 8H AC QC KS 9C 9D TD TS JS 8C 8D 7S 7C 7D"))
+    assert GAME.view_for(state, None).revealed == state.revealed
+
+
+def test_target_is_checked_at_deal_end_only():
+    """A4: meld points may pass the target mid-deal; the game still ends only at the deal's end."""
+    state = position(["AC KD QD", "8C 7S 8S"], totals=(60, 0), meld_points=(0, 0))
+    state = act(state, "p:AC", "p:8C", "m:KDQD")
+    assert GAME.view_for(state, None).scores == (75, 0) and GAME.outcome(state) is None
+    state = act(state, "p:KD", "p:7S", "p:QD", "p:8S")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (0,) and outcome.reason == EndReason.COMPLETED
+    assert GAME.current_seat(state) is None and GAME.legal_actions(state, 0) == ()
+    assert outcome.scores == state.totals and state.totals[0] >= 70
+    with pytest.raises(GameOverError):
+        GAME.apply_action(state, 0, Play(Card.parse("7C")))
+    with pytest.raises(GameOverError):
+        GAME.resign(state, 1)
+
+
+def test_highest_total_wins_and_a_tie_plays_another_deal():
+    """A4: several sides over the target → the highest wins; an exact tie at the top → another deal."""
+    won = {0: "AH KH QH 8H", 1: "AC KC QC AD"}
+    both = act(position(["7C", "9C"], totals=(60, 60), won=won, won_by=1), "p:7C", "p:9C")
+    assert both.over and both.deal_no == 0 and both.totals == (95, 55)
+    outcome = GAME.outcome(both)
+    assert outcome is not None and outcome.winners == (0,) and outcome.scores == (95, 55)
+    tie = act(position(["7C", "9C"], totals=(80, 60), won={0: "AC 7D"}, won_by=1), "p:7C", "p:9C")
+    assert tie.totals == (85, 85) and GAME.outcome(tie) is None and tie.deal_no == 1
+
+
+def test_three_player_target_50_and_four_player_targets():
+    """§3.5, A12: 50 for 3p, 70 for 4p one deck, 130 for two decks; partners' scores add up."""
+    assert GAME.view_for(GAME.new_state(None, 3, 0), None).target == 50
+    assert GAME.view_for(GAME.new_state(None, 4, 0), None).target == 70
+    assert GAME.view_for(GAME.new_state({"decks": 2}, 4, 0), None).target == 130
+    assert GAME.view_for(GAME.new_state(None, 2, 0), None).target == 70
+    state = position(["7C", "8C", "9C", "JC"], totals=(40, 50), meld_points=(15, 0, 20, 0), won={0: "AH KH"})
+    assert GAME.view_for(state, None).scores == (75, 50)
+    state = act(state, "p:7C", "p:8C", "p:9C", "p:JC")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (0, 2) and outcome.scores[0] == outcome.scores[2]
+    assert outcome.summary.startswith("Seats 1 and 3 win")
+
+
+def test_negative_totals_are_allowed():
+    """A14: spade pebbles can make a total negative."""
+    state = act(position(["7C", "8C"], won={0: "AS KS QS 8S"}, won_by=1), "p:7C", "p:8C")
+    assert state.totals[0] < 0 and state.history[0].cards[0] == -35
+
+
+def test_resign_ends_the_game_for_the_side():
+    state = GAME.new_state(None, 4, 3)
+    after, events = GAME.resign(state, 1)
+    outcome = GAME.outcome(after)
+    assert outcome is not None and outcome.reason == EndReason.RESIGNED and outcome.winners == (0, 2)
+    assert events[0].text == outcome.summary
+    three = GAME.outcome(GAME.resign(GAME.new_state(None, 3, 3), 0).state)
+    assert three is not None and three.winners == (1, 2)
+    with pytest.raises(GameOverError):
+        GAME.resign(after, 0)
+
+
+def test_no_undo():
+    assert GAME.allows_undo({}) is False
+
+
+# Views (§3.2, §7.2, A13)
+
+
+def test_views_show_own_hand_only():
+    """Each seat sees its own hand; the public sees sizes, melds, trick, pile size, scores and trump."""
+    state = act(GAME.new_state(None, 3, 4), "p:" + GAME.new_state(None, 3, 4).hands[2][0].ident)
+    public = GAME.view_for(state, None)
+    assert isinstance(public, PebblesView)
+    assert public.hand == () and public.legal == () and public.hand_sizes == (7, 7, 6)
+    assert public.pile_size == 12 and public.trump == Suit.HEARTS and public.turn == 0
+    assert public.trick == ((2, state.trick[0]),) and public.tricks_won == (0, 0, 0)
+    for seat in range(3):
+        view = GAME.view_for(state, seat)
+        assert view.hand == state.hands[seat]
+        assert view.legal == GAME.legal_actions(state, seat)
+    assert GAME.view_for(state, 1).legal == ()
+
+
+def test_won_tricks_stay_hidden_and_only_the_last_trick_shows():
+    """A13: the current and last completed trick are public; earlier tricks and won cards are not in views."""
+    state = act(position(["AC 9C 7D", "8C TC 8D"], won={1: "KS QS"}), "p:AC", "p:8C", "p:9C", "p:TC")
+    view = GAME.view_for(state, 0)
+    assert [card.ident for _, card in view.last_trick] == ["9C", "TC"] and view.last_winner == 1
+    shown = {card for card in _cards_in(view)}
+    assert Card.parse("AC") not in shown and Card.parse("KS") not in shown
+    assert view.tricks_won == state.tricks and view.revealed == ()
+
+
+def _cards_in(value: Any) -> set[Card]:
+    if isinstance(value, Card):
+        return {value}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return set().union(*(_cards_in(getattr(value, item.name)) for item in dataclasses.fields(value)))
+    if isinstance(value, tuple | list):
+        return set().union(*(_cards_in(item) for item in value)) if value else set()
+    return set()
+
+
+# Codes
+
+
+@pytest.mark.parametrize(
+    "code, action",
+    [
+        ("p:QS", Play(Card.parse("QS"))),
+        ("p:QS1", Play(Card.parse("QS1"))),
+        ("p:8H1", Play(Card.parse("8H1"))),
+        ("m:KDQD", Declare(parse_cards("KD QD"))),
+        ("m:KD1QD", Declare(parse_cards("KD1 QD"))),
+        ("m:JDKDQD1", Declare(parse_cards("JD KD QD1"))),
+        ("pass", Pass()),
+    ],
+)
+def test_codes_round_trip(code, action):
+    assert GAME.parse_action(code) == action and action.code == code and len(code) <= 30
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["", "p:", "p:2S", "p:QS2", "p:10S", "p:qs", "m:QDKD", "m:KDQH", "m:KD", "m:JDKD", "m:KDQDJD", "m:JHKDQD",
+     "m:KDQD2", "Pass", "p:QSx", "x", None, 3],
+)
+def test_garbage_codes_are_refused(code):
+    with pytest.raises(InvalidActionError):
+        GAME.parse_action(code)
+
+
+def test_labels():
+    assert Play(Card.parse("TS")).label == "Play 10\u2660"
+    assert Declare(parse_cards("KH QH")).label == "Marriage K\u2665 Q\u2665 (+15)"
+    assert Pass().label == "Pass"
+
+
+def test_events_are_public_sentences():
+    state = position(["7C 9S", "8C 9D"], pile="KH QH")
+    _, events = GAME.apply_action(act(state, "p:7C"), 1, Play(Card.parse("8C")))
+    texts = [event.text for event in events]
+    assert texts == ["Seat 2 played 8\u2663.", "Seat 2 won the trick.", "Everyone drew the last cards."]
+
+
+# Snapshots
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data.update(game="peek"),
+        lambda data: data.update(schema=SCHEMA + 1),
+        lambda data: data["hands"][0].append(data["pile"].pop()),
+        lambda data: data["hands"][0].pop(),
+        lambda data: data["hands"].pop(),
+        lambda data: data["pile"].pop(),
+        lambda data: data["hands"][1].__setitem__(0, "XX"),
+        lambda data: data["hands"][1].__setitem__(0, "2C"),
+        lambda data: data.update(decks=2),
+        lambda data: data.update(seats=5),
+        lambda data: data.update(leader=7),
+        lambda data: data.update(phase="bid"),
+        lambda data: data.update(phase="partner"),
+        lambda data: data.update(over="no"),
+        lambda data: data.update(deal_no=3),
+        lambda data: data.update(totals=[0]),
+        lambda data: data.update(tricks=[1, 0]),
+        lambda data: data["marriages"][0].append(["KD", "QH"]),
+        lambda data: data["marriages"][0].append(["QD", "KD"]),
+        lambda data: data.update(either_declares=True),
+        lambda data: data.update(resigned=9),
+        lambda data: data.pop("won"),
+    ],
+)
+def test_corrupt_snapshots_are_refused(damage):
+    data = json.loads(json.dumps(GAME.to_dict(GAME.new_state(None, 2, 8))))
+    damage(data)
+    with pytest.raises(CorruptStateError):
+        GAME.from_dict(data)
+
+
+def test_snapshot_round_trips_mid_game():
+    state = act(position(["AC KD QD", "8C 9C TC"], pile="", either=False), "p:AC", "p:8C", "m:KDQD")
+    assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(state)))) == state
