@@ -47,7 +47,6 @@ RESERVES = 4
 RESERVE_DEPTH = 4
 FOUNDATIONS = 4
 SUIT_SIZE = 13
-STOCK_SIZE = 52 - RESERVES * RESERVE_DEPTH - 1
 REDEALS = 2
 """Redeals allowed in the default one-card game (§2.3 5); the three-card game has no limit."""
 
