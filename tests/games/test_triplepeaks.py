@@ -267,7 +267,8 @@ def test_face_down_and_played_cards_are_refused_with_reasons():
     state = position({18: "4C", 19: "9D"}, "5H")
     assert refusal(state, Play(9)) == "That card is still face down: clear the cards that cover it first."
     assert refusal(state, Play(20)) == "That card has already been played."
-    assert refusal(state, Play(19)) == "9♦ does not go on 5♥: play a card one rank above or below it (K and A connect)."
+    wrong_rank = "9♦ does not go on 5♥: play a card one rank above or below it (K and A connect)."
+    assert refusal(state, Play(19)) == wrong_rank
     assert refusal(state, Draw()) == "The stock is empty."
 
 
