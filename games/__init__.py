@@ -4,7 +4,7 @@
 stateless :class:`games.base.Game` object.
 """
 
-from games import penguin
+from games import peek, penguin
 from games.base import Game
 
-GAMES: dict[str, Game] = {game.key: game for game in (penguin.GAME,)}
+GAMES: dict[str, Game] = {game.key: game for game in (peek.GAME, penguin.GAME)}

@@ -213,7 +213,6 @@ async def test_restart_mid_game_keeps_every_button_working(room, simcord_bot, se
         await play(room.alice, room, message.id, first_move(resumed))
         assert (await reborn.service.table(game_id)).version == middle.version + 1
     finally:
-        await room.env.restart_bot(simcord_bot)
         await store.close()
 
 
