@@ -38,8 +38,6 @@ from games.cards import DECK, Card, shuffled
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
 
 SLOTS = 28
-FACE_DOWN = 18
-STOCK = 23
 TIPS = (0, 1, 2)
 DRAW_CODE = "draw"
 _PLAY_CODE = re.compile(r"t(0|[1-9][0-9]?)")
