@@ -50,6 +50,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
@@ -257,6 +258,7 @@ class PebblesView:
     outcome: Outcome | None
 
 
+@cache
 def game_deck(seats: int, decks: int) -> tuple[Card, ...]:
     """The cards of the game in a fixed order: 32 cards per deck, plus 8♥ (deck 1) for 3 players."""
     cards = tuple(Card(rank, suit, deck) for deck in range(decks) for suit in Suit for rank in reversed(RANKS_USED))
