@@ -498,6 +498,33 @@ def test_worked_example_scores_north_50_south_25():
     assert GAME.view_for(state, None).revealed == state.revealed
 
 
+EXAMPLE_DECK = (
+    "KD KS QD QS JD 8C KC QC AC 7H 8D JH TS 9S TH 7C KH 8H TC 9D QH AH TD AD JC AS 9C 7S 8S JS 9H 7D"
+)
+EXAMPLE_PLAY = (
+    "p:TS p:9S p:TH p:JH p:AC p:8C m:KDQD p:8D p:9D m:KSQS p:KS p:KH p:AH p:8H m:JDKDQD p:KD p:AD p:QH p:QD "
+    "p:7H p:KC p:QC p:TC p:JD p:7C p:7D p:9H p:QS p:JS p:AS p:7S p:8S p:TD p:9C p:JC"
+)
+
+
+def test_worked_example_played_out():
+    """§3.6 as a whole deal (deck and play found by a search): North (seat 0) declares Marriage ♦ after trick 3
+    and Ménage ♦ after trick 6, South the Spade Marriage after trick 4; North's tricks hold A♥ K♥ 8♥ A♣ Q♣ K♠."""
+    state = GAME.new_state(None, 2, 1, parse_cards(EXAMPLE_DECK))
+    declared = []
+    for code in EXAMPLE_PLAY.split():
+        seat = GAME.current_seat(state)
+        if code.startswith("m:"):
+            declared.append((sum(state.tricks), seat, code))
+        state = act(state, code)
+    assert declared == [(3, 0, "m:KDQD"), (4, 1, "m:KSQS"), (6, 0, "m:JDKDQD")]
+    (score,) = state.history
+    assert score.melds == (25, 20) and score.cards == (25, 5)
+    assert state.totals == (50, 25) and state.deal_no == 1 and GAME.outcome(state) is None
+    north_points = {card for card in state.revealed[0] if card_points([card])}
+    assert north_points == set(parse_cards("AH KH 8H AC QC KS"))
+
+
 def test_target_is_checked_at_deal_end_only():
     """A4: meld points may pass the target mid-deal; the game still ends only at the deal's end."""
     state = position(["AC KD QD", "8C 7S 8S"], totals=(60, 0), meld_points=(0, 0))
