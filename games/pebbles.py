@@ -637,6 +637,8 @@ def _check_state(state: PebblesState) -> None:
         raise CorruptStateError("Pebbles and Nuts snapshot: a partner declares without the option.")
     if state.deal_no != len(state.history) - int(state.over) or state.deal_no < 0:
         raise CorruptStateError("Pebbles and Nuts snapshot: the deal number does not match the history.")
+    if state.over and (any(state.hands) or state.pile or state.trick):
+        raise CorruptStateError("Pebbles and Nuts snapshot: a finished game still has cards to play.")
     if state.resigned is not None and not 0 <= state.resigned < n:
         raise CorruptStateError("Pebbles and Nuts snapshot: bad resigned seat.")
 

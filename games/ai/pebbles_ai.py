@@ -9,6 +9,8 @@ Its rules of thumb:
 - following, value each card by the trick as it would stand after it: the card points it would win
   for its own side, or give away to another side, and prefer the cheapest card that does it;
 - leading, play a card worth no points and as weak as possible, hearts last.
+
+:func:`timeout_action` is the move RULES.md §7.2 suggests when a player's turn clock runs out.
 """
 
 import random
@@ -79,6 +81,20 @@ def _follow_value(view: PebblesView, seat: int, card: Card) -> float:
         value /= 2
     spend = STRENGTH[card.rank] + (8 if card.suit == TRUMP else 0) + (4 if is_ace_of_spades(card) else 0)
     return value - spend / 100
+
+
+def timeout_action(state: PebblesState, seat: int) -> PebblesAction:
+    """§7.2: on a turn timeout play the lowest legal card (a heart last among equals), never A♠ unless forced,
+    and declare nothing."""
+    actions = GAME.legal_actions(state, seat)
+    plays = [action for action in actions if isinstance(action, Play)]
+    if not plays:
+        return Pass()
+    card_order = {
+        action: (is_ace_of_spades(action.card), STRENGTH[action.card.rank], action.card.suit == TRUMP)
+        for action in plays
+    }
+    return min(plays, key=card_order.__getitem__)
 
 
 def play_game(players: Sequence[Player], state: PebblesState, rng: random.Random) -> tuple[PebblesState, int]:

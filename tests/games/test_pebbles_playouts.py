@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from games.ai.pebbles_ai import GreedyPlayer, RandomPlayer, play_game
+from games.ai.pebbles_ai import GreedyPlayer, RandomPlayer, play_game, timeout_action
 from games.base import Outcome
-from games.cards import Card
+from games.cards import Card, parse_cards
 from games.errors import IllegalActionError
 from games.pebbles import (
     GAME,
@@ -26,6 +26,7 @@ from games.pebbles import (
     Pass,
     PebblesAction,
     PebblesState,
+    Phase,
     Play,
     card_points,
     face_up,
@@ -223,3 +224,19 @@ def test_greedy_beats_random(seats, options):
         assert outcome is not None
         wins += 0 in outcome.winners
     assert wins >= 40
+
+
+def test_timeout_action_plays_the_lowest_card_and_keeps_the_ace_of_spades():
+    """§7.2: lowest legal card (a heart last among equals), A♠ only when forced; a deciding partner passes."""
+    north, south = parse_cards("7H 8C 9D JC AD TS 7S"), parse_cards("AS KH 9H 8D TC JD QD")
+    dealt = [card for pair in zip(north, south) for card in pair]
+    deck = dealt + [card for card in game_deck(2, 1) if card not in dealt]
+    state = GAME.new_state(None, 2, 1, deck)
+    assert timeout_action(state, 0).code == "p:7S"
+    hearts = GAME.apply_action(state, 0, Play(Card.parse("7H"))).state
+    assert timeout_action(hearts, 1).code == "p:9H"
+    spades = GAME.apply_action(state, 0, Play(Card.parse("TS"))).state
+    assert timeout_action(spades, 1).code == "p:AS"
+    partner = GAME.new_state({"either_partner_declares": True}, 4, 3)
+    partner = dataclasses.replace(partner, phase=Phase.PARTNER, leader=0)
+    assert timeout_action(partner, 2) == Pass()
