@@ -13,10 +13,11 @@ labels use the DejaVu fonts shipped in ``render/fonts`` (never a system font).
 Sprites are built on first use under a lock (:func:`sprite`), so renders may run in worker threads.
 """
 
+import io
 import math
 import threading
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -111,6 +112,17 @@ def to_palette(image: Image.Image) -> Image.Image:
     return image.convert("RGB").quantize(palette=_PALETTE_IMAGE, dither=Image.Dither.NONE)
 
 
+PNG_COMPRESS_LEVEL = 6
+"""zlib level for table PNGs, chosen with ``python -m bench.render`` (size against time)."""
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """Encode a palette image as PNG: no optimiser pass (slow), a moderate zlib level."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
+    return out.getvalue()
+
+
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """A DejaVu font from ``render/fonts`` (cached; use it under :data:`TEXT_LOCK`)."""
@@ -122,8 +134,13 @@ TEXT_LOCK = threading.RLock()
 """FreeType faces are shared objects: text is drawn by one thread at a time."""
 
 
+@lru_cache(maxsize=1024)
 def text_image(text: str, size: int, colour: RGB, ground: RGB = FELT, bold: bool = False) -> Image.Image:
-    """``text`` antialiased on a ``ground``-coloured strip, in palette mode (for labels drawn per render)."""
+    """``text`` antialiased on a ``ground``-coloured strip, in palette mode; cached, so never draw on it.
+
+    Coverage is mapped straight to palette indices along the ground-to-colour ramp, so text never
+    goes through RGB.
+    """
     with TEXT_LOCK:
         face = font(size, bold)
         left, top, right, bottom = face.getbbox(text)
@@ -254,9 +271,9 @@ def _draw_centre(draw: ImageDraw.ImageDraw, card: Card) -> None:
     if card.rank >= Rank.JACK:
         _draw_court(draw, card)
         return
-    columns = (30 * s, CARD_W * s / 2, (CARD_W - 30) * s)
+    columns = (29 * s, CARD_W * s / 2, (CARD_W - 29) * s)
     top, bottom = 42 * s, (CARD_H - 42) * s
-    half = (9 if card.rank >= Rank.NINE else 10) * s
+    half = (10 if card.rank <= Rank.SIX else 8.5) * s
     for column, row in _PIP_LAYOUTS[int(card.rank)]:
         y = top + row * (bottom - top)
         draw_pip(draw, card.suit, (columns[column], y), half, colour, flip=row > 0.5)

@@ -7,8 +7,6 @@ readable. Long columns fan tighter so the picture keeps one size. The beak card 
 border wherever it lies; its suit's foundation, empty until the beak goes home, is outlined in gold.
 """
 
-import io
-
 from PIL import Image
 
 from games.base import EndReason
@@ -26,14 +24,14 @@ CELL_LABEL_Y = TOP + CARD_H + 10
 CELLS_Y = CELL_LABEL_Y + 22
 COLUMN_LABEL_Y = CELLS_Y + CARD_H + 10
 COLUMNS_Y = COLUMN_LABEL_Y + 22
+BOTTOM = 18
 FAN = 28
-"""Vertical step between fanned cards: enough to show the rank and the small pip of each."""
-MIN_FAN = 12
-FAN_ROOM = HEIGHT - 18 - COLUMNS_Y - CARD_H
-"""Height the fan of one column may use below its first card (17 cards at the full step)."""
+"""Vertical step between fanned cards: the rank and the small pip of each show in full."""
+MIN_FAN = 23
+"""The tightest step that still shows each rank whole; longer columns make the picture taller."""
+FAN_ROOM = HEIGHT - BOTTOM - COLUMNS_Y - CARD_H
+"""Height the fan of one column may use below its first card at the usual size (17 cards at full step)."""
 PANEL_RIGHT = MARGIN + 3 * CARD_W + 2 * GAP
-COMPRESS_LEVEL = 6
-"""zlib level for the PNG: measured by ``python -m bench.render`` (small files, a few ms)."""
 
 
 def slot_x(index: int) -> int:
@@ -48,6 +46,13 @@ def fan_step(length: int) -> int:
     return max(MIN_FAN, min(FAN, FAN_ROOM // (length - 1)))
 
 
+def picture_height(view: PenguinView) -> int:
+    """:data:`HEIGHT`, or more when a column is too long to fit even at :data:`MIN_FAN` (never in practice)."""
+    longest = max(len(column) for column in view.columns)
+    fan = (longest - 1) * fan_step(longest) if longest > 1 else 0
+    return max(HEIGHT, COLUMNS_Y + fan + CARD_H + BOTTOM)
+
+
 def _rank_name(rank: int) -> str:
     return cards.rank_text(Rank(rank))
 
@@ -57,9 +62,9 @@ def _last_rank(beak: Card) -> int:
     return (beak.rank - 2) % 13 + 1
 
 
-def _background() -> Image.Image:
-    """Felt with the fixed labels: built once."""
-    image = Image.new("P", (WIDTH, HEIGHT), cards.index_of(FELT))
+def _background(height: int) -> Image.Image:
+    """Felt with the fixed labels: built once per height."""
+    image = Image.new("P", (WIDTH, height), cards.index_of(FELT))
     image.putpalette(cards.FLAT_PALETTE)
     for index in range(7):
         for text, y in ((f"cell {index + 1}", CELL_LABEL_Y), (f"column {index + 1}", COLUMN_LABEL_Y)):
@@ -93,7 +98,7 @@ def _draw_panel(image: Image.Image, view: PenguinView) -> None:
     first, last = _rank_name(beak.rank), _rank_name(_last_rank(beak))
     _paste_text(image, f"Beak {beak.label}: foundations build {first} up to {last}", (MARGIN, TOP + 52), 15)
     _paste_text(image, f"Columns build down in suit; a gap takes a {last}", (MARGIN, TOP + 74), 15, FAINT)
-    status = f"Moves {view.moves}   \u00b7   {view.score}/52 on the foundations"
+    status = f"Moves {view.moves}   \u00b7   Score {view.score}/52"
     _paste_text(image, status, (MARGIN, TOP + 108), 17, LABEL, bold=True)
     result = _result(view)
     if result is not None:
@@ -136,13 +141,17 @@ def _draw_columns(image: Image.Image, view: PenguinView) -> None:
             image.paste(_card(card, view.beak, "felt" if depth == 0 else "card"), (x, COLUMNS_Y + depth * step))
 
 
-def render(view: PenguinView) -> bytes:
-    """The table as PNG bytes (palette mode, deterministic for a given view)."""
-    image = cards.cached(("penguin", "background"), _background).copy()
+def picture(view: PenguinView) -> Image.Image:
+    """The table as a palette image (a fresh copy: the caller may keep or change it)."""
+    height = picture_height(view)
+    image = cards.cached(("penguin", "background", height), lambda: _background(height)).copy()
     _draw_panel(image, view)
     _draw_foundations(image, view)
     _draw_cells(image, view)
     _draw_columns(image, view)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=COMPRESS_LEVEL)
-    return out.getvalue()
+    return image
+
+
+def render(view: PenguinView) -> bytes:
+    """The table as PNG bytes (palette mode, deterministic for a given view)."""
+    return cards.png_bytes(picture(view))

@@ -1,0 +1,127 @@
+"""Sample pictures: ``python -m render.demo OUTDIR`` writes Penguin tables and a card sheet as PNGs.
+
+The positions come from the engine and its solver (a deal, the busiest position on a solved line,
+the won end of that line, a lost one), plus a made-up view with very long columns and a sheet of
+every sprite, so the look can be judged without starting the bot. The benchmark uses the same views.
+"""
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from PIL import Image
+
+from games.ai.penguin_solver import solve
+from games.cards import DECK, Suit, standard_deck
+from games.penguin import GAME, PenguinState, PenguinView
+from render import cards, render_table
+
+DEAL_SEED = 7
+SOLVED_SEED = 3
+"""A deal the solver wins quickly; its line builds columns of up to 15 cards."""
+
+
+def deal_view(seed: int = DEAL_SEED) -> PenguinView:
+    """A fresh deal, as the bot first shows it."""
+    return GAME.view_for(GAME.new_state(None, 1, seed), 0)
+
+
+def _solved_line(seed: int = SOLVED_SEED) -> list[PenguinState]:
+    """Every position along the solver's winning line for ``seed`` (just the deal if it finds none)."""
+    state = GAME.new_state(None, 1, seed)
+    line = [state]
+    for action in solve(state) or ():
+        state = GAME.apply_action(state, 0, action).state
+        line.append(state)
+    return line
+
+
+def _busyness(state: PenguinState) -> int:
+    return max(len(column) for column in state.columns) + sum(card is not None for card in state.cells)
+
+
+def midgame_view(seed: int = SOLVED_SEED) -> PenguinView:
+    """The busiest position (longest column plus filled cells) on a winning line."""
+    return GAME.view_for(max(_solved_line(seed), key=_busyness), 0)
+
+
+def won_view(seed: int = SOLVED_SEED) -> PenguinView:
+    """The end of a winning line: 52 cards home."""
+    return GAME.view_for(_solved_line(seed)[-1], 0)
+
+
+def lost_view(seed: int = DEAL_SEED) -> PenguinView:
+    """A deal the player resigned after a few moves."""
+    state = GAME.new_state(None, 1, seed)
+    for _ in range(3):
+        state = GAME.apply_action(state, 0, GAME.legal_actions(state, 0)[-1]).state
+    return GAME.view_for(GAME.resign(state, 0).state, 0)
+
+
+def crowded_view() -> PenguinView:
+    """Not a reachable position: 100 cards from two decks, 13 per column, full cells and foundations.
+
+    It checks that very long columns still fit and gives the benchmark a worst case.
+    """
+    two_decks = standard_deck(0) + standard_deck(1)
+    columns = tuple(two_decks[13 * index:13 * index + 13] for index in range(7))
+    cells = two_decks[91:98]
+    foundations = tuple((card,) for card in (DECK[12], DECK[25], DECK[38], DECK[51]))
+    return PenguinView(
+        beak=DECK[0],
+        columns=columns,
+        cells=cells,
+        foundations=foundations,
+        moves=999,
+        score=4,
+        legal=(),
+        outcome=None,
+    )
+
+
+def long_column_view() -> PenguinView:
+    """One column holding 26 cards, to show how a column beyond 17 cards fans tighter."""
+    deal = GAME.view_for(GAME.new_state(None, 1, DEAL_SEED), 0)
+    long_column = deal.columns[0] + deal.columns[1] + deal.columns[2] + deal.columns[3][:5]
+    columns = (long_column, (), ()) + deal.columns[3:]
+    return replace(deal, columns=columns, legal=())
+
+
+def card_sheet() -> Image.Image:
+    """Every face, both backs, and the empty-place sprites on the felt."""
+    step_x, step_y = cards.CARD_W + 12, cards.CARD_H + 12
+    sheet = Image.new("P", (12 + 14 * step_x, 12 + 5 * step_y), cards.index_of(cards.FELT))
+    sheet.putpalette(cards.FLAT_PALETTE)
+    for card in DECK:
+        sheet.paste(cards.face(card), (12 + (card.rank - 1) * step_x, 12 + card.suit * step_y))
+    extras = [cards.back(0), cards.back(1), cards.slot(), cards.slot("7", Suit.HEARTS)]
+    extras.append(cards.slot("beak 7", Suit.SPADES, marked=True))
+    extras.append(cards.face(DECK[6], marked=True))
+    for index, sprite in enumerate(extras):
+        sheet.paste(sprite, (12 + index * step_x, 12 + 4 * step_y))
+    return sheet
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Write the sample pictures into the folder named on the command line."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        raise SystemExit("usage: python -m render.demo OUTDIR")
+    folder = Path(args[0])
+    folder.mkdir(parents=True, exist_ok=True)
+    views = {
+        "penguin-deal": deal_view(),
+        "penguin-midgame": midgame_view(),
+        "penguin-won": won_view(),
+        "penguin-resigned": lost_view(),
+        "penguin-long-column": long_column_view(),
+        "penguin-100-cards": crowded_view(),
+    }
+    for name, view in views.items():
+        (folder / f"{name}.png").write_bytes(render_table("penguin", view))
+    (folder / "cards.png").write_bytes(cards.png_bytes(card_sheet()))
+    print(f"Wrote {len(views) + 1} pictures to {folder}/")
+
+
+if __name__ == "__main__":
+    main()
