@@ -22,14 +22,17 @@ Melds (§3.4): after the draw the trick winner may declare one meld before leadi
 (15), Spade Marriage K♠+Q♠ (20), or Ménage, a J added to one of the player's own marriages that
 was declared after an earlier trick and still has both cards in hand (10, also on the spade
 marriage, A5). Melded cards stay in the hand, face up. Leading a card without declaring is the
-pass. With two decks a K or Q whose marriage has lost its other card may be married again (A9;
+pass: the winner's turn to lead always offers the available melds beside the cards, so no extra
+"pass" click is needed and the table cannot tell from a prompt whether the winner holds a meld
+(§7.2's "Declare meld / Pass" prompt, folded into the lead). With two decks a K or Q whose marriage has lost its other card may be married again (A9;
 each marriage takes one ménage, each J one ménage); a card of a marriage that is still complete
 cannot be married again. A9's "at most two marriages per K/Q" then holds by itself: a third
 marriage would need a third K or Q of the suit.
 
 Option ``either_partner_declares`` (4 players, §3.4, A10): the trick winner may instead pass the
-declaration to the partner, who then declares one of *their own* melds or passes; then the
-winner leads.
+declaration to the partner (``"pass"``, offered whether or not the partner can meld), who then
+declares one of *their own* melds or passes; then the winner leads. Leading at once forgoes the
+partner's chance.
 
 Scores (§3.5, A4, A14): meld points count at once; card points of the tricks won count at the
 deal's end; partners add up. At a deal's end, the side with the highest total wins if it has
