@@ -385,6 +385,13 @@ def cached(key: tuple, build: Callable[[], Image.Image]) -> Image.Image:
     return image
 
 
+def clear_caches() -> None:
+    """Forget every sprite and text image (for cold-start measurements and thread-safety tests)."""
+    with _LOCK:
+        _CACHE.clear()
+        text_image.cache_clear()
+
+
 def face(card: Card, ground: str = "felt", marked: bool = False) -> Image.Image:
     """A face-up card sprite (palette mode); ``marked`` draws a gold border (Penguin's beak)."""
     return cached(("face", card.rank, card.suit, ground, marked), lambda: _finish(_face(card, marked), ground))
