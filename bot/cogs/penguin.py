@@ -7,7 +7,7 @@ from discord.ext import commands
 from bot.app import PeapodBot
 from bot.cogs.tables import Tables
 from bot.core.errors import ServiceError
-from bot.ui.table import table_embed, table_file, table_view
+from bot.ui.table import table_content, table_embed, table_file, table_view
 
 KIND = "penguin"
 NO_GAME = "You have no Penguin game running in this channel; start one with /penguin new."
@@ -40,7 +40,12 @@ class Penguin(commands.GroupCog, group_name="penguin", group_description="Pengui
         await interaction.response.defer()
         file = await table_file(table)
         message = await interaction.followup.send(
-            embed=table_embed(table), file=file, view=table_view(table), wait=True
+            table_content(table),
+            embed=table_embed(table),
+            file=file,
+            view=table_view(table),
+            allowed_mentions=discord.AllowedMentions.none(),
+            wait=True,
         )
         await self.service.attach_message(table.game_id, message.id)
 

@@ -14,7 +14,7 @@ from bot.core.service import Table
 from bot.errors import reply_ephemeral
 from bot.ui import custom_ids
 from bot.ui.components import GameButton
-from bot.ui.table import table_embed, table_file, table_view
+from bot.ui.table import table_content, table_embed, table_file, table_view
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ class Tables(commands.Cog):
         await interaction.response.defer()
         file = await table_file(table)
         await interaction.edit_original_response(
-            embed=table_embed(table), attachments=[file], view=table_view(table)
+            content=table_content(table), embed=table_embed(table), attachments=[file], view=table_view(table)
         )
 
     async def redraw(self, table: Table, note: str = "") -> None:
@@ -86,7 +86,9 @@ class Tables(commands.Cog):
         file = await table_file(table)
         message = self.bot.get_partial_messageable(table.channel_id).get_partial_message(table.message_id)
         try:
-            await message.edit(embed=table_embed(table, note), attachments=[file], view=table_view(table))
+            await message.edit(
+                content=table_content(table), embed=table_embed(table, note), attachments=[file], view=table_view(table)
+            )
         except discord.NotFound:
             log.warning("table message of game %s is gone", table.game_id)
 

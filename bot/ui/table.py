@@ -39,11 +39,15 @@ def _result_line(table: Table) -> str:
     return "**Game over.** " + outcome.summary
 
 
-def table_embed(table: Table, note: str = "") -> discord.Embed:
-    """Title, who plays, the last thing that happened, and the picture."""
+def table_content(table: Table) -> str:
+    """Who plays, as the message text: mentions there show as names everywhere (embeds may not)."""
     owner = f"<@{table.players[0]}>"
-    who = f"Open table started by {owner}: anyone here may play." if table.open_play else f"{owner}'s game."
-    lines = [who, KIND_UI[table.kind].status(table)]
+    return f"Open table started by {owner}: anyone here may play." if table.open_play else f"{owner}'s game."
+
+
+def table_embed(table: Table, note: str = "") -> discord.Embed:
+    """Title, the state of play, the last thing that happened, and the picture."""
+    lines = [KIND_UI[table.kind].status(table)]
     happened = " ".join(event.text for event in table.events)
     if happened:
         lines.append(happened)

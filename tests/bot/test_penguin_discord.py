@@ -54,6 +54,7 @@ async def test_new_table_has_picture_and_controls(room, simcord_bot):
     """/penguin new posts one table message with the picture and the move controls."""
     message = await new_table(room)
     assert message.author.id == simcord_bot.user.id
+    assert message.content == f"<@{room.alice.id}>'s game."
     assert message.embeds[0].title == "Penguin"
     assert message.embeds[0].image.url == "attachment://table.png"
     picture = Image.open(io.BytesIO(await message.attachments[0].read()))
@@ -104,7 +105,7 @@ async def test_open_table_lets_anyone_play(room, simcord_bot):
     before = await simcord_bot.service.table(game_id)
     await play(room.bob, room, message.id, first_move(before))
     assert (await simcord_bot.service.table(game_id)).version == before.version + 1
-    assert "anyone here may play" in table_message(room, message.id).embeds[0].description
+    assert "anyone here may play" in table_message(room, message.id).content
 
 
 async def test_typed_move_with_autocomplete(room, simcord_bot):
