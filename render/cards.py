@@ -10,7 +10,7 @@ A sprite exists in two *grounds*: ``"felt"`` (its rounded corners blend into the
 its top corners). Suit pips are vector shapes (polygons and ellipses), not font glyphs; ranks and
 labels use the DejaVu fonts shipped in ``render/fonts`` (never a system font).
 
-Sprites are built on first use under a lock (:func:`sprite`), so renders may run in worker threads.
+Sprites are built on first use under a lock (:func:`cached`), so renders may run in worker threads.
 """
 
 import io
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from games.cards import RANK_NAMES, Card, Rank, Suit
 
@@ -37,7 +37,7 @@ FELT: RGB = (29, 104, 66)
 SLOT_FILL: RGB = (24, 88, 56)
 SLOT_LINE: RGB = (86, 152, 112)
 LABEL: RGB = (222, 238, 228)
-FAINT: RGB = (120, 178, 142)
+FAINT: RGB = (138, 194, 158)
 GOLD: RGB = (244, 196, 72)
 WHITE: RGB = (255, 255, 255)
 EDGE: RGB = (118, 122, 128)
@@ -161,11 +161,13 @@ def _ramp_lut(ground: RGB, colour: RGB) -> bytes:
     return to_palette(strip).tobytes()
 
 
-# Suit shapes in a unit box (x and y in -1..1, y down); drawn by _pip.
+Point = tuple[float, float]
+Circle = tuple[float, float, float]
+"""Centre x, centre y and radius."""
 
 
-def _tangent_point(circle: tuple[float, float], radius: float, point: tuple[float, float], side: int) -> tuple[float, float]:
-    """Where a line from ``point`` touches the circle, on the ``side`` (-1 left, +1 right) of the axis."""
+def _tangent_point(circle: Point, radius: float, point: Point, side: int) -> Point:
+    """Where a line from ``point`` touches the circle; ``side`` (+1 or -1) picks one of the two tangents."""
     dx, dy = circle[0] - point[0], circle[1] - point[1]
     distance = math.hypot(dx, dy)
     angle = math.atan2(dy, dx) + side * math.asin(radius / distance)
@@ -173,7 +175,7 @@ def _tangent_point(circle: tuple[float, float], radius: float, point: tuple[floa
     return point[0] + reach * math.cos(angle), point[1] + reach * math.sin(angle)
 
 
-def _lobes(top: float, tip: tuple[float, float]) -> tuple[list[tuple[float, float, float]], list[tuple[float, float]]]:
+def _lobes(top: float, tip: Point) -> tuple[list[Circle], list[Point]]:
     """Two round lobes centred at height ``top`` and the polygon joining them to ``tip`` (heart, spade)."""
     radius = 0.5
     left, right = (-0.48, top), (0.48, top)
@@ -183,8 +185,8 @@ def _lobes(top: float, tip: tuple[float, float]) -> tuple[list[tuple[float, floa
     return [(*left, radius), (*right, radius)], [outer_left, tip, outer_right, (0.0, top)]
 
 
-def _suit_shapes(suit: Suit) -> tuple[list[tuple[float, float, float]], list[list[tuple[float, float]]]]:
-    """Circles (x, y, r) and polygons making up a suit pip in the unit box."""
+def _suit_shapes(suit: Suit) -> tuple[list[Circle], list[list[Point]]]:
+    """Circles and polygons making up a suit pip in a unit box (x and y in -1..1, y down)."""
     stem = [(0.0, 0.25), (-0.14, 0.72), (-0.42, 1.0), (0.42, 1.0), (0.14, 0.72)]
     if suit is Suit.DIAMONDS:
         return [], [[(0.0, -1.0), (0.74, 0.0), (0.0, 1.0), (-0.74, 0.0)]]
@@ -252,12 +254,14 @@ def _draw_index(image: Image.Image, card: Card) -> None:
     draw = ImageDraw.Draw(corner)
     colour = suit_colour(card.suit)
     x = 5 * s
+    spacing = -s if card.rank == Rank.TEN else s
+    """The two digits of "10" sit closer together so the index stays narrow."""
     with TEXT_LOCK:
         face = font(19 * s, bold=True)
         for char in rank_text(card.rank):
             left, top, right, _ = face.getbbox(char)
             draw.text((x - left, 4 * s - top), char, font=face, fill=colour)
-            x += right - left - (s if card.rank == Rank.TEN else -s)
+            x += right - left + spacing
     draw_pip(draw, card.suit, (x + 7 * s, 12 * s), 7 * s, colour)
     image.alpha_composite(corner, (0, 0))
     image.alpha_composite(corner.rotate(180), (CARD_W * s - corner.width, CARD_H * s - corner.height))
@@ -295,19 +299,30 @@ def _draw_court(draw: ImageDraw.ImageDraw, card: Card) -> None:
     draw_pip(draw, card.suit, (CARD_W * s / 2, 96 * s), 11 * s, colour)
 
 
-def _face(card: Card, marked: bool) -> Image.Image:
-    image = Image.new("RGBA", (CARD_W * SCALE, CARD_H * SCALE), (0, 0, 0, 0))
+def back_colour(deck: int) -> RGB:
+    """The colour of a deck's backs: blue for even decks (deck 0), red for odd ones."""
+    return BLUE if deck % 2 == 0 else CRIMSON
+
+
+def _face(card: Card, marked: bool, show_deck: bool) -> Image.Image:
+    s = SCALE
+    image = Image.new("RGBA", (CARD_W * s, CARD_H * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     _card_outline(draw, WHITE, GOLD if marked else EDGE, 3.5 if marked else 1.25)
     _draw_index(image, card)
-    _draw_centre(ImageDraw.Draw(image), card)
+    draw = ImageDraw.Draw(image)
+    _draw_centre(draw, card)
+    if show_deck:
+        x, y, r = (CARD_W - 11) * s, 12 * s, 5 * s
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=back_colour(card.deck))
     return image
 
 
 def _back(deck: int) -> Image.Image:
     """Blue back for deck 0, red for deck 1 (two-deck games tell the decks apart by their backs)."""
     s = SCALE
-    fill, dark, light = (BLUE, BLUE_DARK, BLUE_LIGHT) if deck % 2 == 0 else (CRIMSON, CRIMSON_DARK, CRIMSON_LIGHT)
+    fill = back_colour(deck)
+    dark, light = (BLUE_DARK, BLUE_LIGHT) if fill == BLUE else (CRIMSON_DARK, CRIMSON_LIGHT)
     image = Image.new("RGBA", (CARD_W * s, CARD_H * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     _card_outline(draw, WHITE, EDGE, 1.25)
@@ -320,9 +335,9 @@ def _back(deck: int) -> Image.Image:
     for offset in range(-CARD_H * s, CARD_W * s + CARD_H * s, step):
         lines.line((offset, 0, offset + CARD_H * s, CARD_H * s), fill=light, width=s)
         lines.line((offset, CARD_H * s, offset + CARD_H * s, 0), fill=light, width=s)
-    mask = Image.new("L", image.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(inner, radius=4 * s, fill=255)
-    image.paste(pattern, (0, 0), Image.composite(pattern, Image.new("RGBA", image.size), mask).getchannel("A"))
+    inside = Image.new("L", image.size, 0)
+    ImageDraw.Draw(inside).rounded_rectangle(inner, radius=4 * s, fill=255)
+    image.paste(pattern, (0, 0), ImageChops.multiply(pattern.getchannel("A"), inside))
     centre = (CARD_W * s / 2, CARD_H * s / 2)
     draw.rounded_rectangle(inner, radius=4 * s, outline=dark, width=2 * s)
     draw.ellipse((centre[0] - 17 * s, centre[1] - 17 * s, centre[0] + 17 * s, centre[1] + 17 * s), fill=dark)
@@ -342,7 +357,7 @@ def _slot(label: str = "", suit: Suit | None = None, marked: bool = False) -> Im
         draw_pip(draw, suit, (CARD_W * s / 2, 62 * s), 20 * s, FAINT)
     if label:
         with TEXT_LOCK:
-            face = font(15 * s, bold=True)
+            face = font((15 if suit is not None else 24) * s, bold=True)
             left, top, right, bottom = face.getbbox(label)
             x = CARD_W * s / 2 - (left + right) / 2
             y = (112 if suit is not None else CARD_H / 2) * s - (top + bottom) / 2
@@ -392,9 +407,16 @@ def clear_caches() -> None:
         text_image.cache_clear()
 
 
-def face(card: Card, ground: str = "felt", marked: bool = False) -> Image.Image:
-    """A face-up card sprite (palette mode); ``marked`` draws a gold border (Penguin's beak)."""
-    return cached(("face", card.rank, card.suit, ground, marked), lambda: _finish(_face(card, marked), ground))
+def face(card: Card, ground: str = "felt", marked: bool = False, show_deck: bool = False) -> Image.Image:
+    """A face-up card sprite (palette mode).
+
+    ``marked`` draws a gold border (Penguin's beak). ``show_deck`` adds a dot in the colour of the
+    card's back in the top-right corner, so two decks can be told apart on shared piles; without it
+    both decks' faces are the same.
+    """
+    deck = card.deck % 2 if show_deck else None
+    key = ("face", card.rank, card.suit, deck, ground, marked)
+    return cached(key, lambda: _finish(_face(card, marked, show_deck), ground))
 
 
 def back(deck: int = 0, ground: str = "felt") -> Image.Image:

@@ -3,8 +3,9 @@
 Layout, top to bottom: a panel (title, beak, moves and score, the result) beside the four
 foundations in suit order C D H S; the flipper's seven cells ("cell 1" … "cell 7"); the seven
 columns ("column 1" … "column 7"), fanned downwards so that each card's rank and suit stay
-readable. Long columns fan tighter so the picture keeps one size. The beak card wears a gold
-border wherever it lies; its suit's foundation, empty until the beak goes home, is outlined in gold.
+readable. Long columns fan tighter so the picture keeps one size; only a column too long even for
+the tightest fan (never seen in play) makes it taller. The beak card wears a gold border wherever
+it lies; its suit's foundation, empty until the beak goes home, is outlined in gold.
 """
 
 from PIL import Image
@@ -13,7 +14,7 @@ from games.base import EndReason
 from games.cards import Card, Rank, Suit
 from games.penguin import PenguinView
 from render import cards
-from render.cards import CARD_H, CARD_W, FAINT, FELT, GOLD, LABEL
+from render.cards import CARD_H, CARD_W, FAINT, FELT, GOLD, LABEL, RGB
 
 WIDTH = 952
 HEIGHT = 984
@@ -75,14 +76,12 @@ def _background(height: int) -> Image.Image:
     return image
 
 
-def _paste_text(image: Image.Image, text: str, xy: tuple[int, int], size: int, colour=LABEL, bold=False) -> int:
-    """Paste a line of text; return its width."""
-    label = cards.text_image(text, size, colour, bold=bold)
-    image.paste(label, xy)
-    return label.width
+def _paste_text(image: Image.Image, text: str, xy: tuple[int, int], size: int, colour: RGB = LABEL) -> None:
+    image.paste(cards.text_image(text, size, colour), xy)
 
 
-def _result(view: PenguinView) -> tuple[str, tuple[int, int, int]] | None:
+def _result(view: PenguinView) -> tuple[str, RGB] | None:
+    """The result badge: what it says and its colour (None while the game runs)."""
     outcome = view.outcome
     if outcome is None:
         return None
@@ -94,12 +93,14 @@ def _result(view: PenguinView) -> tuple[str, tuple[int, int, int]] | None:
 
 
 def _draw_panel(image: Image.Image, view: PenguinView) -> None:
+    """The beak and what it means (§4.2), the status line, and the result once the game is over."""
     beak = view.beak
     first, last = _rank_name(beak.rank), _rank_name(_last_rank(beak))
-    _paste_text(image, f"Beak {beak.label}: foundations build {first} up to {last}", (MARGIN, TOP + 52), 15)
-    _paste_text(image, f"Columns build down in suit; a gap takes a {last}", (MARGIN, TOP + 74), 15, FAINT)
+    _paste_text(image, f"Beak {beak.label}: foundations build {first} up to {last}", (MARGIN, TOP + 50), 15)
+    _paste_text(image, "Columns build down in suit", (MARGIN, TOP + 70), 15, FAINT)
+    _paste_text(image, f"An empty column takes only a {last}", (MARGIN, TOP + 90), 15, FAINT)
     status = f"Moves {view.moves}   \u00b7   Score {view.score}/52"
-    _paste_text(image, status, (MARGIN, TOP + 108), 17, LABEL, bold=True)
+    image.paste(cards.text_image(status, 17, LABEL, bold=True), (MARGIN, TOP + 120))
     result = _result(view)
     if result is not None:
         text, colour = result

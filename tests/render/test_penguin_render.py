@@ -214,6 +214,15 @@ def test_the_two_backs_differ_and_faces_ignore_the_deck():
     assert cards.face(first).tobytes() == cards.face(second).tobytes()
 
 
+def test_show_deck_marks_faces_with_their_back_colour():
+    """With show_deck, a deck-0 face carries a blue dot and a deck-1 face a red one."""
+    first, second = standard_deck(0)[5], standard_deck(1)[5]
+    dot = (cards.CARD_W - 11, 12)
+    assert _pixel(cards.face(first, show_deck=True), dot) == cards.BLUE
+    assert _pixel(cards.face(second, show_deck=True), dot) == cards.CRIMSON
+    assert _pixel(cards.face(first), dot) == cards.WHITE
+
+
 def test_every_face_is_distinct():
     """No two of the 52 faces are drawn alike."""
     assert len({cards.face(card).tobytes() for card in DECK}) == 52
