@@ -1,7 +1,7 @@
 """Sample pictures: ``python -m render.demo OUTDIR`` writes Penguin tables and a card sheet as PNGs.
 
 The positions come from the engine and its solver (a deal, the busiest position on a solved line,
-the won end of that line, a lost one), plus a made-up view with very long columns and a sheet of
+the won end of that line, a resigned one), plus a made-up view with very long columns and a sheet of
 every sprite, so the look can be judged without starting the bot. The benchmark uses the same views.
 """
 
@@ -18,7 +18,7 @@ from render import cards, render_table
 
 DEAL_SEED = 7
 SOLVED_SEED = 3
-"""A deal the solver wins quickly; its line builds columns of up to 15 cards."""
+"""A deal the solver wins quickly, with a long built column on the way."""
 
 
 def deal_view(seed: int = DEAL_SEED) -> PenguinView:
@@ -50,7 +50,7 @@ def won_view(seed: int = SOLVED_SEED) -> PenguinView:
     return GAME.view_for(_solved_line(seed)[-1], 0)
 
 
-def lost_view(seed: int = DEAL_SEED) -> PenguinView:
+def resigned_view(seed: int = DEAL_SEED) -> PenguinView:
     """A deal the player resigned after a few moves."""
     state = GAME.new_state(None, 1, seed)
     for _ in range(3):
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
         "penguin-deal": deal_view(),
         "penguin-midgame": midgame_view(),
         "penguin-won": won_view(),
-        "penguin-resigned": lost_view(),
+        "penguin-resigned": resigned_view(),
         "penguin-long-column": long_column_view(),
         "penguin-100-cards": crowded_view(),
     }
