@@ -17,7 +17,6 @@ from pathlib import Path
 
 from bot.core.service import TableService
 from bot.store import Store
-from games import GAMES
 from games.penguin import GAME as PENGUIN
 
 ACTIONS = 400
@@ -42,7 +41,6 @@ def _line(name: str, samples: list[float]) -> str:
 
 async def measure(folder: Path, actions: int = ACTIONS) -> tuple[list[float], list[float], int]:
     """Play ``actions`` random Penguin actions; return act timings, undo timings and games played."""
-    GAMES.setdefault(PENGUIN.key, PENGUIN)
     rng = random.Random(SEED)
     acts: list[float] = []
     undos: list[float] = []

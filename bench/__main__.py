@@ -1,0 +1,7 @@
+"""``make bench``: every benchmark, one after the other. Prints figures; never fails on time."""
+
+from bench import action, interaction, render
+
+for module in (render, action, interaction):
+    module.main()
+    print()
