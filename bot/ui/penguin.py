@@ -76,4 +76,4 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
 def status(table: Table) -> str:
     """One line under the title: moves and cards home."""
     view = table.public
-    return f"{view.score}/52 cards on the foundations \u00b7 {view.moves} moves"
+    return f"{view.score}/52 cards on the foundations \u00b7 {view.moves} move{'' if view.moves == 1 else 's'}"
