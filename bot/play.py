@@ -54,6 +54,9 @@ def _echo_direct_messages(bot: PeapodBot) -> None:
     async def on_message(message: discord.Message) -> None:
         if message.guild is None and bot.user is not None and message.author.id == bot.user.id:
             recipient = getattr(message.channel, "recipient", None)
+            if recipient is None:
+                channel = await bot.fetch_channel(message.channel.id)
+                recipient = getattr(channel, "recipient", None)
             text = message.content or " / ".join(embed.title or "" for embed in message.embeds)
             print(f"[DM to {recipient.name if recipient else '?'}] {text}", flush=True)
 

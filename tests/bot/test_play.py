@@ -24,3 +24,12 @@ async def test_a_player_deals_a_table_seen_in_the_preview(tmp_path):
             snapshot = await preview.snapshot()
         assert "Penguin" in str(snapshot)
         assert str(table.id) in str(snapshot)
+
+
+async def test_direct_messages_are_echoed_in_the_terminal(tmp_path, capsys):
+    """The page shows one channel, so a DM the bot sends is printed with the recipient's name."""
+    async with play_room(tmp_path / "play.db") as room:
+        basil = room.bot.get_user(room.players[1].id) or await room.bot.fetch_user(room.players[1].id)
+        await basil.send("Your hand: 10♠ J♥")
+        await room.env.settle()
+    assert "[DM to Basil] Your hand: 10♠ J♥" in capsys.readouterr().out
