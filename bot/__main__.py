@@ -5,9 +5,10 @@ import logging
 import sys
 
 import discord
+from pydantic import ValidationError
 
 from bot.app import create_bot
-from bot.config import Settings
+from bot.config import Settings, settings_problem
 from bot.store import Store
 
 NO_TOKEN = (
@@ -27,8 +28,12 @@ async def _run(settings: Settings, token: str) -> None:
 
 
 def main() -> int:
-    settings = Settings()
-    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        print(settings_problem(error), file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:
         print(NO_TOKEN, file=sys.stderr)

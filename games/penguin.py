@@ -30,9 +30,9 @@ Action codes: ``"c3>f"``, ``"k2>f"``, ``"c3>c5"``, ``"c3:4>c5"`` (a 4-card tail)
 """
 
 import re
-from itertools import chain
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any
 
 from games.base import SCHEMA, EndReason, Event, Game, Outcome, Seat, Transition, check_seats

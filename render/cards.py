@@ -293,7 +293,7 @@ def _draw_court(draw: ImageDraw.ImageDraw, card: Card) -> None:
     letter = card.rank.char
     with TEXT_LOCK:
         face = font(40 * s, bold=True)
-        left, top, right, bottom = face.getbbox(letter)
+        left, top, right, _ = face.getbbox(letter)
         x = CARD_W * s / 2 - (left + right) / 2
         draw.text((x, 40 * s - top), letter, font=face, fill=colour)
     draw_pip(draw, card.suit, (CARD_W * s / 2, 96 * s), 11 * s, colour)

@@ -13,7 +13,9 @@ KIND = "penguin"
 NO_GAME = "You have no Penguin game running in this channel; start one with /penguin new."
 
 
-class Penguin(commands.GroupCog, group_name="penguin", group_description="Penguin, a patience with a beak and flippers"):
+class Penguin(
+    commands.GroupCog, group_name="penguin", group_description="Penguin, a patience with a beak and flippers"
+):
     """The Penguin slash commands."""
 
     def __init__(self, bot: PeapodBot) -> None:

@@ -54,7 +54,9 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
             )
             for source, moves in by_source.items()
         ]
-        items.append(GameSelect(custom_ids.select_id(gid, ver, "pick"), options, placeholder="Pick a card to move\u2026", row=0))
+        items.append(
+            GameSelect(custom_ids.select_id(gid, ver, "pick"), options, placeholder="Pick a card to move\u2026", row=0)
+        )
     moves = by_source.get(picked or "", [])
     if len(moves) > MAX_DESTINATION_BUTTONS:
         options = [discord.SelectOption(label=move.label, value=move.code) for move in moves]
@@ -62,14 +64,28 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
     else:
         for index, move in enumerate(moves):
             items.append(
-                GameButton(custom_ids.button_id(gid, ver, move.code), move.label, style=discord.ButtonStyle.primary, row=1 + index // 5)
+                GameButton(
+                    custom_ids.button_id(gid, ver, move.code),
+                    move.label,
+                    style=discord.ButtonStyle.primary,
+                    row=1 + index // 5,
+                )
             )
     controls: list[ui.Item[Any]] = []
     if any(isinstance(action, Collect) for action in legal):
-        controls.append(GameButton(custom_ids.button_id(gid, ver, Collect().code), "Collect to foundations", style=discord.ButtonStyle.success, row=4))
+        controls.append(
+            GameButton(
+                custom_ids.button_id(gid, ver, Collect().code),
+                "Collect to foundations",
+                style=discord.ButtonStyle.success,
+                row=4,
+            )
+        )
     if table.can_undo:
         controls.append(GameButton(custom_ids.button_id(gid, ver, "!undo"), "Undo", row=4))
-    controls.append(GameButton(custom_ids.button_id(gid, ver, "!resign?"), "Resign", style=discord.ButtonStyle.danger, row=4))
+    controls.append(
+        GameButton(custom_ids.button_id(gid, ver, "!resign?"), "Resign", style=discord.ButtonStyle.danger, row=4)
+    )
     return items + controls
 
 

@@ -15,9 +15,33 @@ def test_no_token_says_what_to_do(tmp_path):
     env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(ROOT)
     done = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 2
     assert done.stderr.strip() == NO_TOKEN
     assert "Traceback" not in done.stderr + done.stdout
     assert not (tmp_path / "data").exists()
+
+
+def _start(folder: Path, dotenv: str) -> subprocess.CompletedProcess[str]:
+    (folder / ".env").write_text(dotenv, encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key not in {"DISCORD_TOKEN", "DEV_GUILD_ID", "LOG_LEVEL"}}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=folder, env=env, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_the_example_settings_file_as_copied_asks_only_for_the_token(tmp_path):
+    """`cp .env.example .env` then `make run`: the empty values are defaults, and the token is asked for."""
+    done = _start(tmp_path, (ROOT / ".env.example").read_text(encoding="utf-8"))
+    assert done.returncode == 2
+    assert done.stderr.strip() == NO_TOKEN
+
+
+def test_a_bad_setting_is_named_in_one_sentence(tmp_path):
+    """A server id that is not a number is refused with a sentence naming the setting, no traceback."""
+    done = _start(tmp_path, "DISCORD_TOKEN=abc\nDEV_GUILD_ID=my-server\n")
+    assert done.returncode == 2
+    assert done.stderr.startswith("The setting DEV_GUILD_ID is not valid")
+    assert "Traceback" not in done.stderr + done.stdout

@@ -229,4 +229,3 @@ async def test_help_and_empty_scoreboard(room):
     assert result.ephemeral and "/penguin new" in result.response.embeds[0].description
     await room.alice.slash(room.channel, "scores")
     assert "No Penguin games" in room.channel.last_message.embeds[0].description
-

@@ -1,6 +1,5 @@
 """`make play`: the launcher's world, without a browser."""
 
-
 from bot.play import CHANNEL, PLAYERS, play_room
 
 

@@ -14,18 +14,18 @@ TABLES = {"games", "seats", "actions", "results"}
 
 def new_game(*, channel_id: int = 20, kind: str = "count", players: tuple[int, ...] = (100, 200), **extra) -> NewGame:
     """A game row with small made-up values; keyword arguments override fields."""
-    fields = dict(
-        kind=kind,
-        options={"target": 10},
-        guild_id=10,
-        channel_id=channel_id,
-        players=players,
-        open_play=False,
-        seed=42,
-        deck=None,
-        state={"schema": 1, "game": kind, "total": 0},
-        at=1000.0,
-    )
+    fields = {
+        "kind": kind,
+        "options": {"target": 10},
+        "guild_id": 10,
+        "channel_id": channel_id,
+        "players": players,
+        "open_play": False,
+        "seed": 42,
+        "deck": None,
+        "state": {"schema": 1, "game": kind, "total": 0},
+        "at": 1000.0,
+    }
     fields.update(extra)
     return NewGame(**fields)
 
