@@ -40,7 +40,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
-from games.cards import Card, Rank, standard_deck, shuffled
+from games.cards import Card, Rank, shuffled, standard_deck
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
 
 SEATS = 2
@@ -434,42 +434,47 @@ def _goal(node: Node, peanut: bytes, goal: bytes) -> bool:
     return any(goal[column[-1]] for column in tableau)
 
 
-def _next_nodes(node: Node, peanut: bytes) -> Iterator[Node]:
+def _next_nodes(node: Node, peanut: bytes) -> list[Node]:
     """Moves 2–6 of §1.3 with the automatic fill, on a compact node whose columns are not empty."""
     tableau, count, stock, waste = node
+    on, rank = _ON, _RANK
     tops = [column[-1] for column in tableau]
-    for card, after_count, after_waste in (
-        (peanut[count - 1] if count else None, count - 1, waste),
-        (waste[-1] if waste else None, count, waste[:-1]),
+    nodes = []
+    for single, after_count, after_waste in (
+        (peanut[count - 1 : count], count - 1, waste),
+        (waste[-1:], count, waste[:-1]),
     ):
-        if card is None:
-            continue
-        for index, top in enumerate(tops):
-            if _ON[card * 52 + top]:
-                after = list(tableau)
-                after[index] += bytes((card,))
-                after.sort()
-                yield tuple(after), after_count, stock, after_waste
+        if single:
+            base = single[0] * 52
+            for index, top in enumerate(tops):
+                if on[base + top]:
+                    after = list(tableau)
+                    after[index] += single
+                    after.sort()
+                    nodes.append((tuple(after), after_count, stock, after_waste))
     for index, column in enumerate(tableau):
+        length = len(column)
         run = 1
-        while run < len(column) and _ON[column[-run] * 52 + column[-run - 1]]:
+        while run < length and on[column[-run] * 52 + column[-run - 1]]:
             run += 1
+        low = rank[tops[index]]
         for target, top in enumerate(tops):
-            count_moved = _RANK[top] - _RANK[column[-1]]
-            if target == index or not 1 <= count_moved <= run or not _ON[column[-count_moved] * 52 + top]:
+            moved = rank[top] - low
+            if moved < 1 or moved > run or target == index or not on[column[-moved] * 52 + top]:
                 continue
-            rest, after_count = column[:-count_moved], count
+            rest, after_count = column[:-moved], count
             if not rest and after_count:
                 rest, after_count = peanut[after_count - 1 : after_count], after_count - 1
             after = list(tableau)
-            after[index], after[target] = rest, tableau[target] + column[-count_moved:]
+            after[index], after[target] = rest, tableau[target] + column[-moved:]
             after.sort()
-            yield tuple(after), after_count, stock, waste
+            nodes.append((tuple(after), after_count, stock, waste))
     if stock:
         turned = min(TURN_SIZE, len(stock))
-        yield tableau, count, stock[:-turned], waste + stock[-turned:][::-1]
+        nodes.append((tableau, count, stock[:-turned], waste + stock[-turned:][::-1]))
     elif waste:
-        yield tableau, count, waste[::-1], b""
+        nodes.append((tableau, count, waste[::-1], b""))
+    return nodes
 
 
 def _turning_line(start: Node, peanut: bytes, goal: bytes) -> list[Node] | None:
@@ -527,7 +532,7 @@ def _search(root: Layout, wanted: frozenset[tuple[int, int]], cap: int) -> Searc
     if _goal(start, peanut, goal):
         return Search(False, 1)
     reached = _REACHED.get((start, peanut))
-    if reached is not None and not any(goal[card] for card in reached[0]):
+    if reached is not None and reached[1] <= cap and not any(goal[card] for card in reached[0]):
         return Search(True, reached[1])
     quick = _turning_line(start, peanut, goal)
     if quick is not None:
@@ -733,7 +738,8 @@ def check_state(state: PeanutsState) -> None:
     if len(state.players) != SEATS or len(state.piles) > MAX_PILES:
         raise CorruptStateError("Peanuts snapshot: two players and at most 8 building piles.")
     for pile in state.piles:
-        if not pile or [(card.suit, card.rank) for card in pile] != [(pile[0].suit, rank) for rank in range(1, len(pile) + 1)]:
+        ranks = [card.rank for card in pile]
+        if not pile or ranks != list(range(1, len(pile) + 1)) or {card.suit for card in pile} != {pile[0].suit}:
             raise CorruptStateError("Peanuts snapshot: a building pile is not a suit run up from an ace.")
     for seat, layout in enumerate(state.players):
         cards = [card for column in layout.tableau for card in column]
@@ -860,6 +866,8 @@ class Peanuts(Game[PeanutsState]):
     @staticmethod
     def _stall_check(state: PeanutsState, events: list[Event], asked: bool) -> PeanutsState:
         """Run the blocked check for both players (§7.1) and end, rescue or go on."""
+        if not asked and not all(search(layout, state.piles).blocked for layout in state.players):
+            return state
         results = [search(layout, state.piles) for layout in state.players]
         if not all(result.blocked for result in results):
             if asked:
@@ -887,7 +895,7 @@ class Peanuts(Game[PeanutsState]):
         if isinstance(action, Turn):
             return "Your stock is empty: turn the waste over." if layout.waste else "Your stock and waste are empty."
         if isinstance(action, Recycle):
-            return "Your waste is empty." if not layout.waste else "Turn the rest of your stock first."
+            return "Turn the rest of your stock first." if layout.stock else "Your waste is empty."
         if isinstance(action, Stuck):
             return "You have already said you are stuck." if action.on else "You have not said you are stuck."
         return "That is not a Peanuts move."

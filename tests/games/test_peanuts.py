@@ -1,0 +1,684 @@
+"""Peanuts (RULES.md §1, §7.1): deal, the rule checks of §6.1–6.3, codes, stalls, scoring and views."""
+
+import dataclasses
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from games.base import SCHEMA, EndReason
+from games.cards import Card, parse_cards, standard_deck
+from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
+from games.peanuts import (
+    GAME,
+    Move,
+    PeanutsState,
+    PeanutsView,
+    Recycle,
+    Stuck,
+    Turn,
+    public_cards,
+    search,
+    step,
+)
+
+
+def own(text: str, seat: int) -> tuple[Card, ...]:
+    """Codes without deck digits, as cards of ``seat``'s deck."""
+    return tuple(Card(card.rank, card.suit, seat) for card in parse_cards(text))
+
+
+def spec(
+    tableau: Sequence[str], peanut: str, waste: str = "", fan: int = 0, stock: str = "*", stuck: bool = False
+) -> dict[str, Any]:
+    """One player's layout, every pile bottom first; stock "*" = every card of the deck not placed elsewhere."""
+    return {"tableau": tableau, "peanut": peanut, "waste": waste, "fan": fan, "stock": stock, "stuck": stuck}
+
+
+def position(players: Sequence[dict[str, Any]], piles: Sequence[str] = (), **flags: Any) -> PeanutsState:
+    """A validated position (through from_dict); ``piles`` as idents with deck digits, bottom first.
+
+    With an explicit stock, the cards placed nowhere go to the bottom of the peanut pile.
+    """
+    pile_cards = [parse_cards(text) for text in piles]
+    data: dict[str, Any] = {"schema": SCHEMA, "game": "peanuts", "piles": [[c.ident for c in p] for p in pile_cards]}
+    data.update({"nerts_rescue": False, "rescued": False, "out": None, "blocked": False, "resigned": None, "moves": 0})
+    data.update(flags)
+    data["players"] = []
+    for seat, player in enumerate(players):
+        parts = {key: own(player[key], seat) for key in ("peanut", "waste")}
+        columns = [own(text, seat) for text in player["tableau"]]
+        placed = {card for pile in pile_cards for card in pile} | {card for column in columns for card in column}
+        placed |= set(parts["peanut"]) | set(parts["waste"])
+        rest = tuple(card for card in standard_deck(seat) if card not in placed)
+        if player["stock"] == "*":
+            stock = rest
+        else:
+            stock = own(player["stock"], seat)
+            parts["peanut"] = tuple(card for card in rest if card not in stock) + parts["peanut"]
+        data["players"].append(
+            {
+                "tableau": [[card.ident for card in column] for column in columns],
+                "peanut": [card.ident for card in parts["peanut"]],
+                "stock": [card.ident for card in stock],
+                "waste": [card.ident for card in parts["waste"]],
+                "fan": player["fan"],
+                "stuck": player["stuck"],
+            }
+        )
+    return GAME.from_dict(json.loads(json.dumps(data)))
+
+
+PLAIN = spec(["KC", "KD", "KH", "KS", "QC", "QD", "QH"], "JC JD JH JS TC TD")
+"""A layout with nothing special about it."""
+
+BLOCKED = spec(
+    ["KC", "KS", "QC", "QS", "JC", "JS", "TC"],
+    "AC AD AH AS QD QH JD JH TD TH 9D 9H 9C 9S 8C 8S 7C 7S 6C 6S TS",
+)
+"""Black columns, a black peanut top, aces buried, and a stock with no card that fits anywhere."""
+
+
+def codes(state: PeanutsState, seat: int) -> list[str]:
+    return [action.code for action in GAME.legal_actions(state, seat)]
+
+
+def play(state: PeanutsState, *moves: tuple[int, str]) -> PeanutsState:
+    for seat, code in moves:
+        state = GAME.apply_action(state, seat, GAME.parse_action(code)).state
+    return state
+
+
+def refusal(state: PeanutsState, seat: int, code: str) -> str:
+    before = GAME.to_dict(state)
+    with pytest.raises(IllegalActionError) as error:
+        GAME.apply_action(state, seat, GAME.parse_action(code))
+    assert GAME.to_dict(state) == before
+    return str(error.value)
+
+
+def cards_in(value: Any) -> Iterator[Card]:
+    """Every Card object anywhere inside a view (dataclasses, tuples)."""
+    if isinstance(value, Card):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            yield from cards_in(getattr(value, item.name))
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from cards_in(item)
+
+
+# Deal (§1.1, §6.2)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_deal_counts(seed):
+    """Per player: tableau 7, peanut 21 (top face up), stock 24, waste 0; no building piles."""
+    state = GAME.new_state(None, 2, seed)
+    assert state.piles == ()
+    for seat, layout in enumerate(state.players):
+        assert [len(column) for column in layout.tableau] == [1] * 7
+        assert (len(layout.peanut), len(layout.stock), len(layout.waste)) == (21, 24, 0)
+        cards = [card for column in layout.tableau for card in column] + list(layout.peanut + layout.stock)
+        assert sorted(cards, key=lambda card: card.ident) == sorted(standard_deck(seat), key=lambda card: card.ident)
+        seen = GAME.view_for(state, None).players[seat]
+        assert seen.peanut_top == layout.peanut[-1] and seen.peanut_count == 21 and seen.stock_count == 24
+
+
+def test_deal_follows_canonical_order():
+    """d[0]→T1, d[1..3]→peanut, d[4]→T2 …; peanut top d[27]; stock d[28..51] with d[28] on top."""
+    decks = standard_deck(0)[::-1] + standard_deck(1)
+    state = GAME.new_state(None, 2, 0, decks)
+    for seat in (0, 1):
+        d = decks[seat * 52 : seat * 52 + 52]
+        layout = state.players[seat]
+        assert [column[0] for column in layout.tableau] == [d[4 * i] for i in range(7)]
+        assert layout.peanut[-1] == d[27] and layout.peanut[0] == d[1]
+        assert list(layout.peanut) == [d[4 * i + k] for i in range(7) for k in (1, 2, 3)]
+        assert layout.stock[-1] == d[28] and layout.stock[0] == d[51]
+
+
+def test_same_seed_same_deal_and_two_different_decks():
+    """The seed alone decides the deal; seat 0 plays deck 0 and seat 1 deck 1."""
+    assert GAME.new_state({}, 2, 42) == GAME.new_state(None, 2, 42)
+    assert GAME.new_state(None, 2, 42) != GAME.new_state(None, 2, 43)
+    state = GAME.new_state(None, 2, 42)
+    assert {card.deck for card in state.players[1].stock} == {1}
+    assert {card.deck for card in state.players[0].stock} == {0}
+
+
+@pytest.mark.parametrize(
+    "deck",
+    [
+        standard_deck(0) + standard_deck(0),
+        standard_deck(1) + standard_deck(0),
+        standard_deck(0) + standard_deck(1)[:51],
+        standard_deck(0)[:51] + standard_deck(0)[:1] + standard_deck(1),
+    ],
+    ids=["same-deck", "swapped", "short", "duplicate"],
+)
+def test_bad_decks_are_refused(deck):
+    with pytest.raises(InvalidOptionError):
+        GAME.new_state(None, 2, 0, deck)
+
+
+def test_options_and_seats_are_checked():
+    """Two seats exactly; the one option is the boolean nerts_rescue (off by default)."""
+    assert GAME.new_state(None, 2, 0).nerts_rescue is False
+    assert GAME.new_state({"nerts_rescue": True}, 2, 0).nerts_rescue is True
+    for bad in ({"nerts_rescue": 1}, {"cells": 4}):
+        with pytest.raises(InvalidOptionError):
+            GAME.new_state(bad, 2, 0)
+    for seats in (1, 3):
+        with pytest.raises(InvalidOptionError):
+            GAME.new_state(None, seats, 0)
+
+
+def test_both_seats_act_at_any_time():
+    """Simultaneous play (§1.8 A1): no current seat, and both seats have legal actions at once."""
+    state = GAME.new_state(None, 2, 3)
+    assert GAME.current_seat(state) is None
+    assert "t" in codes(state, 0) and "t" in codes(state, 1)
+    state = play(state, (1, "t"), (1, "t"), (0, "t"))
+    assert len(state.players[1].stock) == 18 and len(state.players[0].stock) == 21
+    assert GAME.legal_actions(state, 2) == ()
+
+
+# Building piles (§1.3 move 1, §6.3)
+
+
+def clubs_position() -> PeanutsState:
+    tableau = ["KH", "2C", "2D", "KS", "QC", "QD", "QH"]
+    return position([spec(tableau, "JC JD"), spec(tableau, "JC JD")], piles=["AC", "AC1"])
+
+
+def test_two_of_clubs_of_either_deck_goes_on_either_ace_of_clubs():
+    """2♣ (either deck) may go on either A♣ pile; 2♦ may not go on A♣."""
+    state = clubs_position()
+    assert [code for code in codes(state, 0) if ">b" in code] == ["c2.2C>b1.AC", "c2.2C>b2.AC1"]
+    assert [code for code in codes(state, 1) if ">b" in code] == ["c2.2C1>b1.AC", "c2.2C1>b2.AC1"]
+    assert refusal(state, 0, "c3.2D>b1.AC") == "2♦ does not go on A♣."
+    after = play(state, (1, "c2.2C1>b1.AC"))
+    assert after.piles[0] == parse_cards("AC 2C1")
+
+
+def test_an_ace_starts_a_new_pile_and_only_an_ace():
+    """Aces go to a new pile (numbered in order of creation); nothing else starts one."""
+    state = position([spec(["AH"] + ["KC", "KD", "KH", "KS", "QC", "QD"], "JC JD"), PLAIN], piles=["AC1"])
+    assert "c1.AH>b+" in codes(state, 0)
+    transition = GAME.apply_action(state, 0, GAME.parse_action("c1.AH>b+"))
+    assert transition.state.piles == (parse_cards("AC1"), parse_cards("AH"))
+    assert transition.events[0].text == "Player 1 started pile 2 with A♥."
+    with pytest.raises(InvalidActionError):
+        GAME.parse_action("c2.KC>b+")
+
+
+def test_race_first_card_stays_the_second_is_refused_and_may_go_elsewhere():
+    """§6.3: pile P shows 4♥; A sends 5♥(A) and then B sends 5♥(B) to P: the first stays, the second is
+    refused, and B's 5♥ may then go to another ♥ pile showing 4♥."""
+    hearts = spec(["KC", "KD", "5H", "KS", "QC", "QD", "QS"], "JC JD")
+    state = position([hearts, hearts], piles=["AH 2H 3H 4H", "AH1 2H1 3H1 4H1"])
+    stale_b = GAME.parse_action("c3.5H1>b1.4H")
+    assert stale_b in GAME.legal_actions(state, 1)
+    state = play(state, (0, "c3.5H>b1.4H"))
+    assert state.piles[0][-1] == Card.parse("5H")
+    assert refusal(state, 1, stale_b.code) == "Pile 1 moved on: it shows 5♥, not 4♥. 5♥ fits on pile 2."
+    assert "c3.5H1>b2.4H1" in codes(state, 1)
+    state = play(state, (1, "c3.5H1>b2.4H1"))
+    assert state.piles[1][-1] == Card.parse("5H1")
+
+
+def test_cards_to_piles_from_peanut_waste_and_columns_only_from_the_top():
+    """The top of the peanut pile, the waste and any column may go to a pile; a buried card may not."""
+    player = spec(["KC", "QD 2S", "KH", "KS", "QC", "QD", "QH"], "JC 2H", waste="JD 2D", fan=2)
+    player["tableau"][5] = "2C"
+    state = position([player, PLAIN], piles=["AH", "AD", "AS", "AC"])
+    builds = [code for code in codes(state, 0) if ">b" in code]
+    assert builds == ["p.2H>b1.AH", "w.2D>b2.AD", "c2.2S>b3.AS", "c6.2C>b4.AC"]
+    assert refusal(state, 0, "c2.QD>b2.AD") == "Only the top card of column 2 can go to a pile."
+
+
+def test_nothing_moves_a_card_of_the_other_player():
+    """A player cannot move the other deck's cards (their tableau, peanut pile or waste)."""
+    state = clubs_position()
+    assert refusal(state, 0, "c2.2C1>b1.AC") == "2♣ belongs to the other player: you can only move your own cards."
+
+
+# Tableau (§1.3 moves 2–4, §6.3)
+
+
+@pytest.mark.parametrize(
+    "card, target, allowed",
+    [("JS", "QH", True), ("JS", "QS", False), ("TH", "JS", True), ("TH", "JD", False), ("9H", "JS", False)],
+)
+def test_tableau_builds_down_in_alternating_colours(card, target, allowed):
+    """§6.3: J♠ on Q♥ legal; J♠ on Q♠ illegal; 10♥ on J♠ legal."""
+    tableau = ["KC", "KD", card, target, "3C", "3D", "4C"]
+    state = position([spec(tableau, "2C 2D"), PLAIN])
+    code = f"c3.{card}>c4.{target}"
+    assert (code in codes(state, 0)) is allowed
+    if not allowed:
+        label = Card.parse(card).label, Card.parse(target).label
+        assert refusal(state, 0, code) == f"You can't put {label[0]} on {label[1]}."
+
+
+def test_peanut_and_waste_tops_go_onto_own_columns():
+    """§1.8 A4/A5: the peanut top and the waste top may go onto a column; never onto the other player's."""
+    state = position([spec(["KC", "KD", "2H", "2S", "3C", "3D", "4C"], "2C QH", waste="QS", fan=1), PLAIN])
+    assert {"p.QH>c1.KC", "w.QS>c2.KD"} <= set(codes(state, 0))
+    after = play(state, (0, "p.QH>c1.KC"), (0, "w.QS>c2.KD"))
+    layout = after.players[0]
+    assert layout.tableau[0] == own("KC QH", 0) and layout.tableau[1] == own("KD QS", 0)
+    assert layout.peanut == own("2C", 0) and layout.waste == ()
+    with pytest.raises(InvalidActionError):
+        GAME.parse_action("p.QH>d1.KC1")
+
+
+def test_any_alternating_tail_moves_as_a_unit():
+    """§1.8 A2: any valid tail moves; the code names the tail's base card, the label that card."""
+    state = position([spec(["KC QH JS TH", "KS", "QD", "2S", "3C", "3D", "4C"], "2C 2D"), PLAIN])
+    assert {"c1.QH>c2.KS", "c1.JS>c3.QD"} <= set(codes(state, 0))
+    after = play(state, (0, "c1.JS>c3.QD"))
+    assert after.players[0].tableau[0] == own("KC QH", 0)
+    assert after.players[0].tableau[2] == own("QD JS TH", 0)
+    assert GAME.parse_action("c1.JS>c3.QD").label == "J♠ → column 3"
+
+
+def test_a_tail_that_is_not_a_run_is_refused():
+    """Only alternating descending tails move together."""
+    state = position([spec(["KC 9S JH", "KD", "QS", "2S", "3C", "3D", "4C"], "2C 2D"), PLAIN])
+    assert refusal(state, 0, "c1.9S>c2.KD") == "The cards from 9♠ up in column 1 are not a run."
+
+
+def test_a_stale_column_target_is_refused():
+    """A move names the column top it expects; after the column changed it is refused, not re-aimed."""
+    state = position([spec(["KC", "KD", "QH", "QS", "3C", "3D", "4C"], "2C JS", waste="JD", fan=1), PLAIN])
+    state = play(state, (0, "p.JS>c3.QH"))
+    assert refusal(state, 0, "w.JD>c3.QH") == "Column 3 moved on: it shows J♠, not Q♥."
+
+
+# Automatic fill and the end by "Peanuts!" (§1.4, §1.5)
+
+
+def test_an_emptied_column_is_refilled_at_once_by_the_peanut_top():
+    """§6.3: column emptied → refilled by the peanut top; peanut count −1."""
+    state = position([spec(["AH", "KD", "QH", "QS", "3C", "3D", "4C"], "2C 5S 7D"), PLAIN])
+    transition = GAME.apply_action(state, 0, GAME.parse_action("c1.AH>b+"))
+    layout = transition.state.players[0]
+    assert layout.tableau[0] == own("7D", 0) and layout.peanut == own("2C 5S", 0)
+    assert [event.text for event in transition.events] == [
+        "Player 1 started pile 1 with A♥.",
+        "Player 1 filled column 1 with 7♦ from the peanut pile.",
+    ]
+
+
+def test_moving_a_whole_column_pulls_the_next_peanut_card():
+    """A whole column may move onto another column; the emptied one takes the peanut top."""
+    state = position([spec(["JS", "KD", "QH", "QS", "3C", "3D", "4C"], "2C 5S 7D"), PLAIN])
+    state = play(state, (0, "c1.JS>c3.QH"))
+    layout = state.players[0]
+    assert layout.tableau[0] == own("7D", 0) and layout.tableau[2] == own("QH JS", 0)
+    assert len(layout.peanut) == 2
+
+
+@pytest.mark.parametrize(
+    "code", ["p.AS>b+", "c1.JS>c3.QH", "c4.AH>b+"], ids=["peanut-to-pile", "fill-after-tail", "fill-after-pile"]
+)
+def test_an_empty_peanut_pile_ends_the_deal_at_once(code):
+    """§1.8 A8: the move that empties the peanut pile (directly or by the fill) calls "Peanuts!"."""
+    peanut = "AS" if code.startswith("p") else "5D"
+    state = position([spec(["JS", "KD", "QH", "AH", "3C", "3D", "4C"], peanut), PLAIN])
+    transition = GAME.apply_action(state, 0, GAME.parse_action(code))
+    outcome = GAME.outcome(transition.state)
+    assert transition.state.out == 0 and outcome is not None
+    assert outcome.reason == EndReason.COMPLETED and outcome.summary.startswith("Player 1 called Peanuts!")
+    assert transition.events[-1].text == outcome.summary
+    assert GAME.legal_actions(transition.state, 0) == GAME.legal_actions(transition.state, 1) == ()
+    with pytest.raises(GameOverError):
+        GAME.apply_action(transition.state, 1, Turn())
+
+
+# Stock and waste (§1.3 moves 5–6, §6.3)
+
+
+def test_turning_three_puts_the_third_card_on_top_and_fans_three():
+    """Three cards turn one by one, the third ends on top; the fan of the last turn is public."""
+    state = position([spec(PLAIN["tableau"], "JC JD", stock="2C 3C 4C 5C 6C"), PLAIN])
+    state = play(state, (0, "t"))
+    layout = state.players[0]
+    assert layout.waste == own("6C 5C 4C", 0) and layout.stock == own("2C 3C", 0)
+    assert GAME.view_for(state, 1).players[0].waste == own("6C 5C 4C", 0)
+
+
+def test_a_stock_of_two_turns_both_then_recycles_in_order():
+    """§6.3: a stock of 2 cards: one turn moves both; the next action on the empty stock recycles."""
+    state = position([spec(PLAIN["tableau"], "JC JD", waste="9C 8C 7C", stock="2C 3C"), PLAIN])
+    state = play(state, (0, "t"))
+    layout = state.players[0]
+    assert layout.stock == () and layout.waste == own("9C 8C 7C 3C 2C", 0) and layout.fan == 2
+    assert "t" not in codes(state, 0) and "r" in codes(state, 0)
+    assert refusal(state, 0, "t") == "Your stock is empty: turn the waste over."
+    state = play(state, (0, "r"))
+    assert state.players[0].stock == own("2C 3C 7C 8C 9C", 0) and state.players[0].waste == ()
+    state = play(state, (0, "t"))
+    assert state.players[0].waste == own("9C 8C 7C", 0)
+
+
+def test_recycling_is_unlimited_and_refused_while_the_stock_lasts():
+    state = position([spec(PLAIN["tableau"], "JC JD", stock="2C 3C"), PLAIN])
+    for _ in range(5):
+        state = play(state, (0, "t"), (0, "r"))
+    assert state.players[0].stock == own("2C 3C", 0)
+    assert refusal(state, 0, "r") == "Turn the rest of your stock first."
+
+
+def test_playing_from_the_fan_uncovers_the_card_below():
+    """After the top card leaves, the rest of the fan shows; with the fan gone the waste top still shows."""
+    state = position([spec(PLAIN["tableau"], "JC JD", waste="9D 8D", stock="AH 2H 3H"), PLAIN])
+    state = play(state, (0, "t"), (0, "w.AH>b+"))
+    assert GAME.view_for(state, None).players[0].waste == own("3H 2H", 0)
+    state = play(state, (0, "w.2H>b1.AH"))
+    assert GAME.view_for(state, None).players[0].waste == own("3H", 0)
+    state = play(state, (0, "w.3H>b1.2H"))
+    view = GAME.view_for(state, None).players[0]
+    assert view.waste == own("8D", 0) and view.waste_count == 2
+
+
+# Stuck, the blocked check and the Nerts rescue (§1.5, §1.8 A9, §7.1)
+
+
+def test_the_blocked_check_finds_the_hand_made_block():
+    """No own move ever brings a card to the middle: blocked; the same layout with an ace showing is not."""
+    state = position([BLOCKED, BLOCKED])
+    for layout in state.players:
+        result = search(layout, state.piles)
+        assert result.blocked and not result.capped and result.first is None
+    free = position([spec(BLOCKED["tableau"], "AC AD AH QD QH JD JH TD TH 9D 9H 9C 9S 8C 8S 7C 7S 6C 6S TS AS"), PLAIN])
+    assert not search(free.players[0], free.piles).blocked
+
+
+def test_the_search_finds_a_line_through_column_moves():
+    """A card that can reach the middle only after a column move is found, and the line is legal."""
+    tableau = ["KC", "KS", "QC", "QS", "JC", "TC", "2D 9H"]
+    player = spec(tableau, "AC AD AH AS QD QH JD JH TD TH 9D 9C 9S 8C 8S 7C 7S 6C 6S TS")
+    state = position([player, PLAIN], piles=["AD1"])
+    layout = state.players[0]
+    result = search(layout, state.piles)
+    assert not result.blocked and result.line
+    for action in result.line:
+        assert action in GAME.legal_actions(state, 0)
+        state = GAME.apply_action(state, 0, action).state
+    assert any(code.endswith(">b1.AD1") for code in codes(state, 0))
+
+
+def test_hitting_the_state_cap_counts_as_not_blocked():
+    """§1.8 A9: a search that reaches the cap treats the player as not blocked."""
+    layout = position([BLOCKED, BLOCKED]).players[0]
+    result = search(layout, (), cap=3)
+    assert result.capped and not result.blocked and result.line == ()
+
+
+def test_both_stuck_and_blocked_ends_the_deal():
+    """Both players say "stuck", both are blocked: the deal ends, scored by back (a draw here)."""
+    state = position([BLOCKED, BLOCKED])
+    state = play(state, (0, "stuck"))
+    assert GAME.outcome(state) is None and state.players[0].stuck
+    transition = GAME.apply_action(state, 1, Stuck())
+    outcome = GAME.outcome(transition.state)
+    assert transition.state.blocked
+    assert (outcome.scores, outcome.winners, outcome.reason) == ((-21, -21), (), EndReason.COMPLETED)
+    assert outcome.summary == "Both players are stuck. A draw, -21 to -21."
+
+
+def test_stuck_with_a_play_left_goes_on_and_clears_that_flag():
+    """When both say "stuck" but one still has a play, the deal goes on and that player's flag drops."""
+    state = position([PLAIN, BLOCKED])
+    state = play(state, (1, "stuck"))
+    transition = GAME.apply_action(state, 0, Stuck())
+    after = transition.state
+    assert GAME.outcome(after) is None
+    assert not after.players[0].stuck and after.players[1].stuck
+    assert transition.events[-1].text == "Player 1 still has a play: the deal goes on."
+    assert "unstuck" in codes(after, 1) and "stuck" in codes(after, 0)
+    assert not play(after, (1, "unstuck")).players[1].stuck
+
+
+def test_a_play_to_the_middle_clears_both_stuck_flags():
+    """§7.1: the stuck toggles are reset for both players by any building-pile play."""
+    player = spec(["AH", "KD", "QH", "QS", "3C", "3D", "4C"], "2C 5S 7D", stuck=True)
+    state = position([player, dict(BLOCKED, stuck=True)])
+    assert all(layout.stuck for layout in state.players)
+    state = play(state, (0, "c1.AH>b+"))
+    assert not any(layout.stuck for layout in state.players)
+
+
+def test_a_recycle_runs_the_check_without_anyone_saying_stuck():
+    """§1.8 A9: the check also runs after every recycle."""
+    waste = BLOCKED.copy()
+    stock = [card for card in standard_deck(0) if card.code not in BLOCKED["peanut"] and card.code not in "KC KS"]
+    waste["waste"] = " ".join(card.code for card in stock if card.code not in ("QC", "QS", "JC", "JS", "TC"))
+    waste["stock"] = ""
+    state = position([waste, BLOCKED])
+    assert "r" in codes(state, 0)
+    transition = GAME.apply_action(state, 0, Recycle())
+    assert transition.state.blocked and GAME.outcome(transition.state) is not None
+
+
+def rescue_player() -> dict[str, Any]:
+    """Blocked only because A♦ is the top stock card, which three-at-a-time turning never shows."""
+    player = dict(BLOCKED)
+    player["peanut"] = BLOCKED["peanut"].replace("AD ", "2S ")
+    stock = [card.code for card in standard_deck(0)]
+    placed = set(player["peanut"].split()) | set(" ".join(BLOCKED["tableau"]).split())
+    rest = [code for code in stock if code not in placed and code != "AD"]
+    player["stock"] = " ".join(rest + ["AD"])
+    return player
+
+
+def test_nerts_rescue_breaks_the_first_stall():
+    """With nerts_rescue the first stall moves each top stock card to the bottom and play goes on."""
+    state = position([rescue_player(), BLOCKED], nerts_rescue=True)
+    assert state.players[0].stock[-1] == Card.parse("AD")
+    assert search(state.players[0], state.piles).blocked
+    transition = GAME.apply_action(play(state, (0, "stuck")), 1, Stuck())
+    after = transition.state
+    assert GAME.outcome(after) is None and after.rescued
+    assert after.players[0].stock[0] == Card.parse("AD") and len(after.players[0].stock) == 24
+    assert not any(layout.stuck for layout in after.players)
+    assert "Both players are stuck: each moved the top stock card to the bottom." in [e.text for e in transition.events]
+    for _ in range(8):
+        after = play(after, (0, "t"))
+    after = play(after, (0, "w.AD>b+"))
+    assert not after.rescued
+
+
+def test_without_the_rescue_the_same_stall_ends_the_deal():
+    state = position([rescue_player(), BLOCKED])
+    state = play(state, (0, "stuck"), (1, "stuck"))
+    assert state.blocked and GAME.outcome(state) is not None
+
+
+def test_a_second_stall_in_a_row_ends_the_deal():
+    """When the rescue does not help (both still blocked), the deal ends at once."""
+    state = position([BLOCKED, BLOCKED], nerts_rescue=True)
+    state = play(state, (0, "stuck"), (1, "stuck"))
+    assert state.rescued and state.blocked
+    state = position([rescue_player(), BLOCKED], nerts_rescue=True, rescued=True)
+    state = play(state, (0, "stuck"), (1, "stuck"))
+    assert state.blocked
+
+
+# Scoring (§1.6, §1.8 A10, §6.3)
+
+
+def scored(middle: Sequence[int], peanuts: Sequence[int], **flags: Any) -> PeanutsState:
+    """A finished deal with ``middle[s]`` of seat s's cards in the piles and ``peanuts[s]`` left in its pile."""
+    piles = []
+    players = []
+    for seat in (0, 1):
+        deck = list(standard_deck(seat))
+        count = middle[seat]
+        for suit in range(4):
+            run, count = min(count, 13), count - min(count, 13)
+            if run:
+                piles.append(" ".join(card.ident for card in deck[suit * 13 : suit * 13 + run]))
+        rest = [card for card in deck if card.ident not in " ".join(piles).split()]
+        peanut, rest = rest[: peanuts[seat]], rest[peanuts[seat] :]
+        tableau = [card.code for card in rest[:7]]
+        players.append(spec(tableau, " ".join(card.code for card in peanut)))
+    return position(players, piles=piles, **flags)
+
+
+@pytest.mark.parametrize(
+    "middle, peanuts, flags, scores, winners",
+    [
+        ((30, 25), (0, 6), {"out": 0}, (30, 19), (0,)),
+        ((12, 15), (9, 14), {"blocked": True}, (3, 1), (0,)),
+        ((9, 20), (0, 3), {"out": 0}, (9, 17), (1,)),
+        ((10, 12), (0, 2), {"out": 0}, (10, 10), (0,)),
+        ((10, 12), (2, 0), {"out": 1}, (8, 12), (1,)),
+        ((10, 12), (4, 6), {"blocked": True}, (6, 6), ()),
+    ],
+    ids=["example-1", "example-2-stalemate", "example-3-caller-loses", "tie-caller", "plain", "tie-draw"],
+)
+def test_scores_by_back(middle, peanuts, flags, scores, winners):
+    """§1.6 worked examples and the tie rule (A10): the player who went out wins a tie, else a draw."""
+    outcome = GAME.outcome(scored(middle, peanuts, **flags))
+    assert (outcome.scores, outcome.winners, outcome.reason) == (scores, winners, EndReason.COMPLETED)
+
+
+def test_scores_so_far_are_in_the_view():
+    state = position([PLAIN, PLAIN], piles=["AC 2C1 3C", "AH1"])
+    view = GAME.view_for(state, None)
+    assert view.scores == (2 - 6, 2 - 6) and view.players[0].score == -4
+
+
+def test_resign_lets_the_other_player_win():
+    state = GAME.new_state(None, 2, 5)
+    transition = GAME.resign(state, 1)
+    outcome = GAME.outcome(transition.state)
+    assert (outcome.scores, outcome.winners, outcome.reason) == ((-21, -21), (0,), EndReason.RESIGNED)
+    assert transition.events[-1].text == outcome.summary
+    with pytest.raises(GameOverError):
+        GAME.resign(transition.state, 0)
+    assert GAME.allows_undo({}) is False
+
+
+# Codes
+
+
+@pytest.mark.parametrize(
+    "code, action",
+    [
+        ("t", Turn()),
+        ("r", Recycle()),
+        ("stuck", Stuck(True)),
+        ("unstuck", Stuck(False)),
+        ("w.AS1>b+", Move("w", Card.parse("AS1"), "b+")),
+        ("p.5H>b3.4H1", Move("p", Card.parse("5H"), "b3", Card.parse("4H1"))),
+        ("c2.9H>c5.TS", Move("c2", Card.parse("9H"), "c5", Card.parse("TS"))),
+        ("c7.QH1>b8.JH1", Move("c7", Card.parse("QH1"), "b8", Card.parse("JH1"))),
+    ],
+)
+def test_codes_round_trip(code, action):
+    assert GAME.parse_action(code) == action and action.code == code and len(code) <= 30
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "",
+        "T",
+        "x",
+        "p.5H>b3",
+        "p.5H",
+        "p.1H>c1.TS",
+        "c1.5H>c1.6S",
+        "c8.5H>c1.6S",
+        "c1.5H>c8.6S",
+        "p.5H2>b1.4H",
+        "p.5H>b+",
+        "p.5H>b9.4H",
+        "w.AS>b+.KS",
+        "c0.5H>c1.6S",
+        " t",
+        "P.5H>b1.4H",
+        None,
+    ],
+)
+def test_garbage_codes_are_refused(code):
+    with pytest.raises(InvalidActionError):
+        GAME.parse_action(code)
+
+
+def test_labels_and_events_name_the_cards():
+    assert GAME.parse_action("p.5H>b3.4H1").label == "5♥ → pile 3"
+    assert GAME.parse_action("w.AS1>b+").label == "A♠ → new pile"
+    assert Turn().label == "Turn the stock" and Recycle().label == "Turn the waste over"
+    state = position([spec(["KC QH JS", "KS", "QD", "2S", "3C", "3D", "4C"], "2C 2D"), PLAIN])
+    events = GAME.apply_action(state, 0, GAME.parse_action("c1.QH>c2.KS")).events
+    assert events[0].text == "Player 1 moved Q♥ and 1 more to column 2."
+    assert GAME.apply_action(state, 1, Turn()).events[0].text == "Player 2 turned 3 from the stock."
+
+
+# Views and snapshots
+
+
+def test_views_show_only_public_cards_and_legal_only_to_the_seat():
+    """§1.2: tableaus, peanut tops, the waste fan and the piles are public; the rest only as counts."""
+    state = play(GAME.new_state(None, 2, 9), (0, "t"), (1, "t"), (1, "t"))
+    public = GAME.view_for(state, None)
+    assert isinstance(public, PeanutsView) and public.legal == () and public.outcome is None
+    allowed = public_cards(state, 0) | public_cards(state, 1)
+    for viewer in (None, 0, 1):
+        view = GAME.view_for(state, viewer)
+        assert set(cards_in(view)) <= allowed
+        assert dataclasses.replace(view, viewer=None, legal=()) == public
+    assert GAME.view_for(state, 1).legal == GAME.legal_actions(state, 1)
+    seat1 = public.players[1]
+    assert (seat1.stock_count, seat1.waste_count, len(seat1.waste), seat1.peanut_count) == (18, 6, 3, 21)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data.update(game="peek"),
+        lambda data: data.update(schema=SCHEMA + 1),
+        lambda data: data["players"][0]["tableau"][0].append("5S"),
+        lambda data: data["players"][0]["tableau"][0].pop(),
+        lambda data: data["players"][0]["tableau"].pop(),
+        lambda data: data["players"][1]["stock"].__setitem__(0, data["players"][1]["stock"][0][:2]),
+        lambda data: data["players"][0]["stock"].__setitem__(0, "XX"),
+        lambda data: data["players"][0].update(fan=2),
+        lambda data: data["players"][0].update(stuck=None),
+        lambda data: data["players"].pop(),
+        lambda data: data.update(moves=-1),
+        lambda data: data.update(out=0),
+        lambda data: data.update(resigned=2),
+        lambda data: data.update(blocked="no"),
+        lambda data: data.update(piles=[[]]),
+        lambda data: data.update(piles=[[data["players"][0]["stock"].pop()]]),
+    ],
+)
+def test_corrupt_snapshots_are_refused(damage):
+    data = json.loads(json.dumps(GAME.to_dict(GAME.new_state(None, 2, 8))))
+    damage(data)
+    with pytest.raises(CorruptStateError):
+        GAME.from_dict(data)
+
+
+def test_an_empty_column_in_a_running_deal_is_refused():
+    """§1.8 A3: no card but the peanut top ever enters an empty space, so none stays empty."""
+    with pytest.raises(CorruptStateError):
+        position([spec(["", "KD", "QD", "2S", "3C", "3D", "4C"], "2C 2D"), PLAIN])
+
+
+def test_step_is_the_engine_move():
+    """The search's own-move function gives the same layout as the engine."""
+    state = position([spec(["KC QH JS", "KD", "QD", "2S", "3C", "3D", "4C"], "2C 2D"), PLAIN])
+    for action in GAME.legal_actions(state, 0):
+        if isinstance(action, Move | Turn | Recycle) and not (isinstance(action, Move) and action.dest[0] == "b"):
+            after = GAME.apply_action(state, 0, action).state.players[0]
+            assert step(state.players[0], action) == after
