@@ -24,10 +24,15 @@ was declared after an earlier trick and still has both cards in hand (10, also o
 marriage, A5). Melded cards stay in the hand, face up. Leading a card without declaring is the
 pass: the winner's turn to lead always offers the available melds beside the cards, so no extra
 "pass" click is needed and the table cannot tell from a prompt whether the winner holds a meld
-(§7.2's "Declare meld / Pass" prompt, folded into the lead). With two decks a K or Q whose marriage has lost its other card may be married again (A9;
-each marriage takes one ménage, each J one ménage); a card of a marriage that is still complete
-cannot be married again. A9's "at most two marriages per K/Q" then holds by itself: a third
-marriage would need a third K or Q of the suit.
+(§7.2's "Declare meld / Pass" prompt, folded into the lead).
+
+Re-marriage (§3.4, A9): a K and a Q of one suit in hand may be married unless that very pair has
+been scored already (then it is still complete on the table: neither card has been played). With
+one deck that is each suit's marriage once per deal. With two decks a K or Q may be married again
+with the other Q or K of its suit, after its first partner has been played (the seed's case) or
+while that first marriage is still complete: A9 refuses only the same pair, and each physical K/Q
+is then in at most two marriages by itself, as its suit has only two Qs or Ks. Each marriage takes
+one ménage, each J one ménage.
 
 Option ``either_partner_declares`` (4 players, §3.4, A10): the trick winner may instead pass the
 declaration to the partner (``"pass"``, offered whether or not the partner can meld), who then
@@ -334,17 +339,9 @@ def face_up(state: PebblesState, seat: Seat) -> tuple[Card, ...]:
     return tuple(card for card in state.hands[seat] if card in used)
 
 
-def _may_marry(state: PebblesState, seat: Seat, card: Card) -> bool:
-    """Whether ``card`` (a K or Q in hand) may go into a new marriage (§3.4, A9)."""
-    hand = state.hands[seat]
-    partners = [
-        marriage.queen if marriage.king == card else marriage.king
-        for marriage in state.marriages[seat]
-        if card in (marriage.king, marriage.queen)
-    ]
-    if not partners:
-        return True
-    return state.decks == 2 and all(other not in hand for other in partners)
+def _scored(state: PebblesState, seat: Seat, king: Card, queen: Card) -> bool:
+    """Whether ``seat`` has already scored the marriage of exactly this K and Q (§3.4, A9)."""
+    return any((marriage.king, marriage.queen) == (king, queen) for marriage in state.marriages[seat])
 
 
 def melds(state: PebblesState, seat: Seat) -> tuple[Declare, ...]:
@@ -352,10 +349,10 @@ def melds(state: PebblesState, seat: Seat) -> tuple[Declare, ...]:
     hand = state.hands[seat]
     found: list[Declare] = []
     for king in hand:
-        if king.rank != Rank.KING or not _may_marry(state, seat, king):
+        if king.rank != Rank.KING:
             continue
         for queen in hand:
-            if queen.rank == Rank.QUEEN and queen.suit == king.suit and _may_marry(state, seat, queen):
+            if queen.rank == Rank.QUEEN and queen.suit == king.suit and not _scored(state, seat, king, queen):
                 found.append(Declare((king, queen)))
     used_jacks = {marriage.jack for marriage in state.marriages[seat]}
     for marriage in state.marriages[seat]:
@@ -573,7 +570,8 @@ def _explain(state: PebblesState, seat: Seat, action: Any) -> str:
                 f"{action.cards[0].label} can only go to one of your marriages declared after an earlier trick, "
                 "with both its cards still in your hand, that has no ménage yet."
             )
-        return f"{action.label} cannot be declared: one of its cards is already in a marriage."
+        king, queen = action.cards
+        return f"You have already scored {king.label} {queen.label} as a marriage; a pair scores only once."
     if isinstance(action, Pass):
         if state.seats != 4 or not state.either_declares:
             return "There is nothing to pass: lead a card (that is the pass)."
