@@ -38,6 +38,8 @@ from games.cards import DECK, Card, shuffled
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
 
 SLOTS = 28
+STOCK = 52 - SLOTS - 1
+"""Stock cards at the deal: 23 (§5.1)."""
 TIPS = (0, 1, 2)
 DRAW_CODE = "draw"
 _PLAY_CODE = re.compile(r"t(0|[1-9][0-9]?)")
@@ -248,7 +250,7 @@ def _draw(state: TriplePeaksState) -> tuple[TriplePeaksState, list[Event]]:
     card = state.stock[0]
     score = state.score if state.multiplier else max(state.score - 5, 0)
     after = replace(state, waste=state.waste + (card,), stock=state.stock[1:], run=0, score=score)
-    cost = f" (\u2212{state.score - score})" if score != state.score else ""
+    cost = f": \u2212{_plural(state.score - score, 'point')}" if score != state.score else ""
     return after, [Event(f"Turned {card.label} from the stock{cost}; {_plural(len(after.stock), 'card')} left.")]
 
 
@@ -289,8 +291,13 @@ def _check_state(state: TriplePeaksState) -> None:
     for slot, card in enumerate(state.tableau):
         if card is None and any(state.tableau[other] is not None for other in COVERED_BY[slot]):
             raise CorruptStateError(f"Triple Peaks snapshot: slot {slot} is empty while still covered.")
-    if not state.waste or not 0 <= state.run < len(state.waste):
-        raise CorruptStateError("Triple Peaks snapshot: the waste or the run length is wrong.")
+    played = sum(card is None for card in state.tableau)
+    if not state.waste or not 0 <= state.run <= played or len(state.stock) > STOCK:
+        raise CorruptStateError("Triple Peaks snapshot: the waste, the stock or the run length is wrong.")
+    if len(state.stock) == STOCK and state.run != played:
+        raise CorruptStateError("Triple Peaks snapshot: with no stock card turned, every card played is in the run.")
+    if state.round > 1 and not state.progressive:
+        raise CorruptStateError("Triple Peaks snapshot: only progressive games have more than one round.")
     if state.score < 0 or state.round < 1 or state.moves < 0:
         raise CorruptStateError("Triple Peaks snapshot: negative score or counts.")
     if _cleared(state) and state.progressive:

@@ -168,9 +168,7 @@ def test_bad_decks_are_refused(deck):
         GAME.new_state(None, 1, 0, deck)
 
 
-@pytest.mark.parametrize(
-    "options", [{"cells": 5}, {"multiplier": 1}, {"progressive": "yes"}, {"practice": None}]
-)
+@pytest.mark.parametrize("options", [{"cells": 5}, {"multiplier": 1}, {"progressive": "yes"}, {"practice": None}])
 def test_bad_options_are_refused(options):
     """Unknown options and non-boolean values are refused."""
     with pytest.raises(InvalidOptionError):
@@ -242,7 +240,7 @@ def test_c2_and_c3_share_d3_but_feed_different_peaks():
 )
 def test_plus_or_minus_one_with_king_ace_wrap(waste, playable):
     """Waste K: A and Q; waste A: K and 2; waste 5: 4 and 6 only; suits do not matter."""
-    row = "AC QC 2C JC KD 4D 6D 5S 3S 7S".split()
+    row = ["AC", "QC", "2C", "JC", "KD", "4D", "6D", "5S", "3S", "7S"]
     state = position(dict(zip(range(18, 28), row)), waste, "9C")
     listed = {action.card.code for action in legal(state) if isinstance(action, Play)}
     assert listed == playable
@@ -309,6 +307,18 @@ def test_multiplier_turns_the_stock_for_free():
     assert play(state, "draw").score == 7
     multiplied = position({18: "4C"}, "5H", "JD QD", score=12, multiplier=True)
     assert play(multiplied, "draw").score == 12
+
+
+def test_multiplier_run_starts_again_at_one_after_a_stock_card():
+    """Multiplier: play, play (1 + 2); turn a stock card (free); play, play, play (1 + 2 + 4): the score is 10."""
+    slots = {18: "6C", 19: "7C", 20: "3D", 21: "4D", 22: "5D"}
+    state = GAME.new_state({"multiplier": True}, 1, 0, explicit_deck(slots, "5H", "2D"))
+    scores = []
+    for code in ("t18", "t19", "draw", "t20", "t21", "t22"):
+        state = play(state, code)
+        scores.append(state.score)
+    assert scores == [1, 3, 3, 4, 6, 10]
+    assert GAME.view_for(state, 0).next_points == 8
 
 
 def test_tip_in_a_run_scores_its_place_plus_the_bonus():
@@ -433,6 +443,14 @@ def test_progressive_game_ends_only_in_a_loss_with_the_total():
     assert outcome.summary == "No moves left: 295 points after 2 cleared rounds."
 
 
+def test_progressive_resignation_keeps_the_total():
+    """Resigning a progressive game ends it with the accumulated score and no winner."""
+    state = dataclasses.replace(position({18: "4C"}, "5H", "JD", score=40, progressive=True), round=2)
+    outcome = GAME.outcome(GAME.resign(state, 0).state)
+    assert (outcome.scores, outcome.winners, outcome.reason) == ((40,), (), EndReason.RESIGNED)
+    assert outcome.summary == "Resigned with 40 points after 1 cleared round."
+
+
 def test_progressive_floor_applies_to_the_running_total():
     """The 5-point cost never takes the carried total below 0."""
     state = position({18: "9C"}, "5H", "JD QD", score=3, progressive=True)
@@ -475,7 +493,8 @@ def test_labels_and_events():
     assert labels == {"t18": "4♣ \u2192 waste", "draw": "Turn a stock card"}
     state = play(state, "t18", "t19")
     events = GAME.apply_action(state, 0, Draw()).events
-    assert [event.text for event in events] == ["Turned J♦ from the stock (\u22123); 1 card left."]
+    assert [event.text for event in events] == ["Turned J♦ from the stock: \u22123 points; 1 card left."]
+    assert GAME.apply_action(play(state, "draw"), 0, Draw()).events[0].text == "Turned Q♦ from the stock; 0 cards left."
 
 
 # Views and snapshots
@@ -515,10 +534,16 @@ def test_views_hide_face_down_cards_and_the_stock():
         lambda data: data.update(multiplier=1),
         lambda data: data.update(resigned=None),
         lambda data: data.update(tableau="none"),
+        lambda data: data.update(round=2),
+        lambda data: data["stock"].append(data["tableau"][18]) or data["tableau"].__setitem__(18, None),
+        lambda data: data.update(run=1, waste=data["waste"] + data["stock"][:1], stock=data["stock"][1:]),
+        lambda data: data["waste"].append(data["tableau"][18]) or data["tableau"].__setitem__(18, None),
     ],
 )
 def test_corrupt_snapshots_are_refused(damage):
-    """from_dict refuses snapshots that break conservation, the cover relation or the field types."""
+    """from_dict refuses snapshots that break conservation, the cover relation, the stock and run counts (at
+    most 23 stock cards; the run holds only cards played, all of them until a stock card is turned), the
+    round count (only progressive games have more than one) or the field types."""
     data = json.loads(json.dumps(GAME.to_dict(GAME.new_state(None, 1, 8))))
     damage(data)
     with pytest.raises(CorruptStateError):
