@@ -12,8 +12,8 @@ better, because whatever line wins from it also wins from the first position aft
 extra cards in one go. A position is recorded only once its search is over, never while it is
 still on the current line (it would then cut off the stock cards it is itself turning).
 
-Moves are tried as plays first (cards that uncover a face-down card before base cards, deeper
-rows first), the stock last. Scores play no part: the search looks for any clearing line, which
+Moves are tried as plays first (rows B, C and D in slot order, the tips last, which cover
+nothing), the stock last. Scores play no part: the search looks for any clearing line, which
 is what RULES.md §6.4's 96.6 % (exact solver, 1,000 deals) measures. With the progressive option
 the answer clears the current round; the engine then deals the next one.
 """
@@ -33,7 +33,7 @@ from games.triplepeaks import (
 DEFAULT_MAX_NODES = 500_000
 _COVER_MASKS = tuple(sum(1 << other for other in COVERED_BY[slot]) for slot in range(SLOTS))
 _ORDER = sorted(range(SLOTS), key=lambda slot: (not COVERS[slot], slot))
-"""Slots in the order plays are tried: cards that cover something first, tips first."""
+"""Slots in the order plays are tried: cards that cover another first (rows B, C, D), the tips last."""
 
 
 class _OutOfNodesError(Exception):

@@ -54,6 +54,17 @@ def test_progressive_solution_clears_the_round():
     assert after.round == 2 and GAME.outcome(after) is None and after.score > 0
 
 
+def test_progressive_rounds_go_on_with_the_score_carried():
+    """Rounds are unlimited (RULES.md §5.8 A5): three cleared rounds deal round 4, each adding to the total."""
+    state = GAME.new_state({"progressive": True}, 1, 0)
+    totals = []
+    for _ in range(3):
+        state = play_through(state, solve(state))
+        totals.append(state.score)
+    assert state.round == 4 and GAME.outcome(state) is None and len(state.stock) == 23
+    assert totals == sorted(totals) and len(set(totals)) == 3
+
+
 def test_finished_games():
     """A won game needs no moves; a lost or resigned one has no solution."""
     won = GAME.apply_action(position({0: "4C"}, "5H"), 0, Play(0)).state
@@ -114,10 +125,12 @@ def test_greedy_prefers_the_longer_visible_chain():
 @pytest.mark.slow
 def test_greedy_player_wins_often_and_random_rarely():
     """Over 200 deals the greedy player clears 35–60 % (measured 48 % over 1,000); random play almost never."""
-    greedy = sum(bool(GAME.outcome(play_out(GAME.new_state(None, 1, seed), GreedyPlayer())).winners)
-                 for seed in range(200))
-    lucky = sum(bool(GAME.outcome(play_out(GAME.new_state(None, 1, seed), RandomPlayer(seed))).winners)
-                for seed in range(200))
+    greedy = sum(
+        bool(GAME.outcome(play_out(GAME.new_state(None, 1, seed), GreedyPlayer())).winners) for seed in range(200)
+    )
+    lucky = sum(
+        bool(GAME.outcome(play_out(GAME.new_state(None, 1, seed), RandomPlayer(seed))).winners) for seed in range(200)
+    )
     assert 70 <= greedy <= 120 and lucky <= 4
 
 
