@@ -98,7 +98,7 @@ class Draw:
 
     @property
     def label(self) -> str:
-        """"Turn 1 card" or "Turn 3 cards" (fewer when the stock runs out)."""
+        """Says how many cards turn: "Turn 1 card" or "Turn 3 cards" (fewer when the stock runs out)."""
         return f"Turn {self.count} card{'s' if self.count != 1 else ''}"
 
 
@@ -118,7 +118,7 @@ class Redeal:
 
     @property
     def label(self) -> str:
-        """"Turn the waste over", with a warning when that ends the game."""
+        """Says "Turn the waste over", with a warning when that ends the game."""
         return "Turn the waste over (no progress: ends the game)" if self.ends_game else "Turn the waste over"
 
 
@@ -278,6 +278,11 @@ def _place_name(source: Source) -> str:
     return "the waste" if source == WASTE else f"reserve {source[1:]}"
 
 
+def _cards_home(count: int) -> str:
+    """The count with its noun, for the summaries: "1 card", "48 cards"."""
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
 def _rank_name(card: Card) -> str:
     return RANK_NAMES.get(card.rank.char, card.rank.char)
 
@@ -428,7 +433,7 @@ class Peek(Game[PeekState]):
 
     def explain_illegal(self, state: PeekState, seat: Seat, action: Any) -> str:
         """Why ``action`` is refused, as precisely as the position allows."""
-        if isinstance(action, Play) and _PLAY_CODE.fullmatch(action.source + ">f"):
+        if isinstance(action, Play) and isinstance(action.source, str) and _PLAY_CODE.fullmatch(action.source + ">f"):
             return _explain_play(state, action)
         if isinstance(action, Draw):
             tail = " Turn the waste over." if _may_redeal(state) else ""
@@ -459,14 +464,14 @@ class Peek(Game[PeekState]):
         """Won at 52 cards home; lost when resigned, stalled (three-card game) or out of actions."""
         home = score(state)
         if state.resigned:
-            return Outcome((home,), (), EndReason.RESIGNED, f"Resigned with {home} cards on the foundations.")
+            return Outcome((home,), (), EndReason.RESIGNED, f"Resigned with {_cards_home(home)} on the foundations.")
         if home == 52:
             return Outcome((52,), (0,), EndReason.COMPLETED, "All 52 cards are on the foundations: solved!")
         if state.stalled:
-            summary = f"No card reached a foundation during the last pass: lost with {home} cards home."
+            summary = f"No card reached a foundation during the last pass: lost with {_cards_home(home)} home."
             return Outcome((home,), (), EndReason.COMPLETED, summary)
         if not _has_move(state):
-            return Outcome((home,), (), EndReason.COMPLETED, f"No moves left: {home} cards on the foundations.")
+            return Outcome((home,), (), EndReason.COMPLETED, f"No moves left: {_cards_home(home)} on the foundations.")
         return None
 
     def resign(self, state: PeekState, seat: Seat) -> Transition[PeekState]:
@@ -474,7 +479,7 @@ class Peek(Game[PeekState]):
         if self.outcome(state) is not None:
             raise GameOverError("This game is over.")
         after = replace(state, resigned=True)
-        return Transition(after, (Event(f"Resigned with {score(after)} cards on the foundations."),))
+        return Transition(after, (Event(f"Resigned with {_cards_home(score(after))} on the foundations."),))
 
     def allows_undo(self, options: Mapping[str, Any]) -> bool:
         """Always: RULES.md says nothing against it, and Peek is a patience like Penguin (§4.8 A7)."""

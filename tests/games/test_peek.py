@@ -299,6 +299,14 @@ def test_three_card_draw_puts_the_third_card_on_top():
     assert text(play(small, "draw").waste) == "2C 3C 4C 5C"
 
 
+def test_three_card_game_plays_only_the_top_waste_card():
+    """§2.7: the fanned three are on show, but only the top one may go home."""
+    state = position(["7H 9H", "", "", ""], stock="*", waste="2H 3H 5C", three_card=True)
+    assert GAME.view_for(state, 0).waste == parse_cards("2H 3H 5C")
+    assert codes(state) == ["draw"]
+    assert refusal(state, Play("w")).startswith("5♣ cannot start a foundation")
+
+
 def small_stock(**counters: Any) -> PeekState:
     """48 cards home; 2♥ on reserve 2, 2♣ on reserve 4, 2♦ 2♠ in the stock. 2♥ goes first, then 2♠, 2♦, 2♣."""
     return position(TWOS_OUT, ["", "2H", "", "2C"], stock="2D 2S", **counters)
@@ -451,9 +459,12 @@ def test_empty_stock_and_waste_with_no_play_is_a_loss_in_both_modes():
 def test_resign_ends_the_game():
     """Resigning scores the cards home, has no winner, and refuses further actions."""
     state = play(GAME.new_state(None, 1, 3), "draw")
-    resigned = GAME.resign(state, 0).state
+    transition = GAME.resign(state, 0)
+    resigned = transition.state
     outcome = GAME.outcome(resigned)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((1,), (), EndReason.RESIGNED)
+    assert outcome.summary == "Resigned with 1 card on the foundations."
+    assert [event.text for event in transition.events] == [outcome.summary]
     with pytest.raises(GameOverError):
         GAME.apply_action(resigned, 0, Draw())
     with pytest.raises(GameOverError):
@@ -473,8 +484,12 @@ def test_labels_and_events():
     """Labels read like "5♥ → foundation 1"; events say what happened."""
     state = position(["7H 9H", "7S", "", ""], ["5H", "9S", "7D", ""], stock="3C *")
     labels = {action.code: action.label for action in legal(state)}
-    assert labels == {"r1>f": "5♥ \u2192 foundation 1", "r2>f": "9♠ \u2192 foundation 2",
-                      "r3>f": "7♦ starts foundation 3", "draw": "Turn 1 card"}
+    assert labels == {
+        "r1>f": "5♥ \u2192 foundation 1",
+        "r2>f": "9♠ \u2192 foundation 2",
+        "r3>f": "7♦ starts foundation 3",
+        "draw": "Turn 1 card",
+    }
     assert [event.text for event in GAME.apply_action(state, 0, Play("r1")).events] == ["5♥ went to foundation 1."]
     assert [event.text for event in GAME.apply_action(state, 0, Draw()).events] == ["You turned 3♣."]
     three = dataclasses.replace(state, three_card=True)
@@ -504,8 +519,25 @@ def test_codes_round_trip(code, action):
 
 @pytest.mark.parametrize(
     "code",
-    ["", "r0>f", "r5>f", "r1", "w", "w>r1", "r1>r2", "R1>F", "r1>f ", "DRAW", "deal", "undo", "resign", "f>r1",
-     "r1>f2", None, 5],
+    [
+        "",
+        "r0>f",
+        "r5>f",
+        "r1",
+        "w",
+        "w>r1",
+        "r1>r2",
+        "R1>F",
+        "r1>f ",
+        "DRAW",
+        "deal",
+        "undo",
+        "resign",
+        "f>r1",
+        "r1>f2",
+        None,
+        5,
+    ],
 )
 def test_garbage_codes_are_refused(code):
     """Malformed or impossible codes raise InvalidActionError."""
@@ -519,6 +551,7 @@ def test_refusals_for_empty_sources_and_strange_actions():
     assert refusal(state, Play("r3")) == "Reserve 3 is empty."
     assert refusal(state, Play("w")) == "The waste is empty."
     assert refusal(state, Play("x9")) == "That is not a Peek move."
+    assert refusal(state, Play(5)) == "That is not a Peek move."
     assert refusal(state, "draw") == "That is not a Peek move."
 
 
@@ -533,6 +566,7 @@ def test_views_hide_the_stock_and_the_covered_waste():
     assert mine.waste == state.waste[-1:] and mine.waste_count == 3 and mine.stock_count == 32
     assert mine.legal == legal(state) and public.legal == ()
     assert dataclasses.replace(public, legal=mine.legal) == mine
+    assert mine.reserves == state.reserves and mine.foundations == state.foundations
     hidden = set(state.stock) | set(state.waste[:-1])
     assert not hidden & set(cards_in(mine))
     three = play(GAME.new_state(THREE, 1, 5), "draw", "draw")
@@ -565,12 +599,22 @@ def test_views_hide_the_stock_and_the_covered_waste():
         lambda data: data.update(three_card=1),
         lambda data: data.update(stalled=True),
         lambda data: data.update(waste="AS"),
+        lambda data: data.pop("mark"),
+        lambda data: data.pop("waste"),
+        lambda data: data.clear(),
     ],
 )
 def test_corrupt_snapshots_are_refused(damage):
     """from_dict refuses snapshots that break conservation, the foundation rules or the counters."""
     data = json.loads(json.dumps(GAME.to_dict(GAME.new_state(None, 1, 8))))
     damage(data)
+    with pytest.raises(CorruptStateError):
+        GAME.from_dict(data)
+
+
+@pytest.mark.parametrize("data", [None, [], "peek"])
+def test_snapshots_that_are_not_mappings_are_refused(data):
+    """from_dict wants a JSON object."""
     with pytest.raises(CorruptStateError):
         GAME.from_dict(data)
 
