@@ -172,6 +172,17 @@ def test_later_deals_shuffle_from_the_seed_and_rotate_the_dealer():
     assert set(state.hands[1]) == set(deck[0:21:3])
 
 
+@pytest.mark.parametrize("seats, decks, dealer", [(2, 1, 0), (2, 1, 1), (3, 1, 2), (4, 1, 3), (4, 2, 1)])
+def test_next_deal_moves_the_dealer_one_seat_left(seats, decks, dealer):
+    """A1 / §7.2: the next deal's dealer is the seat left of the last one (2p: they alternate); the seat left of
+    the new dealer (2p: the non-dealer) leads, whoever won the last trick."""
+    hands = ["7C", "8C", "9C", "JC"][:seats]
+    state = act(position(hands, leader=0, dealer=dealer, decks=decks), *(f"p:{card}" for card in hands))
+    assert state.deal_no == 1 and state.dealer == (dealer + 1) % seats
+    assert state.leader == GAME.current_seat(state) == (dealer + 2) % seats
+    assert [len(hand) for hand in state.hands] == [7] * seats
+
+
 def test_same_seed_same_game():
     assert GAME.new_state(None, 3, 9) == GAME.new_state(None, 3, 9)
     assert GAME.new_state(None, 3, 9) != GAME.new_state(None, 3, 10)
@@ -574,6 +585,21 @@ def test_three_player_target_50_and_four_player_targets():
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (0, 2) and outcome.scores[0] == outcome.scores[2]
     assert outcome.summary.startswith("Seats 1 and 3 win")
+
+
+@pytest.mark.parametrize("seats, decks, target", [(2, 1, 70), (3, 1, 50), (4, 1, 70), (4, 2, 130)])
+def test_the_game_ends_when_a_deal_brings_a_side_to_its_target(seats, decks, target):
+    """§3.5, A12: 70 for 2p, 50 for 3p (33 cards), 70 for 4p with one deck, 130 with two; one point short plays
+    another deal. Seat 0's tricks hold A♣ (5); the rest of the card points go to seat 1, below the target."""
+    hands = ["7C", "8C", "9C", "JC"][:seats]
+    for before, over in ((target - 5, True), (target - 6, False)):
+        totals = (before,) + (0,) * (1 if seats == 4 else seats - 1)
+        state = position(hands, decks=decks, totals=totals, won={0: "AC"}, won_by=1)
+        state = act(state, *(f"p:{card}" for card in hands))
+        assert state.totals[0] == before + 5 and state.over == over
+        assert state.history[0].cards[0] == 5 and max(state.totals[1:]) < target
+        outcome = GAME.outcome(state)
+        assert (outcome is not None and outcome.winners[0] == 0) if over else outcome is None
 
 
 def test_negative_totals_are_allowed():
