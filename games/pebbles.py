@@ -611,6 +611,19 @@ def _marriage(data: Any) -> Marriage:
     return marriage
 
 
+def _check_melds(marriages: Sequence[Marriage], points: int, deck: Sequence[Card]) -> None:
+    """One seat's marriages: cards of the deck, no pair scored twice, each J in one ménage (A9), and the
+    seat's meld points are exactly what they are worth."""
+    pairs = [(marriage.king, marriage.queen) for marriage in marriages]
+    jacks = [marriage.jack for marriage in marriages if marriage.jack is not None]
+    cards = [card for pair in pairs for card in pair] + jacks
+    worth = sum(Declare(pair).points for pair in pairs) + MENAGE_POINTS * len(jacks)
+    if any(card not in deck for card in cards) or len(set(pairs)) != len(pairs) or len(set(jacks)) != len(jacks):
+        raise CorruptStateError("Pebbles and Nuts snapshot: the marriages break the meld rules.")
+    if worth != points:
+        raise CorruptStateError("Pebbles and Nuts snapshot: the meld points do not match the melds.")
+
+
 def _check_state(state: PebblesState) -> None:
     """Raise CorruptStateError unless the state obeys RULES.md §6.1 and its own bookkeeping."""
     n = state.seats
@@ -623,6 +636,16 @@ def _check_state(state: PebblesState) -> None:
     deck = game_deck(n, state.decks)
     if len(cards) != len(deck) or set(cards) != set(deck):
         raise CorruptStateError("Pebbles and Nuts snapshot does not hold each card of the deck exactly once.")
+    won = {card for pile in state.won for card in pile}
+    if state.last_trick and (len(state.last_trick) != n or not set(state.last_trick) <= won):
+        raise CorruptStateError("Pebbles and Nuts snapshot: the last trick is not a won trick.")
+    shown = [card for pile in state.revealed for card in pile]
+    if state.revealed and (len(state.revealed) != n or len(shown) != len(deck) or set(shown) != set(deck)):
+        raise CorruptStateError("Pebbles and Nuts snapshot: the revealed cards are not the last deal's deck.")
+    if any(card is not None and card not in deck for card in state.drawn):
+        raise CorruptStateError("Pebbles and Nuts snapshot: a drawn card is not in the deck.")
+    for seat in range(n):
+        _check_melds(state.marriages[seat], state.meld_points[seat], deck)
     if any(not 0 <= seat < n for seat in (state.dealer, state.leader, state.last_leader)):
         raise CorruptStateError("Pebbles and Nuts snapshot: a seat number is out of range.")
     base = len(state.hands[state.leader]) + (1 if state.trick else 0)

@@ -417,7 +417,10 @@ def test_meld_allowed_after_the_pile_is_gone_but_not_after_the_last_trick():
 def test_four_player_melds_belong_to_the_individual():
     """§3.4: partners cannot use each other's marriages; without the option only the winner declares."""
     state = position(
-        ["AC KD QD", "7C 8S 9S", "8C JD 9H", "9C 7S TS"], marriages={2: ["KH QH"]}, won={2: "AH TH 7H 8H"}
+        ["AC KD QD", "7C 8S 9S", "8C JD 9H", "9C 7S TS"],
+        marriages={2: ["KH QH"]},
+        meld_points=(0, 0, 15, 0),
+        won={2: "AH TH 7H 8H"},
     )
     state = act(state, "p:AC", "p:7C", "p:8C", "p:9C")
     assert legal_codes(state) == ["m:KDQD", "p:KD", "p:QD"]
@@ -468,8 +471,8 @@ def test_two_deck_remarriage_while_the_first_marriage_is_complete():
 
 
 def test_two_deck_remarriage_with_the_remaining_card():
-    """§3.4 / A9: K♦ of the scored K♦ Q♦ was played; K♦1 marries the remaining Q♦ after a later trick (15 again);
-    after another trick K♦1 marries Q♦1 too; then Q♦ and K♦1 are in two marriages each and nothing is left."""
+    """§3.4 / A9: K♦ of the scored K♦ Q♦ was played; K♦1 marries the remaining Q♦ after a later trick (15
+    again); after another trick K♦1 marries Q♦1 too; then Q♦ and K♦1 are in two marriages each and nothing is left."""
     hands = ["AC TC 9D KD1 QD QD1", "8C 9C JC 7C 8C1 9C1", "7S 8S 9S JS TS 7S1", "JD TD 8D 7H 8H 9H"]
     state = position(
         hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0), won={0: "KD 8D1 8S1 JD1"}
@@ -579,7 +582,9 @@ def test_three_player_target_50_and_four_player_targets():
     assert GAME.view_for(GAME.new_state(None, 4, 0), None).target == 70
     assert GAME.view_for(GAME.new_state({"decks": 2}, 4, 0), None).target == 130
     assert GAME.view_for(GAME.new_state(None, 2, 0), None).target == 70
-    state = position(["7C", "8C", "9C", "JC"], totals=(40, 50), meld_points=(15, 0, 20, 0), won={0: "AH KH"})
+    melded = {0: ["KD QD"], 2: ["KS QS"]}
+    hands = ["7C", "8C", "9C", "JC"]
+    state = position(hands, totals=(40, 50), marriages=melded, meld_points=(15, 0, 20, 0), won={0: "AH KH"})
     assert GAME.view_for(state, None).scores == (75, 50)
     state = act(state, "p:7C", "p:8C", "p:9C", "p:JC")
     outcome = GAME.outcome(state)
@@ -732,6 +737,12 @@ def test_events_are_public_sentences():
         lambda data: data.update(either_declares=True),
         lambda data: data.update(resigned=9),
         lambda data: data.pop("won"),
+        lambda data: data.update(last_trick=data["hands"][1][:2]),
+        lambda data: data.update(revealed=[["AS"], ["AS"]]),
+        lambda data: data.update(drawn=["2C", None]),
+        lambda data: data["marriages"][0].append(["KD1", "QD1"]),
+        lambda data: data["marriages"][0].append(["KD", "QD"]),
+        lambda data: data.update(meld_points=[15, 0]),
     ],
 )
 def test_corrupt_snapshots_are_refused(damage):
@@ -739,6 +750,14 @@ def test_corrupt_snapshots_are_refused(damage):
     damage(data)
     with pytest.raises(CorruptStateError):
         GAME.from_dict(data)
+
+
+def test_a_jack_in_two_menages_is_a_corrupt_snapshot():
+    """A9: each J in at most one ménage, also with two decks."""
+    hands = ["AC KD QD KD1 QD1 JD 7D", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "9D TD 8D 7H 8H 9H JD1"]
+    position(hands, decks=2, marriages={0: ["KD QD JD", "KD1 QD1"]}, meld_points=(40, 0, 0, 0))
+    with pytest.raises(CorruptStateError, match="meld rules"):
+        position(hands, decks=2, marriages={0: ["KD QD JD", "KD1 QD1 JD"]}, meld_points=(50, 0, 0, 0))
 
 
 def test_snapshot_round_trips_mid_game():
