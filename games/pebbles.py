@@ -472,7 +472,8 @@ def _finish_deal(state: PebblesState, events: list[Event]) -> tuple[PebblesState
         totals[side] += value
     score = DealScore(melds=state.meld_points, cards=points, tricks=state.tricks)
     parts = ", ".join(f"{_side_name(n, side)} {value}" for side, value in enumerate(deal_sides))
-    events.append(Event(f"Deal {state.deal_no + 1} is over: {parts}."))
+    running = ", ".join(f"{_side_name(n, side)} {value}" for side, value in enumerate(totals))
+    events.append(Event(f"Deal {state.deal_no + 1} is over: {parts}. Running totals: {running}."))
     target = target_for(n, state.decks)
     best = max(totals)
     over = best >= target and totals.count(best) == 1

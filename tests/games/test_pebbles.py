@@ -709,6 +709,16 @@ def test_events_are_public_sentences():
     assert texts == ["Seat 2 played 8\u2663.", "Seat 2 won the trick.", "Everyone drew the last cards."]
 
 
+def test_deal_end_events_show_the_deal_and_the_running_totals():
+    """§7.2: running totals after every deal, then who deals and leads next."""
+    state = act(position(["7C", "8C"], totals=(10, 20), won={0: "AC"}, won_by=1), "p:7C")
+    texts = [event.text for event in GAME.apply_action(state, 1, Play(Card.parse("8C"))).events]
+    assert texts[-2:] == [
+        "Deal 1 is over: Seat 1 5, Seat 2 25. Running totals: Seat 1 15, Seat 2 45.",
+        "Deal 2: Seat 1 deals, Seat 2 leads.",
+    ]
+
+
 # Snapshots
 
 
