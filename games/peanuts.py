@@ -411,6 +411,10 @@ _ON = bytes(
     for upper in range(52)
 )
 """``_ON[card * 52 + top]`` is 1 when ``card`` may lie on ``top`` in a column."""
+_UNDER = tuple(tuple(card for card in range(52) if _ON[card * 52 + top]) for top in range(52))
+"""The two cards that may lie on each card."""
+_OVER = tuple(tuple(top for top in range(52) if _ON[card * 52 + top]) for card in range(52))
+"""The two cards each card may lie on."""
 
 
 def _compact_card(card: Card) -> int:
@@ -437,36 +441,40 @@ def _goal(node: Node, peanut: bytes, goal: bytes) -> bool:
 def _next_nodes(node: Node, peanut: bytes) -> list[Node]:
     """Moves 2–6 of §1.3 with the automatic fill, on a compact node whose columns are not empty."""
     tableau, count, stock, waste = node
-    on, rank = _ON, _RANK
-    tops = [column[-1] for column in tableau]
+    on = _ON
+    where = {column[-1]: index for index, column in enumerate(tableau)}
     nodes = []
     for single, after_count, after_waste in (
         (peanut[count - 1 : count], count - 1, waste),
         (waste[-1:], count, waste[:-1]),
     ):
         if single:
-            base = single[0] * 52
-            for index, top in enumerate(tops):
-                if on[base + top]:
+            for top in _OVER[single[0]]:
+                index = where.get(top)
+                if index is not None:
                     after = list(tableau)
                     after[index] += single
                     after.sort()
                     nodes.append((tuple(after), after_count, stock, after_waste))
+    tails = {}
     for index, column in enumerate(tableau):
-        length = len(column)
-        run = 1
+        run, length = 1, len(column)
+        tails[column[-1]] = index, 1
         while run < length and on[column[-run] * 52 + column[-run - 1]]:
             run += 1
-        low = rank[tops[index]]
-        for target, top in enumerate(tops):
-            moved = rank[top] - low
-            if moved < 1 or moved > run or target == index or not on[column[-moved] * 52 + top]:
+            tails[column[-run]] = index, run
+    for target, column in enumerate(tableau):
+        for base in _UNDER[column[-1]]:
+            hit = tails.get(base)
+            if hit is None or hit[0] == target:
                 continue
-            rest, after_count = column[:-moved], count
+            index, moved = hit
+            source = tableau[index]
+            rest, after_count = source[:-moved], count
             if not rest and after_count:
                 rest, after_count = peanut[after_count - 1 : after_count], after_count - 1
             after = list(tableau)
-            after[index], after[target] = rest, tableau[target] + column[-moved:]
+            after[index], after[target] = rest, column + source[-moved:]
             after.sort()
             nodes.append((tuple(after), after_count, stock, waste))
     if stock:
