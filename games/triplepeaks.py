@@ -325,7 +325,9 @@ class TriplePeaks(Game[TriplePeaksState]):
     max_seats = 1
     options = (
         Option("multiplier", False, "Multiplier scoring: a run scores 1, 2, 4, 8 …; bonuses 25/25/50; free stock."),
-        Option("progressive", False, "Progressive rounds: a cleared tableau deals a new round; the score carries."),
+        Option(
+            "progressive", False, "Progressive rounds: each cleared tableau deals a new round; the score carries over."
+        ),
         Option("practice", False, "Practice: undo is allowed (scored play has no undo)."),
     )
 
