@@ -600,7 +600,7 @@ def _visible_waste(layout: Layout) -> tuple[Card, ...]:
 
 
 def public_cards(state: PeanutsState, seat: Seat) -> set[Card]:
-    """The cards of ``seat`` that everybody may see (§1.2); the building piles are public too."""
+    """The cards of ``seat``'s own layout that everybody may see (§1.2); the building piles are public as well."""
     layout = state.players[seat]
     cards = {card for column in layout.tableau for card in column}
     cards |= set(layout.peanut[-1:]) | set(_visible_waste(layout))

@@ -240,6 +240,22 @@ def test_cards_to_piles_from_peanut_waste_and_columns_only_from_the_top():
     assert refusal(state, 0, "c2.QD>b2.AD") == "Only the top card of column 2 can go to a pile."
 
 
+def test_no_play_is_forced():
+    """§1.8 A6/A11: the stock may be turned and other moves made while a building play or an ace waits."""
+    state = position([spec(["AH", "2C", "KD", "KS", "QC", "QD", "QH"], "JC JD"), PLAIN], piles=["AC"])
+    assert {"c1.AH>b+", "c2.2C>b1.AC", "t", "c5.QC>c3.KD"} <= set(codes(state, 0))
+
+
+def test_a_completed_pile_stays_and_takes_nothing_more():
+    """§1.8 A12: an A–K pile stays in place, counts for the owners of its cards, and nothing goes on its king."""
+    pile = " ".join(f"{rank}S" for rank in "A23456789TJQK")
+    state = position([spec(["AH", "2C", "KD", "KH", "QC", "QD", "QH"], "JC JD"), PLAIN], piles=[pile])
+    state = play(state, (0, "c1.AH>b+"))
+    assert state.piles[0][-1] == Card.parse("KS") and len(state.piles) == 2
+    assert GAME.view_for(state, None).scores == (14 - 1, -6)
+    assert not any(code.endswith(">b1.KS") for code in codes(state, 0))
+
+
 def test_nothing_moves_a_card_of_the_other_player():
     """A player cannot move the other deck's cards (their tableau, peanut pile or waste)."""
     state = clubs_position()
