@@ -6,6 +6,7 @@ import discord
 from PIL import Image
 
 from bot.app import create_bot
+from bot.errors import APOLOGY
 from bot.store import Store
 from bot.ui import custom_ids
 from games.ai.penguin_solver import solve, winnable_seed
@@ -229,3 +230,22 @@ async def test_help_and_empty_scoreboard(room):
     assert result.ephemeral and "/penguin new" in result.response.embeds[0].description
     await room.alice.slash(room.channel, "scores")
     assert "No Penguin games" in room.channel.last_message.embeds[0].description
+
+
+async def test_a_bug_is_answered_with_an_apology_and_logged(room, simcord_bot, monkeypatch, caplog):
+    """An error we cause never leaves a click unanswered or shows a traceback; the log has the details."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(simcord_bot.service, "act", broken)
+    move = first_move(before)
+    await room.alice.select(message, [move.source], custom_id=pick_id(message))
+    target = next(cid for cid in custom_ids_on(table_message(room, message.id)) if cid.endswith(f":{move.code}"))
+    result = await room.alice.click(table_message(room, message.id), custom_id=target)
+    assert result.ephemeral and result.response.content == APOLOGY
+    assert "disk on fire" in caplog.text and target in caplog.text
+    assert (await simcord_bot.service.table(game_id)).version == before.version
