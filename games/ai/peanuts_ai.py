@@ -6,11 +6,12 @@ to do now, wait for the other player" (play is simultaneous, so there is no pass
 - :func:`random_choice`: any legal action, uniformly.
 - :func:`greedy_choice`: a building play if there is one (peanut top first, then column tops, then
   the waste), else the peanut top onto a column, else a whole column onto another (which pulls
-  the next peanut card into the emptied column), else the first move of a shortest line to a
-  building play found by the engine's blocked check (:func:`games.peanuts.search`). When that
-  search proves the player blocked it says "stuck" once and then waits. Every step either plays a
-  card to the middle, shortens the peanut pile or brings a building play one move nearer, so a
-  deal between two greedy players always ends by "Peanuts!" or by the blocked check.
+  the next peanut card into the emptied column), else the next move of a line to a building play
+  found by the engine's blocked check (:func:`games.peanuts.search`). When that search proves the
+  player blocked it says "stuck" once and then waits. Every step plays a card to the middle,
+  shortens the peanut pile, or follows a line one move nearer its end (a line is kept until it is
+  done or the building piles change), so a deal between two greedy players always ends by
+  "Peanuts!" or by the blocked check.
 
 :func:`playout` lets a random seat act each step until the deal ends.
 """
@@ -61,9 +62,9 @@ def _empties_column(state: PeanutsState, action: PeanutsAction) -> bool:
 _PLANS: dict[tuple[Layout, tuple[Card, ...]], PeanutsAction] = {}
 """The greedy player's memo: the next move of a line found earlier, by (layout, building pile tops).
 
-Following a line to its end instead of searching again after each step keeps the player fast;
-a line found by the search is as short as any, so the player still comes one move nearer to a
-building play with every step.
+Following a line to its end instead of searching again after each step keeps the player fast,
+and it is what guarantees progress: a new search from the middle of a line could pick another
+line of any length.
 """
 _PLANS_LIMIT = 50_000
 
