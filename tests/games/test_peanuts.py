@@ -2,11 +2,14 @@
 
 import dataclasses
 import json
+import random
+from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 
+from games.ai.peanuts_ai import greedy_choice, random_choice
 from games.base import SCHEMA, EndReason
 from games.cards import Card, parse_cards, standard_deck
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
@@ -18,6 +21,7 @@ from games.peanuts import (
     Recycle,
     Stuck,
     Turn,
+    own_moves,
     public_cards,
     search,
     step,
@@ -434,6 +438,56 @@ def test_hitting_the_state_cap_counts_as_not_blocked():
     layout = position([BLOCKED, BLOCKED]).players[0]
     result = search(layout, (), cap=3)
     assert result.capped and not result.blocked and result.line == ()
+
+
+def naive_blocked(state: PeanutsState, seat: int, cap: int = 1500) -> bool | None:
+    """An independent blocked check: breadth-first over whole engine layouts with the engine's own moves.
+
+    None when it gives up at ``cap`` layouts.
+    """
+    start = dataclasses.replace(state.players[seat], fan=0, stuck=False)
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        layout = queue.popleft()
+        players = state.players[:seat] + (layout,) + state.players[seat + 1 :]
+        position = dataclasses.replace(state, players=players)
+        if not layout.peanut or any(
+            isinstance(action, Move) and action.dest[0] == "b" for action in GAME.legal_actions(position, seat)
+        ):
+            return False
+        for action in own_moves(layout):
+            after = dataclasses.replace(step(layout, action), fan=0)
+            if after not in seen:
+                if len(seen) >= cap:
+                    return None
+                seen.add(after)
+                queue.append(after)
+    return True
+
+
+def test_the_search_agrees_with_a_naive_search():
+    """The compact search (sorted columns, memo, quick turning line) gives the naive search's answer."""
+    compared: Counter[bool] = Counter()
+    done = set()
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = GAME.new_state(None, 2, seed)
+        for number in range(400):
+            if GAME.outcome(state) is not None:
+                break
+            seat = rng.randrange(2)
+            key = (state.players[seat].tableau, state.players[seat].stock, state.players[seat].waste, state.piles)
+            if (number % 15 == 0 or state.players[seat].stuck) and key not in done:
+                done.add(key)
+                expected = naive_blocked(state, seat)
+                if expected is not None:
+                    assert search(state.players[seat], state.piles).blocked is expected
+                    compared[expected] += 1
+            action = greedy_choice(state, seat, rng) or random_choice(state, 1 - seat, rng)
+            seat = seat if action in GAME.legal_actions(state, seat) else 1 - seat
+            state = GAME.apply_action(state, seat, action).state
+    assert compared[True] >= 5 and compared[False] >= 50
 
 
 def test_both_stuck_and_blocked_ends_the_deal():

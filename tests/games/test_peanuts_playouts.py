@@ -94,7 +94,7 @@ def test_random_playouts_keep_the_invariants(first):
             assert GAME.outcome(GAME.resign(state, seed % 2).state).reason == EndReason.RESIGNED
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", range(16))
 def test_whole_greedy_deals_keep_the_invariants_to_the_end(seed):
     """Deals played to their end (one player greedy, the other mostly greedy): invariants, then the replay."""
     rng = random.Random(seed)
