@@ -14,7 +14,7 @@ from bot.ui.components import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.tables", "bot.cogs.penguin", "bot.cogs.general")
+EXTENSIONS = ("bot.cogs.tables", "bot.cogs.patience", "bot.cogs.general")
 
 
 class PeapodBot(commands.Bot):
