@@ -8,23 +8,21 @@ from bot.app import PeapodBot
 from bot.ui.table import COLOUR, KIND_UI
 from games import GAMES
 
-HELP = """\
-**Penguin** (1 player, or the whole channel): a patience by David Parlett. The first card dealt is \
-the *beak*; the other three cards of its rank start the foundations, which build up in suit from \
-the beak's rank, wrapping from King to Ace. In the columns build down in suit; move any run of one \
-suit; an empty column takes only the rank just below the beak. Seven *flipper* cells hold one card each.
-
-**Commands**
-`/penguin new [open]` deal a table here (`open: True` lets anyone in the channel play it)
-`/penguin move` type a move; the list shows every legal one
-`/penguin resign` give up your current game
+HELP_END = """\
+**Everywhere**
 `/scores [game]` this channel's scoreboard
 `/help` this page
 
-**On the table**: pick a card in the menu, then press where it should go. *Collect* sends every card \
-that can go to the foundations; *Undo* takes back moves, as many as you like.
+Only the player who dealt a table can move on it, unless it was dealt with `open: True`."""
 
-Coming to this bot: Peanuts, Pebbles and Nuts, Peek and Triple Peaks."""
+
+def help_text() -> str:
+    """Each game's paragraph and commands (from its ``bot/ui`` module), then the common commands."""
+    parts = [*(module.HELP for module in KIND_UI.values()), HELP_END]
+    coming = [game.title for key, game in sorted(GAMES.items()) if key not in KIND_UI]
+    if coming:
+        parts.append("Coming to this bot: " + ", ".join(coming) + ".")
+    return "\n\n".join(parts)
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -56,7 +54,7 @@ class General(commands.Cog):
     @app_commands.command(name="help", description="How to play, and the commands")
     async def help(self, interaction: discord.Interaction) -> None:
         """How to play, and the commands."""
-        embed = discord.Embed(title="peapod: card games for this server", description=HELP, colour=COLOUR)
+        embed = discord.Embed(title="peapod: card games for this server", description=help_text(), colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

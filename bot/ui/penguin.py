@@ -17,6 +17,15 @@ from games.penguin import Collect, Move
 
 MAX_DESTINATION_BUTTONS = 15
 
+HELP = """\
+**Penguin** (1 player, or the whole channel): a patience by David Parlett. The first card dealt is \
+the *beak*; the other three cards of its rank start the foundations, which build up in suit from \
+the beak's rank, wrapping from King to Ace. In the columns build down in suit; move any run of one \
+suit; an empty column takes only the rank just below the beak. Seven *flipper* cells hold one card each.
+`/penguin new [open]` deal a table here · `/penguin move` type a move · `/penguin resign` give up
+On the table pick a card in the menu, then press where it goes. *Collect* sends every card that can \
+go to the foundations; *Undo* takes back moves, as many as you like."""
+
 
 def source_name(source: str) -> str:
     """``"c3"`` -> ``"Column 3"``, ``"k2"`` -> ``"Cell 2"`` (the names the picture uses)."""
