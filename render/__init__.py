@@ -10,9 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from render import penguin
+from render import triplepeaks
 
 RENDERERS: dict[str, Callable[[Any], bytes]] = {
     "penguin": penguin.render,
+    "triplepeaks": triplepeaks.render,
 }
 
 

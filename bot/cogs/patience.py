@@ -33,7 +33,19 @@ class Patience:
 
 OPEN_HELP = "Let anyone in this channel play this table with you (default: only you)"
 
-PATIENCES = (Patience("penguin", "Penguin, a patience with a beak and flippers"),)
+PATIENCES = (
+    Patience("penguin", "Penguin, a patience with a beak and flippers"),
+    Patience(
+        "triplepeaks",
+        "Triple Peaks: clear three peaks of cards, one rank up or down at a time",
+        variants={
+            "standard": {},
+            "multiplier": {"multiplier": True},
+            "progressive": {"progressive": True},
+            "practice": {"practice": True},
+        },
+    ),
+)
 
 
 def patience_cog(patience: Patience) -> type[commands.GroupCog]:

@@ -14,10 +14,11 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui import penguin
+from bot.ui import triplepeaks
 from games.base import EndReason
 from render import render_table
 
-KIND_UI: dict[str, ModuleType] = {"penguin": penguin}
+KIND_UI: dict[str, ModuleType] = {"penguin": penguin, "triplepeaks": triplepeaks}
 IMAGE_NAME = "table.png"
 COLOUR = discord.Colour.from_rgb(46, 125, 80)
 

@@ -1,0 +1,76 @@
+"""Triple Peaks' table controls: a button per playable card, one to turn the stock; undo, resign.
+
+At most eight tableau cards can go on the waste at once (the four cards of each of the two
+neighbouring ranks), so every legal move gets its own button and no menu is needed. The picture
+outlines the same cards in gold.
+"""
+
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.core.service import Table
+from bot.ui import custom_ids
+from bot.ui.components import GameButton
+from games.triplepeaks import Draw, Play
+
+PLAYS_PER_ROW = 5
+
+HELP = """\
+**Triple Peaks** (1 player, or the whole channel): the Tri Peaks patience. Three peaks of face-down \
+cards stand on a row of ten face-up ones; a card turns up once both cards lying on it are gone. Play \
+any face-up card one rank above or below the waste card, suit ignored, King and Ace connecting; or \
+turn the next stock card onto the waste (there is no redeal). Clear the three peak tips to win. The \
+n-th card of a run scores n, each stock card turned costs 5, a peak tip pays 15 and the last one 30. \
+Variants: *multiplier* (a run scores 1, 2, 4, 8 …, the stock is free), *progressive* (each cleared \
+tableau deals a new round, the score carries over), *practice* (with undo).
+`/triplepeaks new [variant] [open]` deal a table here · `/triplepeaks move` type a move · \
+`/triplepeaks resign` give up
+On the table press a card's button to play it (those cards wear a gold border in the picture), or \
+*Turn a stock card*. *Undo* is there in practice games only."""
+
+
+def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
+    """The controls under a running Triple Peaks table (``picked`` is unused: there is no menu)."""
+    legal = table.legal.get(0, ())
+    gid, ver = table.game_id, table.version
+    items: list[ui.Item[Any]] = []
+    plays = [action for action in legal if isinstance(action, Play)]
+    for index, play in enumerate(plays):
+        items.append(
+            GameButton(
+                custom_ids.button_id(gid, ver, play.code),
+                play.label,
+                style=discord.ButtonStyle.primary,
+                row=index // PLAYS_PER_ROW,
+            )
+        )
+    if any(isinstance(action, Draw) for action in legal):
+        stock = table.public.stock
+        label = f"Turn a stock card ({stock} left)"
+        items.append(
+            GameButton(custom_ids.button_id(gid, ver, Draw().code), label, style=discord.ButtonStyle.success, row=2)
+        )
+    if table.can_undo:
+        items.append(GameButton(custom_ids.button_id(gid, ver, "!undo"), "Undo", row=4))
+    items.append(
+        GameButton(custom_ids.button_id(gid, ver, "!resign?"), "Resign", style=discord.ButtonStyle.danger, row=4)
+    )
+    return items
+
+
+def status(table: Table) -> str:
+    """One line under the title: score, the run, the stock and the peaks."""
+    view = table.public
+    parts = [f"Score {view.score}"]
+    if view.multiplier:
+        parts.append("multiplier scoring")
+    if view.progressive:
+        parts.append(f"round {view.round}")
+    if not table.finished:
+        run = f"run of {view.run}, " if view.run else ""
+        parts.append(f"{run}next card +{view.next_points}")
+    parts.append(f"{view.stock} stock card{'' if view.stock == 1 else 's'} left")
+    parts.append(f"{view.peaks_cleared}/3 peaks cleared")
+    return " \u00b7 ".join(parts)

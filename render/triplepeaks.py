@@ -1,0 +1,183 @@
+"""The Triple Peaks table picture (RULES.md §5), pasted together from the shared card sprites.
+
+Layout, top to bottom: the title, the score line and the result; the three peaks on their shared
+base row, drawn as Aisleriot lays them out (each card half over the two cards of the row above
+that it covers, :data:`games.triplepeaks.COVERED_BY`); then the stock (a back with the count) and
+the waste, whose current run is fanned left to right with its top card last. Played slots are
+bare felt; face-down cards are backs. A face-up card that may go on the waste now wears a gold
+border, so the card a button names is easy to find (that is public: the waste top is in view).
+
+The base row's ten cards are 90 pixels apart, so neighbours overlap a little; every card is pasted
+through a card-shaped mask so that its rounded corners never cut into the card beneath.
+"""
+
+from PIL import Image, ImageDraw
+
+from games.base import EndReason
+from games.triplepeaks import TriplePeaksView, adjacent
+from render import cards
+from render.cards import CARD_H, CARD_W, FAINT, FELT, GOLD, LABEL, RADIUS, RGB, SCALE
+
+WIDTH = 952
+PITCH = 90
+"""Horizontal distance between neighbouring cards of a row: the ten base cards span the width."""
+MARGIN = (WIDTH - 9 * PITCH - CARD_W) // 2
+TOP = 16
+STATUS_Y = TOP + 44
+NOTE_X = MARGIN + 236
+"""Where the scoring note starts, right of the title; the result badge ends at the right margin."""
+TABLEAU_Y = TOP + 82
+ROW_STEP = 70
+"""Vertical distance between the rows: a covered card shows its top half."""
+PILES_LABEL_GAP = 6
+PILES_Y = TABLEAU_Y + 3 * ROW_STEP + CARD_H + 28
+LABEL_Y = PILES_Y + CARD_H + PILES_LABEL_GAP
+HEIGHT = LABEL_Y + 30
+WASTE_X = MARGIN + CARD_W + 3 * 24
+WASTE_ROOM = WIDTH - MARGIN - WASTE_X
+FAN = 34
+"""Step between the cards of the waste run: each card's rank and pip show."""
+MIN_FAN = 20
+
+
+def _row_positions() -> tuple[tuple[int, int], ...]:
+    """Top-left corner of each of the 28 slots (tips, then rows B, C and D, as the engine numbers them)."""
+    half = PITCH // 2
+    xy: list[tuple[int, int]] = []
+    for tip in range(3):
+        xy.append((MARGIN + 3 * half + 3 * tip * PITCH, TABLEAU_Y))
+    for j in range(6):
+        peak, side = divmod(j, 2)
+        xy.append((MARGIN + PITCH + (3 * peak + side) * PITCH, TABLEAU_Y + ROW_STEP))
+    for j in range(9):
+        xy.append((MARGIN + half + j * PITCH, TABLEAU_Y + 2 * ROW_STEP))
+    for j in range(10):
+        xy.append((MARGIN + j * PITCH, TABLEAU_Y + 3 * ROW_STEP))
+    return tuple(xy)
+
+
+SLOT_XY: tuple[tuple[int, int], ...] = _row_positions()
+"""``SLOT_XY[slot]``: where the card of ``slot`` is drawn."""
+
+
+def waste_step(length: int) -> int:
+    """The horizontal step for a waste run of ``length`` cards: full, or tighter so the run fits."""
+    if length <= 1:
+        return FAN
+    return max(MIN_FAN, min(FAN, (WASTE_ROOM - CARD_W) // (length - 1)))
+
+
+def _card_mask() -> Image.Image:
+    """The card's rounded shape as a 1-bit mask: pasting through it leaves the corners' ground alone."""
+    big = Image.new("L", (CARD_W * SCALE, CARD_H * SCALE), 0)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, CARD_W * SCALE - 1, CARD_H * SCALE - 1), radius=RADIUS * SCALE, fill=255
+    )
+    return big.reduce(SCALE).point(lambda value: 255 if value >= 128 else 0).convert("1")
+
+
+def _mask() -> Image.Image:
+    return cards.cached(("triplepeaks", "mask"), _card_mask)
+
+
+def _paste_card(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    image.paste(sprite, xy, _mask())
+
+
+def _text(text: str, size: int, colour: RGB = LABEL, bold: bool = False) -> Image.Image:
+    return cards.text_image(text, size, colour, bold=bold)
+
+
+def _background() -> Image.Image:
+    """Felt with the title and the fixed labels: built once."""
+    image = Image.new("P", (WIDTH, HEIGHT), cards.index_of(FELT))
+    image.putpalette(cards.FLAT_PALETTE)
+    image.paste(_text("Triple Peaks", 30, bold=True), (MARGIN, TOP + 4))
+    return image
+
+
+def _result(view: TriplePeaksView) -> tuple[str, RGB] | None:
+    """The result badge: what it says and its colour (None while the game runs)."""
+    outcome = view.outcome
+    if outcome is None:
+        return None
+    if outcome.winners:
+        return "Won!", GOLD
+    if outcome.reason is EndReason.RESIGNED:
+        return "Resigned", LABEL
+    return "No moves left", LABEL
+
+
+def _status(view: TriplePeaksView) -> str:
+    parts = [f"Score {view.score}", f"Moves {view.moves}", f"Peaks cleared {view.peaks_cleared}/3"]
+    if view.progressive:
+        parts.append(f"Round {view.round}")
+    return "   \u00b7   ".join(parts)
+
+
+def _rules_note(view: TriplePeaksView) -> str:
+    """The scoring in a few words, beside the title."""
+    if view.multiplier:
+        return "Multiplier scoring: a run scores 1, 2, 4, 8 \u2026; the stock is free"
+    return "A run scores 1, 2, 3 \u2026; each stock card turned costs 5"
+
+
+def _draw_header(image: Image.Image, view: TriplePeaksView) -> None:
+    """The scoring note beside the title, the score line under it and the result at the right."""
+    image.paste(_text(_rules_note(view), 15, FAINT), (NOTE_X, TOP + 17))
+    image.paste(_text(_status(view), 17, bold=True), (MARGIN, STATUS_Y))
+    result = _result(view)
+    if result is not None:
+        text, colour = result
+        badge = _text(text, 26, colour, bold=True)
+        image.paste(badge, (WIDTH - MARGIN - badge.width, TOP + 8))
+
+
+def _playable(view: TriplePeaksView) -> set[int]:
+    """The face-up slots whose card goes on the waste top now (none once the game is over)."""
+    if view.outcome is not None:
+        return set()
+    top = view.waste[-1]
+    return {slot for slot, card in enumerate(view.tableau) if card is not None and adjacent(card, top)}
+
+
+def _draw_tableau(image: Image.Image, view: TriplePeaksView) -> None:
+    """Row by row, top row first, so each card lies over the cards it covers."""
+    playable = _playable(view)
+    for slot, xy in enumerate(SLOT_XY):
+        card = view.tableau[slot]
+        if card is not None:
+            _paste_card(image, cards.face(card, marked=slot in playable), xy)
+        elif view.face_down[slot]:
+            _paste_card(image, cards.back(0), xy)
+
+
+def _draw_piles(image: Image.Image, view: TriplePeaksView) -> None:
+    """The stock, the waste run fanned with its top card last, and their labels."""
+    image.paste(cards.back(0) if view.stock else cards.slot(), (MARGIN, PILES_Y))
+    stock = _text(f"stock \u00b7 {view.stock}", 15)
+    image.paste(stock, (MARGIN + (CARD_W - stock.width) // 2, LABEL_Y))
+    step = waste_step(len(view.waste))
+    for index, card in enumerate(view.waste):
+        _paste_card(image, cards.face(card), (WASTE_X + index * step, PILES_Y))
+    details = [f"run of {view.run}"] if view.run else []
+    if view.outcome is None:
+        details.append(f"next card +{view.next_points}")
+    waste = "waste \u00b7 " + ", ".join(details) if details else "waste"
+    if view.set_aside:
+        waste += f"   \u00b7   {view.set_aside} older cards set aside"
+    image.paste(_text(waste, 15), (WASTE_X, LABEL_Y))
+
+
+def picture(view: TriplePeaksView) -> Image.Image:
+    """The table as a palette image (a fresh copy: the caller may keep or change it)."""
+    image = cards.cached(("triplepeaks", "background"), _background).copy()
+    _draw_header(image, view)
+    _draw_tableau(image, view)
+    _draw_piles(image, view)
+    return image
+
+
+def render(view: TriplePeaksView) -> bytes:
+    """The table as PNG bytes (palette mode, deterministic for a given view)."""
+    return cards.png_bytes(picture(view))

@@ -1,0 +1,230 @@
+"""Triple Peaks in Discord, end to end: slash commands and clicks through real discord.py (SimCord)."""
+
+import io
+
+import discord
+from PIL import Image
+
+from bot.app import create_bot
+from bot.store import Store
+from bot.ui import custom_ids
+from games.ai.triplepeaks_solver import solve, winnable_seed
+from games.triplepeaks import GAME, Draw, Play, TriplePeaksAction
+from render import triplepeaks as picture
+
+from .conftest import Room
+
+
+def table_message(room: Room, message_id: int) -> discord.Message:
+    """The table message as it is now (components and embed fresh from the simulated Discord)."""
+    return next(message for message in room.channel.history() if message.id == message_id)
+
+
+def custom_ids_on(message: discord.Message) -> list[str]:
+    return [child.custom_id for row in message.components for child in row.children if child.custom_id]
+
+
+def button_for(message: discord.Message, code: str) -> str:
+    return next(cid for cid in custom_ids_on(message) if cid.startswith("pp:") and cid.endswith(f":{code}"))
+
+
+def game_id_of(message: discord.Message) -> int:
+    return custom_ids.parse_body(button_for(message, "!resign?").split(":", 1)[1]).game_id
+
+
+async def new_table(room: Room, **options) -> discord.Message:
+    result = await room.alice.slash(room.channel, "triplepeaks new", **options)
+    assert not result.ephemeral
+    return room.channel.last_message
+
+
+async def play(actor, room: Room, message_id: int, action: TriplePeaksAction) -> None:
+    """Press the button of ``action`` on the table as it is now."""
+    message = table_message(room, message_id)
+    await actor.click(message, custom_id=button_for(message, action.code))
+
+
+def first_action(table) -> TriplePeaksAction:
+    """A play if there is one (the stock otherwise)."""
+    return table.legal[0][0]
+
+
+async def test_new_table_has_picture_and_controls(room, simcord_bot):
+    """/triplepeaks new posts the table picture with a button per legal move, the stock and resign."""
+    message = await new_table(room)
+    assert message.content == f"<@{room.alice.id}>'s game."
+    embed = message.embeds[0]
+    assert embed.title == "Triple Peaks" and embed.image.url == "attachment://table.png"
+    assert embed.description.startswith("Score 0 \u00b7 next card +1 \u00b7 23 stock cards left")
+    image = Image.open(io.BytesIO(await message.attachments[0].read()))
+    assert image.format == "PNG" and image.size == (picture.WIDTH, picture.HEIGHT)
+    table = await simcord_bot.service.table(game_id_of(message))
+    assert table.message_id == message.id
+    buttons = {child.custom_id: child for row in message.components for child in row.children}
+    for action in table.legal[0]:
+        button = buttons[custom_ids.button_id(table.game_id, table.version, action.code)]
+        assert button.label == (action.label if isinstance(action, Play) else "Turn a stock card (23 left)")
+    assert not any(cid.endswith(":!undo") for cid in buttons)
+    assert len(buttons) == len(table.legal[0]) + 1
+
+
+async def test_whole_game_to_a_win_through_clicks(room, simcord_bot, seed_box):
+    """A deal the solver clears is played to a win with the buttons; the result reaches /scores."""
+    seed_box[0] = winnable_seed(0)
+    solution = solve(GAME.new_state(None, 1, seed_box[0]))
+    assert solution and any(isinstance(action, Draw) for action in solution)
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    for action in solution:
+        await play(room.alice, room, message.id, action)
+    final = table_message(room, message.id)
+    table = await simcord_bot.service.table(game_id)
+    assert table.finished and table.outcome.winners == (0,)
+    assert "**Won!** All three peaks are cleared" in final.embeds[0].description
+    assert "3/3 peaks cleared" in final.embeds[0].description
+    assert not final.components
+    await room.alice.slash(room.channel, "scores", game="triplepeaks")
+    board = room.channel.last_message.embeds[0]
+    assert board.title == "Triple Peaks scoreboard"
+    assert f"<@{room.alice.id}>" in board.description
+    assert f"    1     1 {table.outcome.scores[0]:>5}" in board.description
+
+
+async def test_variant_multiplier_and_practice_undo(room, simcord_bot):
+    """/triplepeaks new variant: multiplier scores runs 1, 2, 4 …; practice shows Undo after a move."""
+    message = await new_table(room, variant="multiplier")
+    table = await simcord_bot.service.table(game_id_of(message))
+    assert table.public.multiplier and not table.can_undo
+    assert "multiplier scoring" in message.embeds[0].description
+    practice = await new_table(room, variant="practice")
+    game_id = game_id_of(practice)
+    before = await simcord_bot.service.table(game_id)
+    assert not before.public.multiplier
+    await play(room.alice, room, practice.id, first_action(before))
+    undo = button_for(table_message(room, practice.id), "!undo")
+    await room.alice.click(table_message(room, practice.id), custom_id=undo)
+    after = await simcord_bot.service.table(game_id)
+    assert after.public.tableau == before.public.tableau and after.public.waste == before.public.waste
+    assert after.version == before.version + 2
+
+
+async def test_progressive_variant_deals_round_one(room, simcord_bot):
+    message = await new_table(room, variant="progressive")
+    assert "round 1" in message.embeds[0].description
+    assert (await simcord_bot.service.table(game_id_of(message))).public.progressive
+
+
+async def test_someone_else_cannot_play_a_private_table(room, simcord_bot):
+    """Bob's clicks on Alice's table get a private sentence and change nothing."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    for code in (first_action(before).code, "!resign?"):
+        result = await room.bob.click(message, custom_id=button_for(message, code))
+        assert result.ephemeral and "not playing" in result.response.content
+    assert (await simcord_bot.service.table(game_id)).version == before.version
+
+
+async def test_open_table_lets_anyone_play(room, simcord_bot):
+    message = await new_table(room, open=True)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    await play(room.bob, room, message.id, first_action(before))
+    assert (await simcord_bot.service.table(game_id)).version == before.version + 1
+
+
+async def test_stale_button_is_refused(room, simcord_bot):
+    """A button drawn for an older position (a lagging client) is refused; the game is unchanged."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    old_components = room.env.backend.get_message(room.channel.id, message.id).components
+    await play(room.alice, room, message.id, Draw())
+    moved = await simcord_bot.service.table(game_id)
+    room.env.backend.get_message(room.channel.id, message.id).components = old_components
+    result = await room.alice.click(table_message(room, message.id), custom_id=button_for(message, "draw"))
+    assert result.ephemeral and "changed" in result.response.content
+    assert (await simcord_bot.service.table(game_id)).version == moved.version
+
+
+async def test_typed_move_with_autocomplete(room, simcord_bot):
+    """/triplepeaks move offers the legal moves (filtered by what is typed) and plays the chosen one."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    choices = await room.alice.autocomplete(room.channel, "triplepeaks move", "move", "")
+    assert [choice["value"] for choice in choices] == [action.code for action in before.legal[0]]
+    assert [choice["name"] for choice in choices] == [action.label for action in before.legal[0]]
+    choices = await room.alice.autocomplete(room.channel, "triplepeaks move", "move", "stock")
+    assert [choice["value"] for choice in choices] == ["draw"]
+    result = await room.alice.slash(room.channel, "triplepeaks move", move="draw")
+    assert result.ephemeral and "from the stock" in result.response.content
+    after = await simcord_bot.service.table(game_id)
+    assert after.version == before.version + 1 and after.public.stock == 22
+    shown = table_message(room, message.id)
+    assert shown.embeds[0].footer.text.endswith(f"version {after.version}")
+    assert "22 stock cards left" in shown.embeds[0].description
+
+
+async def test_illegal_and_garbage_typed_moves_are_refused(room, simcord_bot):
+    """A face-down card, a card that does not fit and garbage each get a private sentence; nothing changes."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    legal = {action.code for action in before.legal[0]}
+    misfit = next(f"t{slot}" for slot in range(18, 28) if f"t{slot}" not in legal)
+    answers = {}
+    for code in ("t0", misfit, "hello there", "t28"):
+        result = await room.alice.slash(room.channel, "triplepeaks move", move=code)
+        assert result.ephemeral and "Traceback" not in result.response.content
+        answers[code] = result.response.content
+    assert "face down" in answers["t0"]
+    assert "does not go on" in answers[misfit]
+    assert (await simcord_bot.service.table(game_id)).version == before.version
+
+
+async def test_resign_asks_then_records_a_loss(room, simcord_bot):
+    """Resign asks privately for confirmation, ends the game and counts it on the scoreboard."""
+    message = await new_table(room)
+    asked = await room.alice.click(message, custom_id=button_for(message, "!resign?"))
+    assert asked.ephemeral and "Resign" in asked.response.content
+    await room.alice.click(asked.response.message, label="Yes, resign")
+    final = table_message(room, message.id)
+    assert "**Resigned.** Resigned with 0 points." in final.embeds[0].description and not final.components
+    await room.alice.slash(room.channel, "scores", game="triplepeaks")
+    board = room.channel.last_message.embeds[0]
+    assert board.title == "Triple Peaks scoreboard" and "    1     0     0" in board.description
+
+
+async def test_resign_command(room, simcord_bot):
+    """/triplepeaks resign ends the current game and redraws its table without controls."""
+    message = await new_table(room)
+    result = await room.alice.slash(room.channel, "triplepeaks resign")
+    assert result.ephemeral and "resigned" in result.response.content
+    assert not table_message(room, message.id).components
+    result = await room.alice.slash(room.channel, "triplepeaks resign")
+    assert result.ephemeral and "/triplepeaks new" in result.response.content
+
+
+async def test_restart_mid_game_keeps_every_button_working(room, simcord_bot, settings):
+    """After a restart (new bot, new database connection) the old table's buttons still play."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    await play(room.alice, room, message.id, first_action(before))
+    middle = await simcord_bot.service.table(game_id)
+    store = await Store.open(settings.database_path)
+    try:
+        reborn = create_bot(settings, store)
+        await room.env.restart_bot(reborn)
+        resumed = await reborn.service.table(game_id)
+        assert resumed.version == middle.version and resumed.public == middle.public
+        await play(room.alice, room, message.id, first_action(resumed))
+        assert (await reborn.service.table(game_id)).version == middle.version + 1
+    finally:
+        await store.close()
+
+
+async def test_help_has_the_triple_peaks_paragraph(room):
+    result = await room.alice.slash(room.channel, "help")
+    text = result.response.embeds[0].description
+    assert "**Triple Peaks**" in text and "/triplepeaks new" in text
