@@ -165,7 +165,8 @@ def _draw_piles(image: Image.Image, view: TriplePeaksView) -> None:
         details.append(f"next card +{view.next_points}")
     waste = "waste \u00b7 " + ", ".join(details) if details else "waste"
     if view.set_aside:
-        waste += f"   \u00b7   {view.set_aside} older cards set aside"
+        cards_word = "card" if view.set_aside == 1 else "cards"
+        waste += f"   \u00b7   {view.set_aside} older {cards_word} set aside"
     image.paste(_text(waste, 15), (WASTE_X, LABEL_Y))
 
 
