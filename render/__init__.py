@@ -9,10 +9,12 @@ Rendering is thread-safe (the bot calls it in worker threads): sprites are cache
 from collections.abc import Callable
 from typing import Any
 
+from render import peek
 from render import penguin
 from render import triplepeaks
 
 RENDERERS: dict[str, Callable[[Any], bytes]] = {
+    "peek": peek.render,
     "penguin": penguin.render,
     "triplepeaks": triplepeaks.render,
 }

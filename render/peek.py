@@ -7,16 +7,17 @@ the three on show with ``three_card``); then the foundations as a grid, one row 
 (F1 … F4) and one column per rank (A … K). The osmosis rule (§2.3) reads straight off the grid: a
 card may go to a foundation when the place directly above its own, in the same rank column, is
 filled. Each grid place is a small card made from the corners of the usual face sprite (its index
-and rounded edges), so no second card drawing exists; the base card wears a gold border there and
-its rank's column heading is gold. Hidden cards (the stock, the covered waste) are never in the
-view, so they cannot be drawn: the picture shows their counts.
+and rounded edges), so no second card drawing exists; the base rank's column heading is gold.
+While the game runs, every reserve or waste top that can go home now wears a gold border, so the
+picture points at the cards the buttons name. Hidden cards (the stock, the covered waste) are never
+in the view, so they cannot be drawn: the picture shows their counts.
 """
 
 from PIL import Image
 
 from games.base import EndReason
 from games.cards import Card, Rank
-from games.peek import PeekView
+from games.peek import PeekView, target
 from render import cards
 from render.cards import CARD_H, CARD_W, FAINT, FELT, GOLD, LABEL, RGB, SLOT_FILL
 
@@ -86,8 +87,8 @@ def _mini(sprite: Image.Image) -> Image.Image:
     return tile
 
 
-def _tile(card: Card, marked: bool) -> Image.Image:
-    return cards.cached(("peek", "tile", card, marked), lambda: _mini(cards.face(card, marked=marked)))
+def _tile(card: Card) -> Image.Image:
+    return cards.cached(("peek", "tile", card), lambda: _mini(cards.face(card)))
 
 
 def _empty_tile(rank: Rank) -> Image.Image:
@@ -155,13 +156,19 @@ def _draw_panel(image: Image.Image, view: PeekView) -> None:
         image.paste(badge, (PANEL_RIGHT - badge.width, TOP + 8))
 
 
-def _draw_fan(image: Image.Image, pile: tuple[Card, ...], x: int) -> None:
-    """A pile fanned downwards, bottom card first; an empty place when there is none."""
+def _goes_home(view: PeekView, card: Card) -> bool:
+    """Whether ``card``, a reserve or waste top, can be played now (§2.3)."""
+    return view.outcome is None and target(view.foundations, card) is not None
+
+
+def _draw_fan(image: Image.Image, view: PeekView, pile: tuple[Card, ...], x: int) -> None:
+    """A pile fanned downwards, bottom card first, its top in gold if it can go home; an empty place if none."""
     if not pile:
         image.paste(cards.slot(), (x, PILES_Y))
         return
     for depth, card in enumerate(pile):
-        image.paste(cards.face(card, "felt" if depth == 0 else "card"), (x, PILES_Y + depth * FAN))
+        marked = depth == len(pile) - 1 and _goes_home(view, card)
+        image.paste(cards.face(card, "felt" if depth == 0 else "card", marked), (x, PILES_Y + depth * FAN))
 
 
 def _may_redeal(view: PeekView) -> bool:
@@ -176,7 +183,7 @@ def _redeals_text(view: PeekView) -> str:
 
 def _draw_piles(image: Image.Image, view: PeekView) -> None:
     for index, pile in enumerate(view.reserves):
-        _draw_fan(image, pile, slot_x(index))
+        _draw_fan(image, view, pile, slot_x(index))
     stock_x, waste_x = slot_x(STOCK_SLOT), slot_x(WASTE_SLOT)
     _paste_centred(image, f"stock: {view.stock_count}", stock_x, PILE_LABEL_Y)
     _paste_centred(image, f"waste: {view.waste_count}", waste_x, PILE_LABEL_Y)
@@ -187,7 +194,7 @@ def _draw_piles(image: Image.Image, view: PeekView) -> None:
     per_turn = "3 cards a turn" if view.three_card else "1 card a turn"
     _paste_centred(image, per_turn, stock_x, PILES_Y + CARD_H + 8, FAINT)
     _paste_centred(image, _redeals_text(view), stock_x, PILES_Y + CARD_H + 28, FAINT)
-    _draw_fan(image, view.waste, waste_x)
+    _draw_fan(image, view, view.waste, waste_x)
 
 
 def _draw_grid(image: Image.Image, view: PeekView) -> None:
@@ -201,7 +208,7 @@ def _draw_grid(image: Image.Image, view: PeekView) -> None:
         y = row_y(index)
         for rank in Rank:
             card = held.get(rank)
-            tile = _empty_tile(rank) if card is None else _tile(card, card == view.base)
+            tile = _empty_tile(rank) if card is None else _tile(card)
             image.paste(tile, (rank_x(rank), y))
 
 

@@ -35,6 +35,7 @@ OPEN_HELP = "Let anyone in this channel play this table with you (default: only 
 
 PATIENCES = (
     Patience("penguin", "Penguin, a patience with a beak and flippers"),
+    Patience("peek", "Peek, an open Osmosis patience", variants={"one card": {}, "three cards": {"three_card": True}}),
     Patience(
         "triplepeaks",
         "Triple Peaks: clear three peaks of cards, one rank up or down at a time",

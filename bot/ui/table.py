@@ -13,12 +13,13 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
+from bot.ui import peek
 from bot.ui import penguin
 from bot.ui import triplepeaks
 from games.base import EndReason
 from render import render_table
 
-KIND_UI: dict[str, ModuleType] = {"penguin": penguin, "triplepeaks": triplepeaks}
+KIND_UI: dict[str, ModuleType] = {"penguin": penguin, "peek": peek, "triplepeaks": triplepeaks}
 IMAGE_NAME = "table.png"
 COLOUR = discord.Colour.from_rgb(46, 125, 80)
 

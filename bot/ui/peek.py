@@ -1,0 +1,67 @@
+"""Peek's table controls: a button per card that can go home, turn the stock, undo, resign.
+
+A Peek card has at most one foundation it may go to (RULES.md §2.3), so every legal action is a
+single button: at most four reserve tops and the waste top on the first row, then turning the
+stock (or, once it is empty, turning the waste over). Nothing has to be picked first, so
+``picked`` is never used.
+"""
+
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.core.service import Table
+from bot.ui import custom_ids
+from bot.ui.components import GameButton
+from games.peek import WASTE, Draw, Play, Redeal
+
+HELP = """\
+**Peek** (1 player, or the whole channel): an open Osmosis patience. Sixteen cards lie face up in \
+four reserves (only the last card of each is playable); the stock is turned onto the waste one card \
+at a time, with two redeals. The first foundation holds the card dealt to it and takes any card of \
+its suit; the other three each start with a card of that card's rank, in order, and a card goes on \
+its suit's foundation only when its rank is already in the foundation above. Get all 52 cards home.
+`/peek new [variant] [open]` deal a table here (`three cards`: turn three at a time, redeal as often \
+as you like) · `/peek move` type a move · `/peek resign` give up
+On the table press a card's button to send it home (those cards wear a gold border in the picture), \
+or *Turn* to turn the stock; when the stock is empty, *Turn the waste over* redeals. *Undo* takes back moves, as many as you like."""
+
+
+def place_name(source: str) -> str:
+    """``"r2"`` -> ``"Reserve 2"``, ``"w"`` -> ``"Waste"`` (the names the picture uses)."""
+    return "Waste" if source == WASTE else f"Reserve {source[1:]}"
+
+
+def _button(table: Table, code: str, label: str, style: discord.ButtonStyle, row: int) -> GameButton:
+    return GameButton(custom_ids.button_id(table.game_id, table.version, code), label, style=style, row=row)
+
+
+def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
+    """The controls under a running Peek table (``picked`` is not used: every move is one click)."""
+    legal = table.legal.get(0, ())
+    plays = [action for action in legal if isinstance(action, Play)]
+    items: list[ui.Item[Any]] = [
+        _button(table, play.code, f"{place_name(play.source)}: {play.label}", discord.ButtonStyle.success, 0)
+        for play in plays
+    ]
+    for action in legal:
+        if isinstance(action, Draw | Redeal):
+            warning = isinstance(action, Redeal) and action.ends_game
+            style = discord.ButtonStyle.danger if warning else discord.ButtonStyle.primary
+            items.append(_button(table, action.code, action.label, style, 1))
+    if table.can_undo:
+        items.append(_button(table, "!undo", "Undo", discord.ButtonStyle.secondary, 4))
+    items.append(_button(table, "!resign?", "Resign", discord.ButtonStyle.danger, 4))
+    return items
+
+
+def status(table: Table) -> str:
+    """One line under the title: cards home, moves, the stock and the redeals left."""
+    view = table.public
+    if view.redeals_left is None:
+        redeals = "unlimited redeals"
+    else:
+        redeals = f"{view.redeals_left} redeal{'' if view.redeals_left == 1 else 's'} left"
+    moves = f"{view.moves} move{'' if view.moves == 1 else 's'}"
+    return f"{view.score}/52 cards on the foundations \u00b7 {moves} \u00b7 {view.stock_count} in the stock \u00b7 {redeals}"

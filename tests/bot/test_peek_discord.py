@@ -1,0 +1,259 @@
+"""Peek in Discord, end to end: slash commands and clicks through real discord.py (SimCord)."""
+
+import io
+import random
+
+import discord
+from PIL import Image
+
+from bot.app import create_bot
+from bot.store import Store
+from bot.ui import custom_ids
+from games.ai.peek_ai import GreedyPlayer, play_out
+from games.peek import GAME, Draw, Play, Redeal
+
+from .conftest import Room
+
+THREE_CARDS = {"three_card": True}
+
+
+def table_message(room: Room, message_id: int) -> discord.Message:
+    """The table message as it is now (components and embed fresh from the simulated Discord)."""
+    return next(message for message in room.channel.history() if message.id == message_id)
+
+
+def buttons_on(message: discord.Message) -> list[discord.Button]:
+    return [child for row in message.components for child in row.children if isinstance(child, discord.Button)]
+
+
+def custom_ids_on(message: discord.Message) -> list[str]:
+    return [button.custom_id for button in buttons_on(message) if button.custom_id]
+
+
+def button_for(message: discord.Message, code: str) -> str:
+    """The custom id of the button that plays ``code`` (an action code or ``!command``)."""
+    return next(cid for cid in custom_ids_on(message) if cid.endswith(f":{code}"))
+
+
+def game_id_of(message: discord.Message) -> int:
+    return custom_ids.parse_body(button_for(message, "!resign?").split(":", 1)[1]).game_id
+
+
+def greedy_win_seed(options: dict | None = None) -> int:
+    """The first seed whose deal the greedy player wins."""
+    for seed in range(200):
+        final, _ = play_out(GreedyPlayer(), GAME.new_state(options, 1, seed), random.Random(seed))
+        if GAME.outcome(final).winners:
+            return seed
+    raise AssertionError("no deal the greedy player wins")
+
+
+async def new_table(room: Room, **options) -> discord.Message:
+    result = await room.alice.slash(room.channel, "peek new", **options)
+    assert not result.ephemeral
+    return room.channel.last_message
+
+
+async def click(actor, room: Room, message_id: int, code: str):
+    message = table_message(room, message_id)
+    return await actor.click(message, custom_id=button_for(message, code))
+
+
+async def test_new_table_has_picture_and_buttons(room, simcord_bot):
+    """/peek new posts one table message with the picture, a button per legal action, undo-less, resign."""
+    message = await new_table(room)
+    assert message.author.id == simcord_bot.user.id
+    assert message.content == f"<@{room.alice.id}>'s game."
+    embed = message.embeds[0]
+    assert embed.title == "Peek" and embed.image.url == "attachment://table.png"
+    assert embed.description.startswith("1/52 cards on the foundations \u00b7 0 moves \u00b7 35 in the stock")
+    assert "2 redeals left" in embed.description
+    picture = Image.open(io.BytesIO(await message.attachments[0].read()))
+    assert picture.format == "PNG" and picture.width >= 900
+    table = await simcord_bot.service.table(game_id_of(message))
+    assert table.message_id == message.id and table.players == (room.alice.id,)
+    labels = [button.label for button in buttons_on(message)]
+    assert "Turn 1 card" in labels and "Resign" in labels and "Undo" not in labels
+    plays = [action for action in table.legal[0] if isinstance(action, Play)]
+    for play in plays:
+        assert button_for(message, play.code)
+    assert len(labels) == len(table.legal[0]) + 1
+    assert all(len(row.children) <= 5 for row in message.components)
+
+
+async def test_whole_game_to_a_win_through_clicks(room, simcord_bot, seed_box):
+    """A deal the greedy player wins is played to the end with the table's buttons; /scores shows the win."""
+    seed_box[0] = greedy_win_seed()
+    state = GAME.new_state(None, 1, seed_box[0])
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    rng = random.Random(0)
+    while GAME.outcome(state) is None:
+        action = GreedyPlayer().choose(state, rng)
+        await click(room.alice, room, message.id, action.code)
+        state = GAME.apply_action(state, 0, action).state
+        table = await simcord_bot.service.table(game_id)
+        assert table.public == GAME.view_for(state, None)
+    assert table.finished and table.outcome.winners == (0,)
+    final = table_message(room, message.id)
+    assert "Won!" in final.embeds[0].description
+    assert "52/52" in final.embeds[0].description
+    assert not final.components
+    await room.alice.slash(room.channel, "scores", game="peek")
+    board = room.channel.last_message.embeds[0]
+    assert board.title == "Peek scoreboard"
+    assert f"<@{room.alice.id}>" in board.description
+    assert "    1     1    52" in board.description
+
+
+async def test_three_cards_variant(room, simcord_bot):
+    """/peek new variant:"three cards" deals the three-card game: three cards a turn, unlimited redeals."""
+    message = await new_table(room, variant="three cards")
+    table = await simcord_bot.service.table(game_id_of(message))
+    assert table.public.three_card and table.public.redeals_left is None
+    assert "unlimited redeals" in message.embeds[0].description
+    await click(room.alice, room, message.id, "draw")
+    after = await simcord_bot.service.table(table.game_id)
+    assert after.public.stock_count == 32 and len(after.public.waste) == 3
+    assert "You turned" in table_message(room, message.id).embeds[0].description
+
+
+async def test_default_variant_is_one_card(room, simcord_bot):
+    """Without a variant the game turns one card at a time."""
+    message = await new_table(room)
+    table = await simcord_bot.service.table(game_id_of(message))
+    assert not table.public.three_card and table.public.redeals_left == 2
+
+
+async def test_someone_else_cannot_play_a_private_table(room, simcord_bot):
+    """Bob's clicks on Alice's table get a private sentence and change nothing."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    for code in ("draw", "!resign?"):
+        result = await click(room.bob, room, message.id, code)
+        assert result.ephemeral and "not playing" in result.response.content
+    assert (await simcord_bot.service.table(game_id)).version == before.version
+
+
+async def test_open_table_lets_anyone_play(room, simcord_bot):
+    """On an open table a move by anyone in the channel is played."""
+    message = await new_table(room, open=True)
+    game_id = game_id_of(message)
+    await click(room.bob, room, message.id, "draw")
+    assert (await simcord_bot.service.table(game_id)).version == 1
+    assert "anyone here may play" in table_message(room, message.id).content
+
+
+async def test_stale_button_is_refused(room, simcord_bot):
+    """A button drawn for an older position (a lagging client) is refused; the game is unchanged."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    old_components = room.env.backend.get_message(room.channel.id, message.id).components
+    old = button_for(message, "draw")
+    await room.alice.click(message, custom_id=old)
+    moved = await simcord_bot.service.table(game_id)
+    room.env.backend.get_message(room.channel.id, message.id).components = old_components
+    result = await room.alice.click(table_message(room, message.id), custom_id=old)
+    assert result.ephemeral and "changed" in result.response.content
+    assert (await simcord_bot.service.table(game_id)).version == moved.version == 1
+
+
+async def test_typed_move_with_autocomplete(room, simcord_bot):
+    """/peek move offers the legal moves, filters them as one types, and plays the chosen one."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    choices = await room.alice.autocomplete(room.channel, "peek move", "move", "")
+    assert [choice["value"] for choice in choices] == [action.code for action in before.legal[0]]
+    choices = await room.alice.autocomplete(room.channel, "peek move", "move", "turn")
+    assert [(choice["name"], choice["value"]) for choice in choices] == [("Turn 1 card", "draw")]
+    result = await room.alice.slash(room.channel, "peek move", move="draw")
+    assert result.ephemeral and result.response.content.startswith("You turned ")
+    after = await simcord_bot.service.table(game_id)
+    assert after.version == before.version + 1 and after.public.stock_count == 34
+    assert table_message(room, message.id).embeds[0].footer.text.endswith("version 1")
+
+
+async def test_illegal_and_garbage_typed_moves_are_refused(room, simcord_bot):
+    """An illegal move and garbage each get a private sentence; the game is unchanged."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    legal = {action.code for action in before.legal[0]}
+    illegal = next(code for code in ("r1>f", "r2>f", "r3>f", "r4>f") if code not in legal)
+    for code in (illegal, "redeal", "w>f", "hello there"):
+        result = await room.alice.slash(room.channel, "peek move", move=code)
+        assert result.ephemeral
+        assert result.response.content and "Traceback" not in result.response.content
+    assert (await simcord_bot.service.table(game_id)).version == before.version
+
+
+async def test_undo_takes_back_a_move(room, simcord_bot):
+    """Undo appears after a move and restores the position before it."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    await click(room.alice, room, message.id, "draw")
+    await click(room.alice, room, message.id, "!undo")
+    after = await simcord_bot.service.table(game_id)
+    assert after.public == before.public and after.version == 2
+
+
+async def test_resign_button_asks_then_records_a_loss(room, simcord_bot):
+    """Resign asks privately, ends the game and counts it on /scores game:peek."""
+    message = await new_table(room)
+    asked = await click(room.alice, room, message.id, "!resign?")
+    assert asked.ephemeral and "Resign" in asked.response.content
+    await room.alice.click(asked.response.message, label="Yes, resign")
+    final = table_message(room, message.id)
+    assert "Resigned" in final.embeds[0].description and not final.components
+    await room.alice.slash(room.channel, "scores", game="peek")
+    board = room.channel.last_message.embeds[0]
+    assert board.title == "Peek scoreboard" and "    1     0     1" in board.description
+
+
+async def test_resign_command_ends_the_game(room, simcord_bot):
+    """/peek resign ends the running game, redraws the table without controls and counts a loss."""
+    message = await new_table(room)
+    await click(room.alice, room, message.id, "draw")
+    result = await room.alice.slash(room.channel, "peek resign")
+    assert result.ephemeral and f"#{game_id_of(message)}" in result.response.content
+    final = table_message(room, message.id)
+    assert "Resigned" in final.embeds[0].description and not final.components
+    await room.alice.slash(room.channel, "scores", game="peek")
+    assert f"<@{room.alice.id}>" in room.channel.last_message.embeds[0].description
+    result = await room.alice.slash(room.channel, "peek resign")
+    assert result.ephemeral and "/peek new" in result.response.content
+
+
+async def test_restart_mid_game_keeps_every_button_working(room, simcord_bot, settings):
+    """After a restart (new bot, new database connection) the old table's buttons still play."""
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    await click(room.alice, room, message.id, "draw")
+    middle = await simcord_bot.service.table(game_id)
+    store = await Store.open(settings.database_path)
+    try:
+        reborn = create_bot(settings, store)
+        await room.env.restart_bot(reborn)
+        resumed = await reborn.service.table(game_id)
+        assert resumed.version == middle.version and resumed.public == middle.public
+        code = next(action for action in resumed.legal[0] if isinstance(action, Draw | Redeal)).code
+        await click(room.alice, room, message.id, code)
+        assert (await reborn.service.table(game_id)).version == middle.version + 1
+    finally:
+        await store.close()
+
+
+async def test_help_explains_peek(room):
+    """/help has Peek's paragraph and its commands."""
+    result = await room.alice.slash(room.channel, "help")
+    text = result.response.embeds[0].description
+    assert result.ephemeral and "**Peek**" in text and "/peek new" in text and "/peek resign" in text
+
+
+async def test_no_game_to_move_in(room):
+    """/peek move without a game says how to start one."""
+    result = await room.alice.slash(room.channel, "peek move", move="draw")
+    assert result.ephemeral and "/peek new" in result.response.content
