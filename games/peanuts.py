@@ -488,18 +488,19 @@ def _next_nodes(node: Node, peanut: bytes) -> list[Node]:
 def _turning_line(start: Node, peanut: bytes, goal: bytes) -> list[Node] | None:
     """The quick first try: does going round the stock, with nothing else moved, reach a building play?
 
-    Returns the nodes passed, ``start`` first. After the second recycle turning alone only
-    repeats itself, so the walk stops there.
+    Returns the nodes passed, ``start`` first. The walk turns the rest of the stock, turns the
+    waste over once and goes through the whole stock again: from then on turning alone repeats
+    the same groups (the waste keeps the order the stock had), so it stops there.
     """
-    nodes, recycles = [start], 0
+    nodes, recycled = [start], False
     while True:
         tableau, count, stock, waste = nodes[-1]
         if stock:
             turned = min(TURN_SIZE, len(stock))
             nodes.append((tableau, count, stock[:-turned], waste + stock[-turned:][::-1]))
-        elif waste and recycles < 2:
+        elif waste and not recycled:
             nodes.append((tableau, count, waste[::-1], b""))
-            recycles += 1
+            recycled = True
         else:
             return None
         if _goal(nodes[-1], peanut, goal):
@@ -770,6 +771,10 @@ def check_state(state: PeanutsState) -> None:
         raise CorruptStateError("Peanuts snapshot: an empty peanut pile did not end the deal.")
     if state.moves < 0:
         raise CorruptStateError("Peanuts snapshot: negative move count.")
+    if sum((state.out is not None, state.blocked, state.resigned is not None)) > 1:
+        raise CorruptStateError("Peanuts snapshot: a deal ends in one way only.")
+    if state.rescued and not state.nerts_rescue:
+        raise CorruptStateError("Peanuts snapshot: a Nerts rescue without the nerts_rescue option.")
 
 
 class Peanuts(Game[PeanutsState]):
@@ -827,7 +832,8 @@ class Peanuts(Game[PeanutsState]):
                 state = self._stall_check(state, events, asked=True)
         elif isinstance(action, Turn):
             state = self._set_layout(state, seat, turn_stock(layout))
-            events.append(Event(f"{name} turned {min(TURN_SIZE, len(layout.stock))} from the stock."))
+            count = min(TURN_SIZE, len(layout.stock))
+            events.append(Event(f"{name} turned {count} card{'s' if count > 1 else ''} from the stock."))
         elif isinstance(action, Recycle):
             state = self._set_layout(state, seat, recycle(layout))
             events.append(Event(f"{name} turned the waste over."))
@@ -891,7 +897,8 @@ class Peanuts(Game[PeanutsState]):
         if state.nerts_rescue and not state.rescued:
             players = tuple(replace(rescue(layout), stuck=False) for layout in state.players)
             state = replace(state, players=players, rescued=True)
-            events.append(Event("Both players are stuck: each moved the top stock card to the bottom."))
+            text = "Both players are stuck: each put the waste under the stock and the top stock card at the bottom."
+            events.append(Event(text))
             if not all(search(layout, state.piles).blocked for layout in state.players):
                 return state
         return replace(state, blocked=True)

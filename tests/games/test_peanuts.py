@@ -23,6 +23,7 @@ from games.peanuts import (
     Turn,
     own_moves,
     public_cards,
+    rescue,
     search,
     step,
 )
@@ -204,6 +205,7 @@ def test_two_of_clubs_of_either_deck_goes_on_either_ace_of_clubs():
     assert [code for code in codes(state, 0) if ">b" in code] == ["c2.2C>b1.AC", "c2.2C>b2.AC1"]
     assert [code for code in codes(state, 1) if ">b" in code] == ["c2.2C1>b1.AC", "c2.2C1>b2.AC1"]
     assert refusal(state, 0, "c3.2D>b1.AC") == "2♦ does not go on A♣."
+    assert refusal(state, 0, "c5.QC>b1.AC") == "Q♣ does not go on A♣."
     after = play(state, (1, "c2.2C1>b1.AC"))
     assert after.piles[0] == parse_cards("AC 2C1")
 
@@ -319,6 +321,16 @@ def test_a_stale_column_target_is_refused():
     assert refusal(state, 0, "w.JD>c3.QH") == "Column 3 moved on: it shows J♠, not Q♥."
 
 
+def test_a_stale_source_is_refused():
+    """§7.1: a move names its source card; once that card has left its pile, the click is refused."""
+    state = position([spec(["KC", "KD", "QH", "QS", "3C", "3D", "4C"], "5S 2C JS", waste="9D JD", fan=2), PLAIN])
+    state = play(state, (0, "p.JS>c3.QH"), (0, "w.JD>c4.QS"), (0, "c3.QH>c1.KC"))
+    assert state.players[0].tableau[2] == own("2C", 0)
+    assert refusal(state, 0, "p.JS>c3.QH") == "Your peanut pile shows 5♠, not J♠."
+    assert refusal(state, 0, "w.JD>c4.QS") == "Your waste shows 9♦, not J♦."
+    assert refusal(state, 0, "c3.QH>c1.KC") == "Q♥ is not in column 3."
+
+
 # Automatic fill and the end by "Peanuts!" (§1.4, §1.5)
 
 
@@ -344,11 +356,12 @@ def test_moving_a_whole_column_pulls_the_next_peanut_card():
 
 
 @pytest.mark.parametrize(
-    "code", ["p.AS>b+", "c1.JS>c3.QH", "c4.AH>b+"], ids=["peanut-to-pile", "fill-after-tail", "fill-after-pile"]
+    "code, peanut",
+    [("p.AS>b+", "AS"), ("p.2H>c5.3C", "2H"), ("c1.JS>c3.QH", "5D"), ("c4.AH>b+", "5D")],
+    ids=["peanut-to-pile", "peanut-to-column", "fill-after-tail", "fill-after-pile"],
 )
-def test_an_empty_peanut_pile_ends_the_deal_at_once(code):
+def test_an_empty_peanut_pile_ends_the_deal_at_once(code, peanut):
     """§1.8 A8: the move that empties the peanut pile (directly or by the fill) calls "Peanuts!"."""
-    peanut = "AS" if code.startswith("p") else "5D"
     state = position([spec(["JS", "KD", "QH", "AH", "3C", "3D", "4C"], peanut), PLAIN])
     transition = GAME.apply_action(state, 0, GAME.parse_action(code))
     outcome = GAME.outcome(transition.state)
@@ -524,16 +537,18 @@ def test_a_play_to_the_middle_clears_both_stuck_flags():
     assert not any(layout.stuck for layout in state.players)
 
 
-def test_a_recycle_runs_the_check_without_anyone_saying_stuck():
-    """§1.8 A9: the check also runs after every recycle."""
+@pytest.mark.parametrize("other, ends", [(BLOCKED, True), (PLAIN, False)], ids=["both-blocked", "one-can-play"])
+def test_a_recycle_runs_the_check_without_anyone_saying_stuck(other, ends):
+    """§1.8 A9: the check also runs after every recycle; it ends the deal only when both players are blocked."""
     waste = BLOCKED.copy()
     stock = [card for card in standard_deck(0) if card.code not in BLOCKED["peanut"] and card.code not in "KC KS"]
     waste["waste"] = " ".join(card.code for card in stock if card.code not in ("QC", "QS", "JC", "JS", "TC"))
     waste["stock"] = ""
-    state = position([waste, BLOCKED])
+    state = position([waste, other])
     assert "r" in codes(state, 0)
     transition = GAME.apply_action(state, 0, Recycle())
-    assert transition.state.blocked and GAME.outcome(transition.state) is not None
+    assert transition.state.blocked is ends and (GAME.outcome(transition.state) is not None) is ends
+    assert not any(layout.stuck for layout in transition.state.players)
 
 
 def rescue_player() -> dict[str, Any]:
@@ -557,11 +572,21 @@ def test_nerts_rescue_breaks_the_first_stall():
     assert GAME.outcome(after) is None and after.rescued
     assert after.players[0].stock[0] == Card.parse("AD") and len(after.players[0].stock) == 24
     assert not any(layout.stuck for layout in after.players)
-    assert "Both players are stuck: each moved the top stock card to the bottom." in [e.text for e in transition.events]
+    rescued = "Both players are stuck: each put the waste under the stock and the top stock card at the bottom."
+    assert rescued in [event.text for event in transition.events]
     for _ in range(8):
         after = play(after, (0, "t"))
     after = play(after, (0, "w.AD>b+"))
     assert not after.rescued
+
+
+def test_the_rescue_puts_the_waste_under_the_stock_and_the_top_card_at_the_bottom():
+    """A9 (c): the cards come up in the old order, the rest of the stock and then the waste from its first
+    turned card, except that the card on top of the stock now comes last."""
+    state = position([spec(PLAIN["tableau"], "JC JD", waste="9C 8C 7C", fan=3, stock="2C 3C 4C"), PLAIN])
+    after = rescue(state.players[0])
+    assert after.stock == own("4C 7C 8C 9C 2C 3C", 0) and after.waste == () and after.fan == 0
+    assert after.tableau == state.players[0].tableau and after.peanut == state.players[0].peanut
 
 
 def test_without_the_rescue_the_same_stall_ends_the_deal():
@@ -690,7 +715,9 @@ def test_labels_and_events_name_the_cards():
     state = position([spec(["KC QH JS", "KS", "QD", "2S", "3C", "3D", "4C"], "2C 2D"), PLAIN])
     events = GAME.apply_action(state, 0, GAME.parse_action("c1.QH>c2.KS")).events
     assert events[0].text == "Player 1 moved Q♥ and 1 more to column 2."
-    assert GAME.apply_action(state, 1, Turn()).events[0].text == "Player 2 turned 3 from the stock."
+    assert GAME.apply_action(state, 1, Turn()).events[0].text == "Player 2 turned 3 cards from the stock."
+    one = position([PLAIN, spec(PLAIN["tableau"], "JC JD", stock="2C")])
+    assert GAME.apply_action(one, 1, Turn()).events[0].text == "Player 2 turned 1 card from the stock."
 
 
 # Views and snapshots
@@ -702,9 +729,11 @@ def test_views_show_only_public_cards_and_legal_only_to_the_seat():
     public = GAME.view_for(state, None)
     assert isinstance(public, PeanutsView) and public.legal == () and public.outcome is None
     allowed = public_cards(state, 0) | public_cards(state, 1)
+    hidden = {card for layout in state.players for card in layout.stock + layout.peanut[:-1] + layout.waste[:-3]}
+    assert len(hidden) == 2 * (24 - 3 + 20)
     for viewer in (None, 0, 1):
         view = GAME.view_for(state, viewer)
-        assert set(cards_in(view)) <= allowed
+        assert set(cards_in(view)) <= allowed and not set(cards_in(view)) & hidden
         assert dataclasses.replace(view, viewer=None, legal=()) == public
     assert GAME.view_for(state, 1).legal == GAME.legal_actions(state, 1)
     seat1 = public.players[1]
@@ -729,6 +758,7 @@ def test_views_show_only_public_cards_and_legal_only_to_the_seat():
         lambda data: data.update(resigned=2),
         lambda data: data.update(blocked="no"),
         lambda data: data.update(piles=[[]]),
+        lambda data: data.update(rescued=True),
         lambda data: data.update(piles=[[data["players"][0]["stock"].pop()]]),
     ],
 )
@@ -737,6 +767,13 @@ def test_corrupt_snapshots_are_refused(damage):
     damage(data)
     with pytest.raises(CorruptStateError):
         GAME.from_dict(data)
+
+
+def test_a_snapshot_with_two_endings_is_refused():
+    with pytest.raises(CorruptStateError):
+        scored((30, 25), (0, 6), out=0, blocked=True)
+    with pytest.raises(CorruptStateError):
+        scored((30, 25), (0, 6), out=0, resigned=1)
 
 
 def test_an_empty_column_in_a_running_deal_is_refused():
