@@ -180,6 +180,14 @@ class Game(ABC, Generic[StateT]):
         """Whether the bot may offer undo for a game with these (resolved) options."""
         return False
 
+    def on_scoreboard(self, options: Mapping[str, Any]) -> bool:
+        """Whether finished games with these (resolved) options count on the channel scoreboards.
+
+        A game whose options change what a score means (another scale, or undo that lets a
+        player farm points) returns False for them, so one board never mixes the two.
+        """
+        return True
+
     def explain_illegal(self, state: StateT, seat: Seat, action: Any) -> str:
         """A sentence for players on why ``action`` is refused; games may be more precise."""
         return f"{action.label} is not a legal move right now."

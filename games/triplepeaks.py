@@ -414,6 +414,10 @@ class TriplePeaks(Game[TriplePeaksState]):
         assert outcome is not None
         return Transition(after, (Event(outcome.summary),))
 
+    def on_scoreboard(self, options: Mapping[str, Any]) -> bool:
+        """Only scored play at the standard scale: practice has undo, multiplier scores run to 268 million."""
+        return not options.get("practice", False) and not options.get("multiplier", False)
+
     def allows_undo(self, options: Mapping[str, Any]) -> bool:
         """Only in practice games: undo would let a player farm the score (§5.8 A6)."""
         return bool(options.get("practice", False))

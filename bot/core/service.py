@@ -145,7 +145,7 @@ class TableService:
                 state=game.to_dict(state),
                 at=self._clock(),
                 finished=outcome is not None,
-                results=_results(seated, outcome),
+                results=_results(seated, outcome) if game.on_scoreboard(resolved) else (),
             )
         )
         return _table(game, record, state, version=0, finished=record.finished, events=(), undo_depth=0)
@@ -286,7 +286,7 @@ class TableService:
                 code=code,
                 state=game.to_dict(state),
                 finished=outcome is not None,
-                results=_results(record.players, outcome),
+                results=_results(record.players, outcome) if game.on_scoreboard(record.options) else (),
                 at=self._clock(),
             )
         except StaleGameError:

@@ -595,3 +595,14 @@ async def test_a_deal_that_is_already_over_is_saved_finished(service, store):
     assert table.finished and table.legal == {0: ()} and not table.can_undo
     assert await store.results(table.game_id) == [ResultRecord(ALICE, 0, True)]
     assert await service.active_games(CHANNEL, ALICE, "count") == []
+
+
+@pytest.mark.parametrize(("options", "on_board"), [({}, True), ({"practice": True}, False), ({"multiplier": True}, False)])
+async def test_games_off_the_scoreboard_leave_no_results(store, options, on_board):
+    """Triple Peaks practice (undo) and multiplier (another scale) games finish without a scoreboard row."""
+    service = TableService(store, seed_source=lambda: 5)
+    table = await service.new_game("triplepeaks", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE], options=options)
+    table = await service.resign(table.game_id, ALICE)
+    assert table.finished
+    assert (await store.results(table.game_id) != []) is on_board
+    assert (await service.scoreboard(CHANNEL, "triplepeaks") != []) is on_board
