@@ -52,8 +52,12 @@ def check_step(state: PeanutsState, rng: random.Random, stale: tuple[Any, ...], 
     over = GAME.outcome(state) is not None
     assert GAME.current_seat(state) is None
     public = public_cards(state, 0) | public_cards(state, 1) | {card for pile in state.piles for card in pile}
+    hidden = set()
+    for layout in state.players:
+        hidden |= set(layout.stock + layout.peanut[:-1] + layout.waste[: -max(layout.fan, 1)])
     for viewer in (None, 0, 1):
-        assert set(cards_in(GAME.view_for(state, viewer))) <= public
+        seen = set(cards_in(GAME.view_for(state, viewer)))
+        assert seen <= public and not seen & hidden
     assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(state)))) == state
     for seat in (0, 1):
         actions = GAME.legal_actions(state, seat)
