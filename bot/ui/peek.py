@@ -25,7 +25,8 @@ its suit's foundation only when its rank is already in the foundation above. Get
 `/peek new [variant] [open]` deal a table here (`three cards`: turn three at a time, redeal as often \
 as you like) · `/peek move` type a move · `/peek resign` give up
 On the table press a card's button to send it home (those cards wear a gold border in the picture), \
-or *Turn* to turn the stock; when the stock is empty, *Turn the waste over* redeals. *Undo* takes back moves, as many as you like."""
+or *Turn* to turn the stock; when the stock is empty, *Turn the waste over* redeals. *Undo* takes \
+back moves, as many as you like."""
 
 
 def place_name(source: str) -> str:
@@ -64,4 +65,5 @@ def status(table: Table) -> str:
     else:
         redeals = f"{view.redeals_left} redeal{'' if view.redeals_left == 1 else 's'} left"
     moves = f"{view.moves} move{'' if view.moves == 1 else 's'}"
-    return f"{view.score}/52 cards on the foundations \u00b7 {moves} \u00b7 {view.stock_count} in the stock \u00b7 {redeals}"
+    parts = (f"{view.score}/52 cards on the foundations", moves, f"{view.stock_count} in the stock", redeals)
+    return " \u00b7 ".join(parts)
