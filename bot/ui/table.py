@@ -50,7 +50,8 @@ def table_content(table: Table) -> str:
 def table_embed(table: Table, note: str = "") -> discord.Embed:
     """Title, the state of play, the last thing that happened, and the picture."""
     lines = [KIND_UI[table.kind].status(table)]
-    happened = " ".join(event.text for event in table.events)
+    summary = table.outcome.summary if table.outcome else None
+    happened = " ".join(event.text for event in table.events if event.text != summary)
     if happened:
         lines.append(happened)
     if table.finished:

@@ -249,3 +249,11 @@ async def test_a_bug_is_answered_with_an_apology_and_logged(room, simcord_bot, m
     assert result.ephemeral and result.response.content == APOLOGY
     assert "disk on fire" in caplog.text and target in caplog.text
     assert (await simcord_bot.service.table(game_id)).version == before.version
+
+
+async def test_the_end_is_said_once(room, simcord_bot):
+    """After a resignation the table says how it ended once, not once as an event and again as the result."""
+    message = await new_table(room)
+    await room.alice.slash(room.channel, "penguin resign")
+    description = table_message(room, message.id).embeds[0].description
+    assert description.count("Resigned with") == 1 and "**Resigned.**" in description
