@@ -9,9 +9,7 @@ Rendering is thread-safe (the bot calls it in worker threads): sprites are cache
 from collections.abc import Callable
 from typing import Any
 
-from render import peek
-from render import penguin
-from render import triplepeaks
+from render import peek, penguin, triplepeaks
 
 RENDERERS: dict[str, Callable[[Any], bytes]] = {
     "peek": peek.render,

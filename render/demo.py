@@ -1,16 +1,21 @@
-"""Sample pictures: ``python -m render.demo OUTDIR`` writes Penguin tables and a card sheet as PNGs.
+"""Sample pictures: ``python -m render.demo OUTDIR`` writes tables of every game with a picture, and a card sheet.
 
-The positions come from the engine and its solver (a deal, the busiest position on a solved line,
-the won end of that line, a resigned one), plus a made-up view with very long columns and a sheet of
-every sprite, so the look can be judged without starting the bot. The benchmark uses the same views.
+The Penguin positions come from the engine and its solver (a deal, the busiest position on a solved
+line, the won end of that line, a resigned one), plus a made-up view with very long columns and a
+sheet of every sprite, so the look can be judged without starting the bot. Peek and Triple Peaks
+show a deal and a position some way into a game played by their greedy players. The benchmark uses
+the Penguin views.
 """
 
+import random
 import sys
 from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image
 
+from games import peek, triplepeaks
+from games.ai import peek_ai, triplepeaks_ai
 from games.ai.penguin_solver import solve
 from games.cards import DECK, Suit, standard_deck
 from games.penguin import GAME, PenguinState, PenguinView
@@ -87,6 +92,30 @@ def long_column_view() -> PenguinView:
     return replace(deal, columns=columns, legal=())
 
 
+def peek_views(seed: int = DEAL_SEED, moves: int = 40) -> dict[str, object]:
+    """A Peek deal, and the position after ``moves`` greedy moves."""
+    state = peek.GAME.new_state(None, 1, seed)
+    deal = peek.GAME.view_for(state, 0)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if peek.GAME.outcome(state) is not None:
+            break
+        state = peek.GAME.apply_action(state, 0, peek_ai.GreedyPlayer().choose(state, rng)).state
+    return {"peek-deal": deal, "peek-midgame": peek.GAME.view_for(state, 0)}
+
+
+def triplepeaks_views(seed: int = DEAL_SEED, moves: int = 18) -> dict[str, object]:
+    """A Triple Peaks deal, and the position after ``moves`` greedy moves."""
+    state = triplepeaks.GAME.new_state(None, 1, seed)
+    deal = triplepeaks.GAME.view_for(state, 0)
+    for _ in range(moves):
+        if triplepeaks.GAME.outcome(state) is not None:
+            break
+        action = triplepeaks_ai.GreedyPlayer().choose(triplepeaks.GAME.view_for(state, 0))
+        state = triplepeaks.GAME.apply_action(state, 0, action).state
+    return {"triplepeaks-deal": deal, "triplepeaks-midgame": triplepeaks.GAME.view_for(state, 0)}
+
+
 def card_sheet() -> Image.Image:
     """Every face, both backs, and the empty-place sprites on the felt."""
     step_x, step_y = cards.CARD_W + 12, cards.CARD_H + 12
@@ -109,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit("usage: python -m render.demo OUTDIR")
     folder = Path(args[0])
     folder.mkdir(parents=True, exist_ok=True)
-    views = {
+    views: dict[str, object] = {
         "penguin-deal": deal_view(),
         "penguin-midgame": midgame_view(),
         "penguin-won": won_view(),
@@ -117,8 +146,10 @@ def main(argv: list[str] | None = None) -> None:
         "penguin-long-column": long_column_view(),
         "penguin-100-cards": crowded_view(),
     }
+    views.update(peek_views())
+    views.update(triplepeaks_views())
     for name, view in views.items():
-        (folder / f"{name}.png").write_bytes(render_table("penguin", view))
+        (folder / f"{name}.png").write_bytes(render_table(name.split("-")[0], view))
     (folder / "cards.png").write_bytes(cards.png_bytes(card_sheet()))
     print(f"Wrote {len(views) + 1} pictures to {folder}/")
 

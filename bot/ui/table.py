@@ -13,9 +13,7 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
-from bot.ui import peek
-from bot.ui import penguin
-from bot.ui import triplepeaks
+from bot.ui import peek, penguin, triplepeaks
 from games.base import EndReason
 from render import render_table
 
