@@ -28,7 +28,8 @@ tableau deals a new round, the score carries over), *practice* (with undo).
 `/triplepeaks new [variant] [open]` deal a table here · `/triplepeaks move` type a move · \
 `/triplepeaks resign` give up
 On the table press a card's button to play it (those cards wear a gold border in the picture), or \
-*Turn a stock card*. *Undo* is there in practice games only."""
+*Turn a stock card*. *Undo* is there in practice games only; practice and multiplier games stay off \
+the scoreboard."""
 
 
 def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:

@@ -25,3 +25,13 @@ async def test_commands_are_synced(room):
     """The slash commands people can type are synced at start."""
     available = set(room.alice.available_commands(room.channel))
     assert {"penguin new", "penguin move", "penguin resign", "scores", "help"} <= available
+
+
+async def test_help_covers_every_table_and_fits_one_embed(room):
+    """/help has a paragraph per game with a table, names the games still to come, and fits Discord's limit."""
+    result = await room.alice.slash(room.channel, "help")
+    text = result.response.embeds[0].description
+    assert len(text) <= 4096
+    for command in ("/penguin new", "/peek new", "/triplepeaks new", "/scores"):
+        assert command in text
+    assert "Coming to this bot: Peanuts, Pebbles and Nuts." in text
