@@ -1,7 +1,8 @@
 """How long a table picture takes to render and how big it is.
 
 Renders the Penguin table for a fresh deal, a busy mid-game position (the busiest one on a solved
-line) and a made-up table of 100 cards from two decks, many times each, timing ``render_table``
+line) and a made-up table of 100 cards from two decks, and Peek's and Triple Peaks' demo positions,
+many times each, timing ``render_table``
 end to end (compose + PNG encoding), and prints median and p99 time and the size in bytes. Then, for
 the busy position, it compares encodings of the same picture: the palette PNG at a few zlib levels
 (the chosen one is :data:`render.cards.PNG_COMPRESS_LEVEL`), a plain RGB PNG and lossless WebP.
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from render import cards, penguin, render_table
-from render.demo import crowded_view, deal_view, midgame_view
+from render.demo import crowded_view, deal_view, midgame_view, peek_views, triplepeaks_views
 
 ROUNDS = 200
 FORMAT_ROUNDS = 40
@@ -64,10 +65,16 @@ def main() -> None:
     print(f"First render, building the sprites it needs: {(time.perf_counter() - start) * 1000:.0f} ms")
     for view in views.values():
         render_table("penguin", view)
+    others = {**peek_views(), **triplepeaks_views()}
+    for name, view in others.items():
+        render_table(name.split("-")[0], view)
     print(f"render_table (compose + PNG), {ROUNDS} rounds each:")
     for name, view in views.items():
         samples, size = _time(lambda view=view: render_table("penguin", view), ROUNDS)
         print("  " + _line(name, samples, size))
+    for name, view in others.items():
+        samples, size = _time(lambda name=name, view=view: render_table(name.split("-")[0], view), ROUNDS)
+        print("  " + _line(name.replace("-", " "), samples, size))
     picture = penguin.picture(views["penguin busy mid-game"])
     rgb = picture.convert("RGB")
     encodings = {
