@@ -22,6 +22,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from games.base import EndReason, Outcome
 from games.cards import RANK_NAMES, Card, Rank, Suit
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -427,3 +428,18 @@ def back(deck: int = 0, ground: str = "felt") -> Image.Image:
 def slot(label: str = "", suit: Suit | None = None, marked: bool = False) -> Image.Image:
     """An empty pile on the felt, with an optional faint suit pip and label (gold when ``marked``)."""
     return cached(("slot", label, suit, marked), lambda: _finish(_slot(label, suit, marked), "felt"))
+
+
+def paste_result(image: Image.Image, outcome: Outcome | None, right: int, top: int, lost: str) -> None:
+    """Once a game is over, its result badge with its right edge at ``right``: "Won!" in gold,
+    else "Resigned" or ``lost`` (how this game is lost, e.g. "No moves left")."""
+    if outcome is None:
+        return
+    if outcome.winners:
+        text, colour = "Won!", GOLD
+    elif outcome.reason is EndReason.RESIGNED:
+        text, colour = "Resigned", LABEL
+    else:
+        text, colour = lost, LABEL
+    badge = text_image(text, 26, colour, bold=True)
+    image.paste(badge, (right - badge.width, top))

@@ -15,7 +15,6 @@ in the view, so they cannot be drawn: the picture shows their counts.
 
 from PIL import Image
 
-from games.base import EndReason
 from games.cards import Card, Rank
 from games.peek import PeekView, target
 from render import cards
@@ -123,18 +122,6 @@ def _paste_centred(image: Image.Image, text: str, x: int, y: int, colour: RGB = 
     image.paste(label, (x + (CARD_W - label.width) // 2, y))
 
 
-def _result(view: PeekView) -> tuple[str, RGB] | None:
-    """The result badge: what it says and its colour (None while the game runs)."""
-    outcome = view.outcome
-    if outcome is None:
-        return None
-    if outcome.winners:
-        return "Won!", GOLD
-    if outcome.reason is EndReason.RESIGNED:
-        return "Resigned", LABEL
-    return "Game over", LABEL
-
-
 def _draw_panel(image: Image.Image, view: PeekView) -> None:
     """The base card and the rule it sets (§2.3), the status line, and the result once the game is over."""
     base = view.base
@@ -149,11 +136,7 @@ def _draw_panel(image: Image.Image, view: PeekView) -> None:
     image.paste(cards.text_image(rule, 15, FAINT), (MARGIN, TOP + 70))
     status = f"Moves {view.moves}   \u00b7   Score {view.score}/52"
     image.paste(cards.text_image(status, 17, LABEL, bold=True), (MARGIN, TOP + 96))
-    result = _result(view)
-    if result is not None:
-        text, colour = result
-        badge = cards.text_image(text, 26, colour, bold=True)
-        image.paste(badge, (PANEL_RIGHT - badge.width, TOP + 8))
+    cards.paste_result(image, view.outcome, PANEL_RIGHT, TOP + 8, lost="Game over")
 
 
 def _goes_home(view: PeekView, card: Card) -> bool:

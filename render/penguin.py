@@ -10,11 +10,10 @@ it lies; its suit's foundation, empty until the beak goes home, is outlined in g
 
 from PIL import Image
 
-from games.base import EndReason
 from games.cards import Card, Rank, Suit
 from games.penguin import PenguinView
 from render import cards
-from render.cards import CARD_H, CARD_W, FAINT, FELT, GOLD, LABEL, RGB
+from render.cards import CARD_H, CARD_W, FAINT, FELT, LABEL, RGB
 
 WIDTH = 952
 HEIGHT = 984
@@ -80,18 +79,6 @@ def _paste_text(image: Image.Image, text: str, xy: tuple[int, int], size: int, c
     image.paste(cards.text_image(text, size, colour), xy)
 
 
-def _result(view: PenguinView) -> tuple[str, RGB] | None:
-    """The result badge: what it says and its colour (None while the game runs)."""
-    outcome = view.outcome
-    if outcome is None:
-        return None
-    if outcome.winners:
-        return "Won!", GOLD
-    if outcome.reason is EndReason.RESIGNED:
-        return "Resigned", LABEL
-    return "No moves left", LABEL
-
-
 def _draw_panel(image: Image.Image, view: PenguinView) -> None:
     """The beak and what it means (§4.2), the status line, and the result once the game is over."""
     beak = view.beak
@@ -101,11 +88,7 @@ def _draw_panel(image: Image.Image, view: PenguinView) -> None:
     _paste_text(image, f"An empty column takes only a {last}", (MARGIN, TOP + 90), 15, FAINT)
     status = f"Moves {view.moves}   \u00b7   Score {view.score}/52"
     image.paste(cards.text_image(status, 17, LABEL, bold=True), (MARGIN, TOP + 120))
-    result = _result(view)
-    if result is not None:
-        text, colour = result
-        badge = cards.text_image(text, 26, colour, bold=True)
-        image.paste(badge, (PANEL_RIGHT - badge.width, TOP + 8))
+    cards.paste_result(image, view.outcome, PANEL_RIGHT, TOP + 8, lost="No moves left")
 
 
 def _card(card: Card, beak: Card, ground: str = "felt") -> Image.Image:

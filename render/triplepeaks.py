@@ -13,10 +13,9 @@ through a card-shaped mask so that its rounded corners never cut into the card b
 
 from PIL import Image, ImageDraw
 
-from games.base import EndReason
 from games.triplepeaks import TriplePeaksView, adjacent
 from render import cards
-from render.cards import CARD_H, CARD_W, FAINT, FELT, GOLD, LABEL, RADIUS, RGB, SCALE
+from render.cards import CARD_H, CARD_W, FAINT, FELT, LABEL, RADIUS, RGB, SCALE
 
 WIDTH = 952
 PITCH = 90
@@ -96,18 +95,6 @@ def _background() -> Image.Image:
     return image
 
 
-def _result(view: TriplePeaksView) -> tuple[str, RGB] | None:
-    """The result badge: what it says and its colour (None while the game runs)."""
-    outcome = view.outcome
-    if outcome is None:
-        return None
-    if outcome.winners:
-        return "Won!", GOLD
-    if outcome.reason is EndReason.RESIGNED:
-        return "Resigned", LABEL
-    return "No moves left", LABEL
-
-
 def _status(view: TriplePeaksView) -> str:
     parts = [f"Score {view.score}", f"Moves {view.moves}", f"Peaks cleared {view.peaks_cleared}/3"]
     if view.progressive:
@@ -126,11 +113,7 @@ def _draw_header(image: Image.Image, view: TriplePeaksView) -> None:
     """The scoring note beside the title, the score line under it and the result at the right."""
     image.paste(_text(_rules_note(view), 15, FAINT), (NOTE_X, TOP + 17))
     image.paste(_text(_status(view), 17, bold=True), (MARGIN, STATUS_Y))
-    result = _result(view)
-    if result is not None:
-        text, colour = result
-        badge = _text(text, 26, colour, bold=True)
-        image.paste(badge, (WIDTH - MARGIN - badge.width, TOP + 8))
+    cards.paste_result(image, view.outcome, WIDTH - MARGIN, TOP + 8, lost="No moves left")
 
 
 def _playable(view: TriplePeaksView) -> set[int]:
