@@ -68,9 +68,14 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, as a sentence for the table (``"5♠ went to the foundation."``)."""
+    """Something that happened, as a sentence for the table (``"5♠ went to the foundation."``).
+
+    ``seats`` is None for an event everyone may read; otherwise only those seats may be told
+    (Peanuts tells a player privately that they still have a play, RULES.md §7.1).
+    """
 
     text: str
+    seats: tuple[Seat, ...] | None = None
 
 
 StateT = TypeVar("StateT")

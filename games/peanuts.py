@@ -892,7 +892,7 @@ class Peanuts(Game[PeanutsState]):
                     if not result.blocked:
                         layout = replace(state.players[seat], stuck=False)
                         state = Peanuts._set_layout(state, seat, layout)
-                        events.append(Event(f"{_player_name(seat)} still has a play: the deal goes on."))
+                        events.append(Event("You still have a play: the deal goes on.", seats=(seat,)))
             return state
         if state.nerts_rescue and not state.rescued:
             players = tuple(replace(rescue(layout), stuck=False) for layout in state.players)

@@ -49,7 +49,7 @@ def table_embed(table: Table, note: str = "") -> discord.Embed:
     """Title, the state of play, the last thing that happened, and the picture."""
     lines = [KIND_UI[table.kind].status(table)]
     summary = table.outcome.summary if table.outcome else None
-    happened = " ".join(event.text for event in table.events if event.text != summary)
+    happened = " ".join(event.text for event in table.events if event.seats is None and event.text != summary)
     if happened:
         lines.append(happened)
     if table.finished:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from games.ai.peanuts_ai import greedy_choice, random_choice
-from games.base import SCHEMA, EndReason
+from games.base import SCHEMA, EndReason, Event
 from games.cards import Card, parse_cards, standard_deck
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
 from games.peanuts import (
@@ -516,14 +516,15 @@ def test_both_stuck_and_blocked_ends_the_deal():
 
 
 def test_stuck_with_a_play_left_goes_on_and_clears_that_flag():
-    """When both say "stuck" but one still has a play, the deal goes on and that player's flag drops."""
+    """When both say "stuck" but one still has a play, the deal goes on, that player's flag drops and
+    only that player is told (§7.1: do not reveal to the other that a play is left)."""
     state = position([PLAIN, BLOCKED])
     state = play(state, (1, "stuck"))
     transition = GAME.apply_action(state, 0, Stuck())
     after = transition.state
     assert GAME.outcome(after) is None
     assert not after.players[0].stuck and after.players[1].stuck
-    assert transition.events[-1].text == "Player 1 still has a play: the deal goes on."
+    assert transition.events[-1] == Event("You still have a play: the deal goes on.", seats=(0,))
     assert "unstuck" in codes(after, 1) and "stuck" in codes(after, 0)
     assert not play(after, (1, "unstuck")).players[1].stuck
 
