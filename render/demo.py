@@ -100,7 +100,7 @@ def peek_views(seed: int = DEAL_SEED, moves: int = 40) -> dict[str, object]:
     for _ in range(moves):
         if peek.GAME.outcome(state) is not None:
             break
-        state = peek.GAME.apply_action(state, 0, peek_ai.GreedyPlayer().choose(state, rng)).state
+        state = peek.GAME.apply_action(state, 0, peek_ai.GreedyPlayer().choose(state, 0, rng)).state
     return {"peek-deal": deal, "peek-midgame": peek.GAME.view_for(state, 0)}
 
 
@@ -108,10 +108,11 @@ def triplepeaks_views(seed: int = DEAL_SEED, moves: int = 18) -> dict[str, objec
     """A Triple Peaks deal, and the position after ``moves`` greedy moves."""
     state = triplepeaks.GAME.new_state(None, 1, seed)
     deal = triplepeaks.GAME.view_for(state, 0)
+    rng = random.Random(seed)
     for _ in range(moves):
         if triplepeaks.GAME.outcome(state) is not None:
             break
-        action = triplepeaks_ai.GreedyPlayer().choose(triplepeaks.GAME.view_for(state, 0))
+        action = triplepeaks_ai.GreedyPlayer().choose(state, 0, rng)
         state = triplepeaks.GAME.apply_action(state, 0, action).state
     return {"triplepeaks-deal": deal, "triplepeaks-midgame": triplepeaks.GAME.view_for(state, 0)}
 

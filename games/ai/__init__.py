@@ -1,1 +1,33 @@
-"""Players and solvers built only on the games' public functions."""
+"""Players and solvers built only on the games' public functions.
+
+Every game with players here (``peek_ai``, ``triplepeaks_ai``, ``pebbles_ai``, ``peanuts_ai``) has a
+``RandomPlayer`` and a ``GreedyPlayer`` class that implement :class:`Player`, and a ``play_out``
+helper that runs a game to its end with them, so a caller (tests, benchmarks, AI seats in the
+bot) can drive any of them the same way.
+"""
+
+import random
+from typing import Protocol, TypeVar
+
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+ActionT_co = TypeVar("ActionT_co", covariant=True)
+
+
+class Player(Protocol[StateT_contra, ActionT_co]):
+    """Anything that picks an action for one seat of a running game.
+
+    ``choose(state, seat, rng)`` returns one of ``GAME.legal_actions(state, seat)``; call it only
+    while ``GAME.outcome(state)`` is None and, in turn-based games, for ``GAME.current_seat(state)``.
+    A player may look at the whole ``state`` only if it limits itself to what ``GAME.view_for(state,
+    seat)`` shows; the greedy players do exactly that, so they never use a card the seat cannot see.
+    All randomness comes from ``rng``, so the same seed gives the same game.
+
+    The one exception to "an action" is Peanuts (``ActionT_co`` is ``PeanutsAction | None`` there):
+    both players act whenever they like and there is no pass action, so a Peanuts player returns
+    None when nothing is worth doing now and it waits for the other player (the greedy player once
+    it has said "stuck" and the blocked check proves it cannot move, RULES.md §1.5).
+    """
+
+    def choose(self, state: StateT_contra, seat: int, rng: random.Random) -> ActionT_co:
+        """One legal action for ``seat`` (for Peanuts: or None to wait)."""
+        ...

@@ -1,5 +1,6 @@
-"""Fair Triple Peaks players: they choose from the player's view, so they never see a face-down
-tableau card or the stock order (unlike ``triplepeaks_solver``).
+"""Fair Triple Peaks players, implementing :class:`games.ai.Player`: ``choose(state, seat, rng)``
+decides from ``GAME.view_for(state, seat)`` only, so they never see a face-down tableau card or the
+stock order (unlike ``triplepeaks_solver``).
 
 - :class:`RandomPlayer` picks any legal action, the stock included.
 - :class:`GreedyPlayer` never turns a stock card while a play exists. Among the plays it takes
@@ -12,8 +13,8 @@ tableau card or the stock order (unlike ``triplepeaks_solver``).
 
 import random
 from functools import lru_cache
-from typing import Protocol
 
+from games.ai import Player
 from games.cards import Card
 from games.triplepeaks import (
     COVERED_BY,
@@ -27,23 +28,12 @@ from games.triplepeaks import (
 )
 
 
-class Player(Protocol):
-    """Anything that picks a legal action from a view."""
-
-    def choose(self, view: TriplePeaksView) -> TriplePeaksAction:
-        """One of ``view.legal``."""
-        ...
-
-
 class RandomPlayer:
-    """Uniformly random legal actions from its own ``random.Random(seed)``."""
+    """Uniformly random legal actions."""
 
-    def __init__(self, seed: int | str = 0) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: TriplePeaksView) -> TriplePeaksAction:
-        """Any legal action."""
-        return self._rng.choice(view.legal)
+    def choose(self, state: TriplePeaksState, seat: int, rng: random.Random) -> TriplePeaksAction:
+        """Any action of the view's ``legal``."""
+        return rng.choice(GAME.view_for(state, seat).legal)
 
 
 @lru_cache(maxsize=4096)
@@ -67,8 +57,9 @@ def _uncovered(view: TriplePeaksView, slot: int) -> int:
 class GreedyPlayer:
     """Plays before turning the stock; prefers the longest visible chain, then uncovering cards."""
 
-    def choose(self, view: TriplePeaksView) -> TriplePeaksAction:
-        """The best play by the rule above, or the stock when nothing can be played."""
+    def choose(self, state: TriplePeaksState, seat: int, rng: random.Random) -> TriplePeaksAction:
+        """The best play by the rule above, or the stock when nothing can be played; ``rng`` is not needed."""
+        view = GAME.view_for(state, seat)
         plays = [action for action in view.legal if isinstance(action, Play)]
         if not plays:
             return view.legal[0]
@@ -83,8 +74,10 @@ class GreedyPlayer:
         return max(plays, key=rank)
 
 
-def play_out(state: TriplePeaksState, player: Player) -> TriplePeaksState:
+def play_out(
+    state: TriplePeaksState, player: Player[TriplePeaksState, TriplePeaksAction], rng: random.Random
+) -> TriplePeaksState:
     """Let ``player`` play seat 0 until the game ends; returns the final state."""
     while GAME.outcome(state) is None:
-        state = GAME.apply_action(state, 0, player.choose(GAME.view_for(state, 0))).state
+        state = GAME.apply_action(state, 0, player.choose(state, 0, rng)).state
     return state

@@ -42,7 +42,7 @@ def game_id_of(message: discord.Message) -> int:
 def greedy_win_seed(options: dict | None = None) -> int:
     """The first seed whose deal the greedy player wins."""
     for seed in range(200):
-        final, _ = play_out(GreedyPlayer(), GAME.new_state(options, 1, seed), random.Random(seed))
+        final, _ = play_out(GAME.new_state(options, 1, seed), GreedyPlayer(), random.Random(seed))
         if GAME.outcome(final).winners:
             return seed
     raise AssertionError("no deal the greedy player wins")
@@ -89,7 +89,7 @@ async def test_whole_game_to_a_win_through_clicks(room, simcord_bot, seed_box):
     game_id = game_id_of(message)
     rng = random.Random(0)
     while GAME.outcome(state) is None:
-        action = GreedyPlayer().choose(state, rng)
+        action = GreedyPlayer().choose(state, 0, rng)
         await click(room.alice, room, message.id, action.code)
         state = GAME.apply_action(state, 0, action).state
         table = await simcord_bot.service.table(game_id)
@@ -266,7 +266,7 @@ async def test_three_cards_game_ends_on_a_pass_without_progress(room, simcord_bo
     message = await new_table(room, variant="three cards")
     rng = random.Random(0)
     while GAME.outcome(state) is None:
-        action = GreedyPlayer().choose(state, rng)
+        action = GreedyPlayer().choose(state, 0, rng)
         button = next(b for b in buttons_on(table_message(room, message.id)) if b.custom_id.endswith(f":{action.code}"))
         if isinstance(action, Redeal) and action.ends_game:
             assert button.style is discord.ButtonStyle.danger and "ends the game" in button.label

@@ -666,9 +666,9 @@ def check_step(state: PeekState, rng: random.Random) -> None:
 class Mixed:
     """Greedy most of the time, random otherwise: reaches wins, stalls and every kind of move."""
 
-    def choose(self, state: PeekState, rng: random.Random) -> Any:
+    def choose(self, state: PeekState, seat: int, rng: random.Random) -> Any:
         player = RandomPlayer() if rng.random() < 0.3 else GreedyPlayer()
-        return player.choose(state, rng)
+        return player.choose(state, seat, rng)
 
 
 @pytest.mark.parametrize("options", [None, THREE], ids=["one-card", "three-card"])
@@ -683,7 +683,7 @@ def test_random_playouts_keep_the_invariants(options, first):
         log: list[tuple[int, str]] = []
         while GAME.outcome(state) is None:
             check_step(state, rng)
-            action = player.choose(state, rng)
+            action = player.choose(state, 0, rng)
             state = GAME.apply_action(state, 0, action).state
             log.append((0, action.code))
             if rng.random() < 0.02:

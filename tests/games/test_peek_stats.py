@@ -17,7 +17,7 @@ def test_greedy_player_wins_about_a_quarter_of_one_card_deals():
     player = GreedyPlayer()
     wins = 0
     for seed in range(DEALS):
-        state, _ = play_out(player, GAME.new_state(None, 1, seed), random.Random(seed))
+        state, _ = play_out(GAME.new_state(None, 1, seed), player, random.Random(seed))
         assert GAME.outcome(state) is not None
         wins += score(state) == 52
     assert 0.22 <= wins / DEALS <= 0.31

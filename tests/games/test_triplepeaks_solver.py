@@ -1,5 +1,7 @@
 """The Triple Peaks solver and players: wins replay through the engine; clear rates match RULES.md §6.4."""
 
+import dataclasses
+import random
 import time
 
 import pytest
@@ -35,7 +37,7 @@ def test_solution_from_the_middle_of_a_game():
     state = GAME.new_state({"multiplier": True}, 1, 4)
     player = GreedyPlayer()
     for _ in range(8):
-        state = GAME.apply_action(state, 0, player.choose(GAME.view_for(state, 0))).state
+        state = GAME.apply_action(state, 0, player.choose(state, 0, random.Random(4))).state
     solution = solve(state)
     assert solution is not None
     assert GAME.outcome(play_through(state, solution)).winners == (0,)
@@ -105,31 +107,61 @@ def test_winnable_seed_skips_unwinnable_deals():
 def test_players_choose_legal_actions_from_the_view():
     """Both players finish games through the validating engine; greedy never draws while a play exists."""
     for seed in range(20):
-        assert GAME.outcome(play_out(GAME.new_state(None, 1, seed), RandomPlayer(seed))) is not None
+        assert GAME.outcome(play_out(GAME.new_state(None, 1, seed), RandomPlayer(), random.Random(seed))) is not None
         state = GAME.new_state(None, 1, seed)
         player = GreedyPlayer()
+        rng = random.Random(seed)
         while GAME.outcome(state) is None:
             view = GAME.view_for(state, 0)
-            action = player.choose(view)
+            action = player.choose(state, 0, rng)
             assert action in view.legal
             assert isinstance(action, Play) or not any(isinstance(other, Play) for other in view.legal)
             state = GAME.apply_action(state, 0, action).state
 
 
+def _hidden_cards_shuffled(state: TriplePeaksState, rng: random.Random) -> TriplePeaksState:
+    """``state`` with its face-down tableau cards and stock cards dealt among themselves in another order."""
+    face_down = [slot for slot, down in enumerate(GAME.view_for(state, 0).face_down) if down]
+    hidden = [state.tableau[slot] for slot in face_down] + list(state.stock)
+    rng.shuffle(hidden)
+    tableau = list(state.tableau)
+    for slot in face_down:
+        tableau[slot] = hidden.pop()
+    return dataclasses.replace(state, tableau=tuple(tableau), stock=tuple(hidden))
+
+
+def test_players_never_use_hidden_cards():
+    """Both players decide from ``GAME.view_for(state, seat)`` only: the same choice whatever the hidden cards are."""
+    moved = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = GAME.new_state({"progressive": seed % 2 == 1}, 1, seed)
+        while GAME.outcome(state) is None:
+            other = _hidden_cards_shuffled(state, rng)
+            assert GAME.view_for(other, 0) == GAME.view_for(state, 0)
+            moved += other != state
+            for player in (GreedyPlayer(), RandomPlayer()):
+                assert player.choose(state, 0, random.Random(seed)) == player.choose(other, 0, random.Random(seed))
+            state = GAME.apply_action(state, 0, GreedyPlayer().choose(state, 0, rng)).state
+    assert moved > 200
+
+
 def test_greedy_prefers_the_longer_visible_chain():
     """Waste 5: 4♣ leads on to 3♦ and 2♦, 6♣ to nothing, so greedy plays 4♣."""
     state = position({18: "6C", 19: "JD", 20: "4C", 21: "3D", 22: "2D"}, "5H", "KS")
-    assert GreedyPlayer().choose(GAME.view_for(state, 0)) == Play(20)
+    assert GreedyPlayer().choose(state, 0, random.Random(0)) == Play(20)
 
 
 @pytest.mark.slow
 def test_greedy_player_wins_often_and_random_rarely():
     """Over 200 deals the greedy player clears 35–60 % (measured 48 % over 1,000); random play almost never."""
     greedy = sum(
-        bool(GAME.outcome(play_out(GAME.new_state(None, 1, seed), GreedyPlayer())).winners) for seed in range(200)
+        bool(GAME.outcome(play_out(GAME.new_state(None, 1, seed), GreedyPlayer(), random.Random(seed))).winners)
+        for seed in range(200)
     )
     lucky = sum(
-        bool(GAME.outcome(play_out(GAME.new_state(None, 1, seed), RandomPlayer(seed))).winners) for seed in range(200)
+        bool(GAME.outcome(play_out(GAME.new_state(None, 1, seed), RandomPlayer(), random.Random(seed))).winners)
+        for seed in range(200)
     )
     assert 70 <= greedy <= 120 and lucky <= 4
 

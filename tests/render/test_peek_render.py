@@ -37,7 +37,7 @@ def _played(seed: int, options: dict | None = None, player=None) -> list[PeekSta
     state = _deal(seed, options)
     line = [state]
     while GAME.outcome(state) is None:
-        state = GAME.apply_action(state, 0, player.choose(state, rng)).state
+        state = GAME.apply_action(state, 0, player.choose(state, 0, rng)).state
         line.append(state)
     return line
 
