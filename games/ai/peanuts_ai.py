@@ -1,10 +1,11 @@
 """Peanuts players and a playout driver, built on the engine's public functions (RULES.md §1, §7.1).
 
-A player is a function ``choose(state, seat, rng) -> action or None``; None means "nothing useful
-to do now, wait for the other player" (play is simultaneous, so there is no pass action).
+Both players implement :class:`games.ai.Player` with ``choose(state, seat, rng) -> action or None``;
+None means "nothing useful to do now, wait for the other player" (play is simultaneous, so there is
+no pass action). Only the greedy player ever returns None; call ``choose`` only while the deal runs.
 
-- :func:`random_choice`: any legal action, uniformly.
-- :func:`greedy_choice`: a building play if there is one (peanut top first, then column tops, then
+- :class:`RandomPlayer`: any legal action, uniformly.
+- :class:`GreedyPlayer`: a building play if there is one (peanut top first, then column tops, then
   the waste), else the peanut top onto a column, else a whole column onto another (which pulls
   the next peanut card into the emptied column), else the next move of a line to a building play
   found by the engine's blocked check (:func:`games.peanuts.search`). When that search proves the
@@ -13,13 +14,14 @@ to do now, wait for the other player" (play is simultaneous, so there is no pass
   done or the building piles change), so a deal between two greedy players always ends by
   "Peanuts!" or by the blocked check.
 
-:func:`playout` lets a random seat act each step until the deal ends.
+:func:`play_out` lets a random seat act each step until the deal ends.
 """
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
+from games.ai import Player
 from games.base import Seat
 from games.cards import Card
 from games.peanuts import (
@@ -37,15 +39,17 @@ from games.peanuts import (
     step,
 )
 
-Player = Callable[[PeanutsState, Seat, random.Random], PeanutsAction | None]
+PeanutsPlayer = Player[PeanutsState, PeanutsAction | None]
+"""A Peanuts player: an action, or None to wait."""
 
 _SOURCE_ORDER = {PEANUT: 0, WASTE: 2}
 
 
-def random_choice(state: PeanutsState, seat: Seat, rng: random.Random) -> PeanutsAction | None:
-    """A uniformly random legal action (None once the deal is over)."""
-    actions = GAME.legal_actions(state, seat)
-    return rng.choice(actions) if actions else None
+class RandomPlayer:
+    """Picks any legal action with equal chance; a running deal always has one (the stuck toggle)."""
+
+    def choose(self, state: PeanutsState, seat: Seat, rng: random.Random) -> PeanutsAction:
+        return rng.choice(GAME.legal_actions(state, seat))
 
 
 def _is_build(action: PeanutsAction) -> bool:
@@ -78,37 +82,44 @@ def _remember_plan(key: tuple[Layout, tuple[Card, ...]], line: tuple[PeanutsActi
         layout = replace(step(layout, action), fan=0, stuck=False)
 
 
-def greedy_choice(state: PeanutsState, seat: Seat, rng: random.Random) -> PeanutsAction | None:
-    """The greedy player described in the module docstring; ``rng`` breaks ties between equal plays."""
-    actions = GAME.legal_actions(state, seat)
-    if not actions:
-        return None
-    builds = [action for action in actions if _is_build(action)]
-    if builds:
-        best = min(_SOURCE_ORDER.get(action.source, 1) for action in builds)
-        return rng.choice([action for action in builds if _SOURCE_ORDER.get(action.source, 1) == best])
-    from_peanut = [action for action in actions if isinstance(action, Move) and action.source == PEANUT]
-    if from_peanut:
-        return rng.choice(from_peanut)
-    emptying = [action for action in actions if _empties_column(state, action)]
-    if emptying:
-        return rng.choice(emptying)
-    layout = state.players[seat]
-    key = (replace(layout, fan=0, stuck=False), tuple(pile[-1] for pile in state.piles))
-    planned = _PLANS.get(key)
-    if planned is not None:
-        return planned
-    result = search(layout, state.piles)
-    if result.line:
-        _remember_plan(key, result.line)
-        return result.line[0]
-    if result.blocked:
-        return None if layout.stuck else Stuck(True)
-    return next((action for action in actions if isinstance(action, Turn | Recycle)), None)
+class GreedyPlayer:
+    """The greedy player described in the module docstring; ``rng`` breaks ties between equal plays.
+
+    ``choose`` returns None (wait) once the player has said "stuck" and the blocked check still proves
+    it cannot reach the middle, when the check gave up without a line and there is no stock to turn,
+    and once the deal is over.
+    """
+
+    def choose(self, state: PeanutsState, seat: Seat, rng: random.Random) -> PeanutsAction | None:
+        actions = GAME.legal_actions(state, seat)
+        if not actions:
+            return None
+        builds = [action for action in actions if _is_build(action)]
+        if builds:
+            best = min(_SOURCE_ORDER.get(action.source, 1) for action in builds)
+            return rng.choice([action for action in builds if _SOURCE_ORDER.get(action.source, 1) == best])
+        from_peanut = [action for action in actions if isinstance(action, Move) and action.source == PEANUT]
+        if from_peanut:
+            return rng.choice(from_peanut)
+        emptying = [action for action in actions if _empties_column(state, action)]
+        if emptying:
+            return rng.choice(emptying)
+        layout = state.players[seat]
+        key = (replace(layout, fan=0, stuck=False), tuple(pile[-1] for pile in state.piles))
+        planned = _PLANS.get(key)
+        if planned is not None:
+            return planned
+        result = search(layout, state.piles)
+        if result.line:
+            _remember_plan(key, result.line)
+            return result.line[0]
+        if result.blocked:
+            return None if layout.stuck else Stuck(True)
+        return next((action for action in actions if isinstance(action, Turn | Recycle)), None)
 
 
-def playout(
-    state: PeanutsState, players: Sequence[Player], rng: random.Random, max_steps: int = 100_000
+def play_out(
+    state: PeanutsState, players: Sequence[PeanutsPlayer], rng: random.Random, max_steps: int = 100_000
 ) -> tuple[PeanutsState, int]:
     """Let a randomly chosen seat act until the deal ends, nobody wants to act, or ``max_steps``.
 
@@ -119,7 +130,7 @@ def playout(
         seats = [0, 1]
         rng.shuffle(seats)
         for seat in seats:
-            action = players[seat](state, seat, rng)
+            action = players[seat].choose(state, seat, rng)
             if action is not None:
                 break
         else:

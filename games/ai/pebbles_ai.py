@@ -1,8 +1,8 @@
 """Two Pebbles and Nuts players built on the engine's public functions: uniform random and greedy.
 
-Both have ``choose(state, seat, rng) -> action`` for the seat to act. The greedy player decides
-from ``GAME.view_for(state, seat)`` only, so it never uses a card it could not see at the table.
-Its rules of thumb:
+Both implement :class:`games.ai.Player`: ``choose(state, seat, rng) -> action`` for the seat to act.
+The greedy player decides from ``GAME.view_for(state, seat)`` only, so it never uses a card it could
+not see at the table. Its rules of thumb:
 
 - declare the meld worth most whenever one is offered; as a trick winner without a meld, hand the
   declaration to the partner when that option is on; decline as the partner without a meld;
@@ -10,13 +10,14 @@ Its rules of thumb:
   for its own side, or give away to another side, and prefer the cheapest card that does it;
 - leading, play a card worth no points and as weak as possible, hearts last.
 
-:func:`timeout_action` is the move RULES.md §7.2 suggests when a player's turn clock runs out.
+:func:`timeout_action` is the move RULES.md §7.2 suggests when a player's turn clock runs out;
+:func:`play_out` lets one player per seat finish a game.
 """
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
 
+from games.ai import Player
 from games.cards import Card
 from games.pebbles import (
     GAME,
@@ -33,12 +34,6 @@ from games.pebbles import (
     is_ace_of_spades,
     trick_winner,
 )
-
-
-class Player(Protocol):
-    """Anything that picks a legal action for the seat to act."""
-
-    def choose(self, state: PebblesState, seat: int, rng: random.Random) -> PebblesAction: ...
 
 
 class RandomPlayer:
@@ -97,7 +92,9 @@ def timeout_action(state: PebblesState, seat: int) -> PebblesAction:
     return min(plays, key=card_order.__getitem__)
 
 
-def play_game(players: Sequence[Player], state: PebblesState, rng: random.Random) -> tuple[PebblesState, int]:
+def play_out(
+    state: PebblesState, players: Sequence[Player[PebblesState, PebblesAction]], rng: random.Random
+) -> tuple[PebblesState, int]:
     """Let ``players[seat]`` act for each seat until the game ends; returns the final state and the action count."""
     actions = 0
     while (seat := GAME.current_seat(state)) is not None:

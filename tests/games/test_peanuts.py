@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.ai.peanuts_ai import greedy_choice, random_choice
+from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer
 from games.base import SCHEMA, EndReason, Event
 from games.cards import Card, parse_cards, standard_deck
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
@@ -497,7 +497,7 @@ def test_the_search_agrees_with_a_naive_search():
                 if expected is not None:
                     assert search(state.players[seat], state.piles).blocked is expected
                     compared[expected] += 1
-            action = greedy_choice(state, seat, rng) or random_choice(state, 1 - seat, rng)
+            action = GreedyPlayer().choose(state, seat, rng) or RandomPlayer().choose(state, 1 - seat, rng)
             seat = seat if action in GAME.legal_actions(state, seat) else 1 - seat
             state = GAME.apply_action(state, seat, action).state
     assert compared[True] >= 5 and compared[False] >= 50

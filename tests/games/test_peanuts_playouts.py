@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 
 from games import peanuts
-from games.ai.peanuts_ai import greedy_choice, playout, random_choice
+from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer, play_out
 from games.base import EndReason
 from games.cards import Card, Rank, standard_deck
 from games.errors import IllegalActionError
 from games.peanuts import GAME, Move, PeanutsState, Recycle, Stuck, Turn, public_cards, search
 from tests.games.test_peanuts import cards_in
+
+greedy, uniform = GreedyPlayer(), RandomPlayer()
 
 
 def check_conservation(state: PeanutsState) -> None:
@@ -87,8 +89,8 @@ def test_random_playouts_keep_the_invariants(first):
             if GAME.outcome(state) is not None:
                 break
             seat = rng.randrange(2)
-            player = greedy_choice if rng.random() < greedy_share else random_choice
-            action = player(state, seat, rng) or random_choice(state, seat, rng)
+            player = greedy if rng.random() < greedy_share else uniform
+            action = player.choose(state, seat, rng) or uniform.choose(state, seat, rng)
             stale = GAME.legal_actions(state, seat)
             state = GAME.apply_action(state, seat, action).state
             log.append((seat, action.code))
@@ -111,9 +113,10 @@ def test_whole_greedy_deals_keep_the_invariants_to_the_end(seed):
         if GAME.outcome(state) is not None:
             break
         seat = rng.randrange(2)
-        action = greedy_choice(state, seat, rng) if seat == 0 or rng.random() < 0.9 else random_choice(state, seat, rng)
+        player = greedy if seat == 0 or rng.random() < 0.9 else uniform
+        action = player.choose(state, seat, rng)
         if action is None:
-            action = greedy_choice(state, 1 - seat, rng)
+            action = greedy.choose(state, 1 - seat, rng)
             seat = 1 - seat
         stale = GAME.legal_actions(state, seat)
         state = GAME.apply_action(state, seat, action).state
@@ -139,7 +142,7 @@ def test_search_lines_are_legal_and_reach_the_middle():
                     after = GAME.apply_action(after, seat, action).state
                 assert after.out == seat or any(action.dest[0] == "b" for action in _moves(after, seat))
                 checked += 1
-            state = GAME.apply_action(state, seat, random_choice(state, seat, rng)).state
+            state = GAME.apply_action(state, seat, uniform.choose(state, seat, rng)).state
             if GAME.outcome(state) is not None:
                 break
     assert checked > 30
@@ -173,7 +176,7 @@ def test_greedy_deals_always_end_by_peanuts_or_the_blocked_check(monkeypatch, ca
     for seed in range(GREEDY_DEALS):
         options = {"nerts_rescue": seed % 4 == 3}
         state = GAME.new_state(options, 2, seed)
-        state, steps = playout(state, [greedy_choice, greedy_choice], random.Random(seed), max_steps=5000)
+        state, steps = play_out(state, [greedy, greedy], random.Random(seed), max_steps=5000)
         steps_total += steps
         outcome = GAME.outcome(state)
         assert outcome is not None, f"seed {seed}: no end after {steps} steps"

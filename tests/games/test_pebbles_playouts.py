@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from games.ai.pebbles_ai import GreedyPlayer, RandomPlayer, play_game, timeout_action
+from games.ai.pebbles_ai import GreedyPlayer, RandomPlayer, play_out, timeout_action
 from games.base import Outcome
 from games.cards import Card, parse_cards
 from games.errors import IllegalActionError
@@ -219,7 +219,7 @@ def test_greedy_beats_random(seats, options):
     wins = 0
     for seed in range(60):
         players = [greedy if (seat == 0 or (seats == 4 and seat == 2)) else uniform for seat in range(seats)]
-        state, _ = play_game(players, GAME.new_state(options, seats, seed), random.Random(seed))
+        state, _ = play_out(GAME.new_state(options, seats, seed), players, random.Random(seed))
         outcome = GAME.outcome(state)
         assert outcome is not None
         wins += 0 in outcome.winners
