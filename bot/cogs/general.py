@@ -5,6 +5,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PeapodBot
+from bot.store import ScoreRow
 from bot.ui.table import COLOUR, KIND_UI
 from games import GAMES
 
@@ -23,6 +24,15 @@ def help_text() -> str:
     if coming:
         parts.append("Coming to this bot: " + ", ".join(coming) + ".")
     return "\n\n".join(parts)
+
+
+def scoreboard_text(rows: list[ScoreRow]) -> str:
+    """The board as aligned monospace columns; the best-score column widens for long scores."""
+    width = max(5, *(len(str(row.best)) for row in rows))
+    lines = [f"`#  games  wins {'best':>{width}}`  player"]
+    for rank, row in enumerate(rows, start=1):
+        lines.append(f"`{rank:<2} {row.games:>5} {row.wins:>5} {row.best:>{width}}`  <@{row.user_id}>")
+    return "\n".join(lines)
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -45,10 +55,7 @@ class General(commands.Cog):
         if not rows:
             text = f"No {GAMES[game].title} games have finished in this channel yet."
         else:
-            lines = ["`#  games  wins  best`  player"]
-            for rank, row in enumerate(rows, start=1):
-                lines.append(f"`{rank:<2} {row.games:>5} {row.wins:>5} {row.best:>5}`  <@{row.user_id}>")
-            text = "\n".join(lines)
+            text = scoreboard_text(rows)
         await interaction.response.send_message(embed=discord.Embed(title=title, description=text, colour=COLOUR))
 
     @app_commands.command(name="help", description="How to play, and the commands")

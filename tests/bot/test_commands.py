@@ -2,6 +2,9 @@
 
 from discord import app_commands
 
+from bot.cogs.general import scoreboard_text
+from bot.store import ScoreRow
+
 
 def _walk(commands):
     for command in commands:
@@ -35,3 +38,11 @@ async def test_help_covers_every_table_and_fits_one_embed(room):
     for command in ("/penguin new", "/peek new", "/triplepeaks new", "/scores"):
         assert command in text
     assert "Coming to this bot: Peanuts, Pebbles and Nuts." in text
+
+
+def test_scoreboard_columns_stay_aligned_for_long_scores():
+    """A progressive Triple Peaks total wider than the column widens it instead of pushing the row out."""
+    rows = [ScoreRow(1, games=3, wins=1, best=1234567), ScoreRow(2, games=12, wins=0, best=52)]
+    header, first, second = scoreboard_text(rows).splitlines()
+    assert header.index("`  player") == first.index("`  <@1>") == second.index("`  <@2>")
+    assert first.startswith("`1      3     1 1234567`") and second.startswith("`2     12     0      52`")
