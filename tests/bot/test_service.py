@@ -597,7 +597,9 @@ async def test_a_deal_that_is_already_over_is_saved_finished(service, store):
     assert await service.active_games(CHANNEL, ALICE, "count") == []
 
 
-@pytest.mark.parametrize(("options", "on_board"), [({}, True), ({"practice": True}, False), ({"multiplier": True}, False)])
+@pytest.mark.parametrize(
+    ("options", "on_board"), [({}, True), ({"practice": True}, False), ({"multiplier": True}, False)]
+)
 async def test_games_off_the_scoreboard_leave_no_results(store, options, on_board):
     """Triple Peaks practice (undo) and multiplier (another scale) games finish without a scoreboard row."""
     service = TableService(store, seed_source=lambda: 5)
