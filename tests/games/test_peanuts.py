@@ -4,7 +4,7 @@ import dataclasses
 import json
 import random
 from collections import Counter, deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -27,6 +27,8 @@ from games.peanuts import (
     search,
     step,
 )
+
+from .view_cards import cards_in
 
 
 def own(text: str, seat: int) -> tuple[Card, ...]:
@@ -101,18 +103,6 @@ def refusal(state: PeanutsState, seat: int, code: str) -> str:
         GAME.apply_action(state, seat, GAME.parse_action(code))
     assert GAME.to_dict(state) == before
     return str(error.value)
-
-
-def cards_in(value: Any) -> Iterator[Card]:
-    """Every Card object anywhere inside a view (dataclasses, tuples)."""
-    if isinstance(value, Card):
-        yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for item in dataclasses.fields(value):
-            yield from cards_in(getattr(value, item.name))
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from cards_in(item)
 
 
 # Deal (§1.1, §6.2)

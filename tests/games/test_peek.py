@@ -3,7 +3,7 @@
 import dataclasses
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -13,6 +13,8 @@ from games.base import SCHEMA, EndReason
 from games.cards import DECK, Card, parse_cards
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
 from games.peek import GAME, Draw, PeekState, PeekView, Play, Redeal, score
+
+from .view_cards import cards_in
 
 THREE = {"three_card": True}
 HEARTS = "7H 8H 9H TH JH QH KH AH 2H 3H 4H 5H 6H"
@@ -99,18 +101,6 @@ def winnable(state: PeekState) -> bool:
         seen.add(key)
         todo.extend(GAME.apply_action(current, 0, action).state for action in legal(current))
     return False
-
-
-def cards_in(value: Any) -> Iterator[Card]:
-    """Every Card object anywhere inside a view (dataclasses, tuples)."""
-    if isinstance(value, Card):
-        yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for item in dataclasses.fields(value):
-            yield from cards_in(getattr(value, item.name))
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from cards_in(item)
 
 
 def check_conservation(state: PeekState) -> None:

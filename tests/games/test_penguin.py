@@ -3,7 +3,7 @@
 import dataclasses
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -12,6 +12,8 @@ from games.base import SCHEMA, EndReason
 from games.cards import DECK, Card, Rank, Suit, parse_cards
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
 from games.penguin import GAME, Collect, Move, PenguinState, PenguinView, normalised_rank
+
+from .view_cards import cards_in
 
 
 def position(beak: str, columns: Sequence[str], cells: Sequence[str] = (), home: str = "") -> PenguinState:
@@ -50,18 +52,6 @@ def play(state: PenguinState, *codes: str) -> PenguinState:
     for code in codes:
         state = GAME.apply_action(state, 0, GAME.parse_action(code)).state
     return state
-
-
-def cards_in(value: Any) -> Iterator[Card]:
-    """Every Card object anywhere inside a view (dataclasses, tuples)."""
-    if isinstance(value, Card):
-        yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for item in dataclasses.fields(value):
-            yield from cards_in(getattr(value, item.name))
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from cards_in(item)
 
 
 def check_conservation(state: PenguinState) -> None:
@@ -204,7 +194,7 @@ def test_empty_column_from_the_flipper(card, allowed):
 
 def test_eight_card_tail_moves_with_the_flipper_full():
     """An 8-card same-suit tail moves as a unit even when all 7 cells are full."""
-    cells = "6H 7H 8H 9H TH JH QH".split()
+    cells = ["6H", "7H", "8H", "9H", "TH", "JH", "QH"]
     state = position("5S", ["*", "AS", "2C KS QS JS TS 9S 8S 7S 6S", "", "", "", ""], cells=cells)
     assert Move("c3", "c2", 8) in legal(state)
     after = play(state, "c3:8>c2")
@@ -242,7 +232,7 @@ def test_beak_may_build_on_its_next_card():
 
 
 def test_to_cell_uses_the_lowest_empty_cell():
-    """"Column top to cell" fills the lowest-numbered empty cell."""
+    """A column top sent to a cell fills the lowest-numbered empty cell."""
     state = position("5S", ["*", "9C", "", "", "", "", ""], cells=["6C", "", "7C"])
     after = play(state, "c2>k")
     assert after.cells[:3] == parse_cards("6C 9C 7C")
@@ -250,7 +240,7 @@ def test_to_cell_uses_the_lowest_empty_cell():
 
 def test_full_flipper_refuses_a_card():
     """With 7 cards in the flipper, no column top can go there."""
-    cells = "6H 7H 8H 9H TH JH QH".split()
+    cells = ["6H", "7H", "8H", "9H", "TH", "JH", "QH"]
     state = position("5S", ["*", "9C", "", "", "", "", ""], cells=cells)
     assert not any(isinstance(action, Move) and action.dest == "k" for action in legal(state))
     assert refusal(state, Move("c2", "k")) == "The flipper is full."
@@ -356,8 +346,33 @@ def test_codes_round_trip(code, action):
 
 @pytest.mark.parametrize(
     "code",
-    ["", "c0>f", "c8>f", "k8>f", "k0>c1", "c3:1>c5", "c3:0>c5", "c3:02>c5", "c3:14>c5", "k2:2>c5", "c3:2>f",
-     "c3:2>k", "k>c1", "k1>k", "c3>c3", "C3>F", "c3>f ", "auto ", "AUTO", "c3>k1", "f>c1", "c3>c8", "c3", None, 5],
+    [
+        "",
+        "c0>f",
+        "c8>f",
+        "k8>f",
+        "k0>c1",
+        "c3:1>c5",
+        "c3:0>c5",
+        "c3:02>c5",
+        "c3:14>c5",
+        "k2:2>c5",
+        "c3:2>f",
+        "c3:2>k",
+        "k>c1",
+        "k1>k",
+        "c3>c3",
+        "C3>F",
+        "c3>f ",
+        "auto ",
+        "AUTO",
+        "c3>k1",
+        "f>c1",
+        "c3>c8",
+        "c3",
+        None,
+        5,
+    ],
 )
 def test_garbage_codes_are_refused(code):
     """Malformed or impossible codes raise InvalidActionError."""
@@ -374,7 +389,7 @@ def no_moves_position() -> PenguinState:
 
 
 def one_move_left_position() -> PenguinState:
-    cells = "KC KD KH KS QC QD".split()
+    cells = ["KC", "KD", "KH", "KS", "QC", "QD"]
     return position("AS", ["*", "TS", "8S", "6S", "4S", "2S", "JC QH"], cells=cells)
 
 

@@ -3,7 +3,7 @@
 import dataclasses
 import json
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
@@ -25,6 +25,8 @@ from games.triplepeaks import (
     is_face_up,
     round_deck,
 )
+
+from .view_cards import cards_in
 
 PLAY_ORDER = list(range(18, 28)) + list(range(9, 18)) + list(range(3, 9)) + [0, 1, 2]
 """An order in which the whole tableau can be played: row D, then C, B and the tips."""
@@ -86,18 +88,6 @@ def play(state: TriplePeaksState, *codes: str) -> TriplePeaksState:
     for code in codes:
         state = GAME.apply_action(state, 0, GAME.parse_action(code)).state
     return state
-
-
-def cards_in(value: Any) -> Iterator[Card]:
-    """Every Card object anywhere inside a view (dataclasses, tuples)."""
-    if isinstance(value, Card):
-        yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for item in dataclasses.fields(value):
-            yield from cards_in(getattr(value, item.name))
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from cards_in(item)
 
 
 def check_conservation(state: TriplePeaksState) -> None:
