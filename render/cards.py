@@ -220,7 +220,7 @@ def suit_colour(suit: Suit) -> RGB:
 
 
 def rank_text(rank: Rank) -> str:
-    """"10" for the ten, the code letter otherwise."""
+    """The rank as printed: "10" for the ten, the code letter otherwise."""
     return RANK_NAMES.get(rank.char, rank.char)
 
 

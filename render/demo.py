@@ -69,7 +69,7 @@ def crowded_view() -> PenguinView:
     It checks that very long columns still fit and gives the benchmark a worst case.
     """
     two_decks = standard_deck(0) + standard_deck(1)
-    columns = tuple(two_decks[13 * index:13 * index + 13] for index in range(7))
+    columns = tuple(two_decks[13 * index : 13 * index + 13] for index in range(7))
     cells = two_decks[91:98]
     foundations = tuple((card,) for card in (DECK[12], DECK[25], DECK[38], DECK[51]))
     return PenguinView(
