@@ -8,35 +8,17 @@ from PIL import Image
 
 from bot.app import create_bot
 from bot.store import Store
-from bot.ui import custom_ids
 from games.ai.peek_ai import GreedyPlayer, play_out
 from games.peek import GAME, Draw, Play, Redeal
 
 from .conftest import Room
+from .tables import button_for, game_id_of, table_message
 
 THREE_CARDS = {"three_card": True}
 
 
-def table_message(room: Room, message_id: int) -> discord.Message:
-    """The table message as it is now (components and embed fresh from the simulated Discord)."""
-    return next(message for message in room.channel.history() if message.id == message_id)
-
-
 def buttons_on(message: discord.Message) -> list[discord.Button]:
     return [child for row in message.components for child in row.children if isinstance(child, discord.Button)]
-
-
-def custom_ids_on(message: discord.Message) -> list[str]:
-    return [button.custom_id for button in buttons_on(message) if button.custom_id]
-
-
-def button_for(message: discord.Message, code: str) -> str:
-    """The custom id of the button that plays ``code`` (an action code or ``!command``)."""
-    return next(cid for cid in custom_ids_on(message) if cid.endswith(f":{code}"))
-
-
-def game_id_of(message: discord.Message) -> int:
-    return custom_ids.parse_body(button_for(message, "!resign?").split(":", 1)[1]).game_id
 
 
 def greedy_win_seed(options: dict | None = None) -> int:

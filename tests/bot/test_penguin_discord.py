@@ -8,28 +8,15 @@ from PIL import Image
 from bot.app import create_bot
 from bot.errors import APOLOGY
 from bot.store import Store
-from bot.ui import custom_ids
 from games.ai.penguin_solver import solve, winnable_seed
 from games.penguin import GAME, Move
 
 from .conftest import Room
-
-
-def table_message(room: Room, message_id: int) -> discord.Message:
-    """The table message as it is now (components and embed fresh from the simulated Discord)."""
-    return next(message for message in room.channel.history() if message.id == message_id)
-
-
-def custom_ids_on(message: discord.Message) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children if child.custom_id]
+from .tables import custom_ids_on, game_id_of, table_message
 
 
 def pick_id(message: discord.Message) -> str:
     return next(cid for cid in custom_ids_on(message) if cid.startswith("ps:") and cid.endswith(":pick"))
-
-
-def game_id_of(message: discord.Message) -> int:
-    return custom_ids.parse_body(pick_id(message).split(":", 1)[1]).game_id
 
 
 async def new_table(room: Room, *, open: bool = False) -> discord.Message:

@@ -13,23 +13,7 @@ from games.triplepeaks import GAME, Draw, Play, TriplePeaksAction
 from render import triplepeaks as picture
 
 from .conftest import Room
-
-
-def table_message(room: Room, message_id: int) -> discord.Message:
-    """The table message as it is now (components and embed fresh from the simulated Discord)."""
-    return next(message for message in room.channel.history() if message.id == message_id)
-
-
-def custom_ids_on(message: discord.Message) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children if child.custom_id]
-
-
-def button_for(message: discord.Message, code: str) -> str:
-    return next(cid for cid in custom_ids_on(message) if cid.startswith("pp:") and cid.endswith(f":{code}"))
-
-
-def game_id_of(message: discord.Message) -> int:
-    return custom_ids.parse_body(button_for(message, "!resign?").split(":", 1)[1]).game_id
+from .tables import button_for, game_id_of, table_message
 
 
 async def new_table(room: Room, **options) -> discord.Message:
