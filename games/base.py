@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from games.cards import Card
-from games.errors import GameOverError, IllegalActionError, InvalidOptionError, NotYourTurnError
+from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidOptionError, NotYourTurnError
 
 Seat: TypeAlias = int
 
@@ -180,6 +180,15 @@ class Game(ABC, Generic[StateT]):
     @abstractmethod
     def from_dict(self, data: Mapping[str, Any]) -> StateT:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
+
+    def check_header(self, data: Any) -> None:
+        """The first check of every ``from_dict``: a mapping of this game, in the current schema.
+
+        Raises:
+            CorruptStateError: anything else.
+        """
+        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA or data.get("game") != self.key:
+            raise CorruptStateError(f"Not a {self.title} snapshot of this schema.")
 
     def allows_undo(self, options: Mapping[str, Any]) -> bool:
         """Whether the bot may offer undo for a game with these (resolved) options."""

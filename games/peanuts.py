@@ -1017,8 +1017,7 @@ class Peanuts(Game[PeanutsState]):
 
     def from_dict(self, data: Mapping[str, Any]) -> PeanutsState:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
-        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA or data.get("game") != self.key:
-            raise CorruptStateError("Not a Peanuts snapshot of this schema.")
+        self.check_header(data)
         players, piles = data.get("players"), data.get("piles")
         if not isinstance(players, list) or len(players) != SEATS or not isinstance(piles, list):
             raise CorruptStateError("Peanuts snapshot: bad players or piles.")

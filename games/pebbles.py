@@ -847,8 +847,7 @@ class PebblesAndNuts(Game[PebblesState]):
 
     def from_dict(self, data: Mapping[str, Any]) -> PebblesState:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
-        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA or data.get("game") != self.key:
-            raise CorruptStateError("Not a Pebbles and Nuts snapshot of this schema.")
+        self.check_header(data)
         try:
             state = self._load(data)
         except (KeyError, TypeError, ValueError) as error:

@@ -515,8 +515,7 @@ class Peek(Game[PeekState]):
 
     def from_dict(self, data: Mapping[str, Any]) -> PeekState:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
-        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA or data.get("game") != self.key:
-            raise CorruptStateError("Not a Peek snapshot of this schema.")
+        self.check_header(data)
         flags = [data.get(key) for key in ("three_card", "stalled", "resigned")]
         counters = [data.get(key) for key in ("redeals", "mark", "moves")]
         if any(type(flag) is not bool for flag in flags) or any(type(number) is not int for number in counters):

@@ -514,8 +514,7 @@ class Penguin(Game[PenguinState]):
 
     def from_dict(self, data: Mapping[str, Any]) -> PenguinState:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
-        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA or data.get("game") != self.key:
-            raise CorruptStateError("Not a Penguin snapshot of this schema.")
+        self.check_header(data)
         moves, resigned = data.get("moves"), data.get("resigned")
         if type(moves) is not int or type(resigned) is not bool:
             raise CorruptStateError("Penguin snapshot: bad move count or resigned flag.")

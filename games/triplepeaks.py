@@ -446,8 +446,7 @@ class TriplePeaks(Game[TriplePeaksState]):
 
     def from_dict(self, data: Mapping[str, Any]) -> TriplePeaksState:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
-        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA or data.get("game") != self.key:
-            raise CorruptStateError("Not a Triple Peaks snapshot of this schema.")
+        self.check_header(data)
         numbers = [data.get(key) for key in ("seed", "run", "score", "round", "moves")]
         flags = [data.get(key) for key in ("multiplier", "progressive", "resigned")]
         if any(type(value) is not int for value in numbers) or any(type(value) is not bool for value in flags):
