@@ -9,7 +9,7 @@ async def test_play_room_has_channel_players_and_commands(tmp_path):
         assert room.channel.name == CHANNEL
         assert [player.name for player in room.players] == list(PLAYERS)
         available = set(room.players[0].available_commands(room.channel))
-        assert {"penguin new", "penguin move", "scores", "help"} <= available
+        assert {"penguin new", "peek new", "triplepeaks new", "penguin move", "scores", "help"} <= available
 
 
 async def test_a_player_deals_a_table_seen_in_the_preview(tmp_path):
