@@ -32,6 +32,9 @@ class Tables(commands.Cog):
         user_id = interaction.user.id
         if cid.code == "!undo":
             table = await self.service.undo(cid.game_id, user_id, version=cid.version)
+        elif cid.code == "!hint":
+            await self._hint(interaction, cid)
+            return
         elif cid.code == "!resign?":
             await self._confirm_resign(interaction, cid)
             return
@@ -63,6 +66,17 @@ class Tables(commands.Cog):
             await interaction.response.edit_message(view=table_view(table, picked=values[0]))
         else:
             raise custom_ids.BadCustomIdError()
+
+    async def _hint(self, interaction: discord.Interaction, cid: custom_ids.ComponentId) -> None:
+        """A private hint: validated first, then acknowledged, because the search can take a second."""
+        await self.service.legal_for(cid.game_id, interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        action = await self.service.hint(cid.game_id, interaction.user.id)
+        if action is None:
+            text = "I found no winning line from here; the game may be lost. *Undo* can take moves back."
+        else:
+            text = f"Try **{action.label}**: it is on a winning line."
+        await interaction.followup.send(text, ephemeral=True)
 
     async def _confirm_resign(self, interaction: discord.Interaction, cid: custom_ids.ComponentId) -> None:
         await self.service.legal_for(cid.game_id, interaction.user.id)

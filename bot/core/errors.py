@@ -61,3 +61,9 @@ class DuplicatePlayerError(ServiceError):
     """The same person was given two seats at one table."""
 
     message = "Each player may take only one seat at a table."
+
+
+class NoHintError(ServiceError):
+    """The game offers no hints (a solver would see cards the player cannot)."""
+
+    message = "This game has no hints."

@@ -26,6 +26,7 @@ from typing import Any
 from bot.core.errors import (
     DuplicatePlayerError,
     GameNotFoundError,
+    NoHintError,
     NothingToUndoError,
     NotInGameError,
     OpenPlayError,
@@ -35,6 +36,7 @@ from bot.core.errors import (
 )
 from bot.store import ActionRecord, GameRecord, NewGame, ResultRecord, ScoreRow, StaleGameError, Store
 from games import GAMES
+from games.ai import penguin_solver
 from games.base import RESIGN_CODE, Event, Game, Outcome, Seat
 from games.cards import Card, parse_cards
 from games.errors import CorruptStateError, GameOverError
@@ -45,6 +47,9 @@ UNDO_CODE = "undo"
 """How the action log records an undo (it is not a game action)."""
 
 GAME_OVER = "This game is over."
+
+HINTS: dict[str, Callable[[Any], Any | None]] = {"penguin": penguin_solver.hint}
+"""Games whose hints are fair: every card is face up, so the solver sees nothing the player cannot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +232,22 @@ class TableService:
         if record.finished:
             return ()
         return game.legal_actions(game.from_dict(record.state), seat)
+
+    async def hint(self, game_id: int, user_id: int) -> Any | None:
+        """A move on a winning line from the current position, or None when the solver finds no win.
+
+        The solver runs in a worker thread (up to about a second on a lost position).
+        Raises GameNotFoundError, NotInGameError, NoHintError, GameOverError.
+        """
+        record = await self._load(game_id)
+        _acting_seat(record, user_id)
+        hinter = HINTS.get(record.kind)
+        if hinter is None:
+            raise NoHintError()
+        if record.finished:
+            raise GameOverError(GAME_OVER)
+        state = _game(record.kind).from_dict(record.state)
+        return await asyncio.to_thread(hinter, state)
 
     async def active_games(self, channel_id: int, user_id: int, kind: str) -> list[int]:
         """Unfinished games of ``kind`` in the channel the user may play (a seat, or open play); newest first."""

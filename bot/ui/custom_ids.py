@@ -1,7 +1,7 @@
 """The grammar of every custom id the bot puts on a component (the one place it is written down).
 
     pp:<game id>:<version>:<action code>    a button that plays a game action
-    pp:<game id>:<version>:!<command>       a table command button: !undo, !resign, !resign?
+    pp:<game id>:<version>:!<command>       a table command button: !undo, !hint, !resign, !resign?
     ps:<game id>:<version>:<step>           a select menu; <step> names what it chooses (pick, to)
 
 ``version`` is the state version the component was drawn for: a click on an older table is refused

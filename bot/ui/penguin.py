@@ -24,7 +24,8 @@ the beak's rank, wrapping from King to Ace. In the columns build down in suit; m
 suit; an empty column takes only the rank just below the beak. Seven *flipper* cells hold one card each.
 `/penguin new [open]` deal a table here · `/penguin move` type a move · `/penguin resign` give up
 On the table pick a card in the menu, then press where it goes. *Collect* sends every card that can \
-go to the foundations; *Undo* takes back moves, as many as you like."""
+go to the foundations; *Hint* privately suggests a move on a winning line (or says none is left); \
+*Undo* takes back moves, as many as you like."""
 
 
 def source_name(source: str) -> str:
@@ -90,6 +91,7 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
                 row=4,
             )
         )
+    controls.append(GameButton(custom_ids.button_id(gid, ver, "!hint"), "Hint", row=4))
     if table.can_undo:
         controls.append(GameButton(custom_ids.button_id(gid, ver, "!undo"), "Undo", row=4))
     controls.append(

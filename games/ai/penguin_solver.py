@@ -261,3 +261,13 @@ def winnable_seed(start: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> int:
     while solve(GAME.new_state(None, 1, seed), max_nodes=max_nodes) is None:
         seed += 1
     return seed
+
+
+HINT_MAX_NODES = 50_000
+"""The hint's search budget: a solvable deal needs a few hundred positions; a lost one is given up in about a second."""
+
+
+def hint(state: PenguinState) -> PenguinAction | None:
+    """The first move of a winning line from ``state``, or None when none is found (the position may be lost)."""
+    line = solve(state, max_nodes=HINT_MAX_NODES)
+    return line[0] if line else None

@@ -244,3 +244,19 @@ async def test_the_end_is_said_once(room, simcord_bot):
     await room.alice.slash(room.channel, "penguin resign")
     description = table_message(room, message.id).embeds[0].description
     assert description.count("Resigned with") == 1 and "**Resigned.**" in description
+
+
+async def test_hint_is_private_and_changes_nothing(room, simcord_bot, seed_box):
+    """Hint answers only the person who asked, with a move on a winning line; the table stays as it was."""
+    seed_box[0] = winnable_seed(0)
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    before = await simcord_bot.service.table(game_id)
+    expected = solve(GAME.new_state(None, 1, seed_box[0]))[0]
+    hint_id = next(cid for cid in custom_ids_on(message) if cid.endswith(":!hint"))
+    result = await room.alice.click(message, custom_id=hint_id)
+    assert result.ephemeral
+    assert result.response.content == f"Try **{expected.label}**: it is on a winning line."
+    assert (await simcord_bot.service.table(game_id)).version == before.version
+    result = await room.bob.click(table_message(room, message.id), custom_id=hint_id)
+    assert result.ephemeral and "not playing" in result.response.content

@@ -16,6 +16,7 @@ import pytest
 from bot.core.errors import (
     DuplicatePlayerError,
     GameNotFoundError,
+    NoHintError,
     NothingToUndoError,
     NotInGameError,
     OpenPlayError,
@@ -608,3 +609,21 @@ async def test_games_off_the_scoreboard_leave_no_results(store, options, on_boar
     assert table.finished
     assert (await store.results(table.game_id) != []) is on_board
     assert (await service.scoreboard(CHANNEL, "triplepeaks") != []) is on_board
+
+
+async def test_penguin_hint_is_a_legal_move_and_changes_nothing(store):
+    """A hint comes from the solver for the player at the table, leaves the game as it was, and is
+    refused to strangers, for games with hidden cards and after the end."""
+    service = TableService(store, seed_source=lambda: 0)
+    table = await service.new_game("penguin", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE])
+    move = await service.hint(table.game_id, ALICE)
+    assert move in table.legal[0]
+    assert (await service.table(table.game_id)).version == table.version
+    with pytest.raises(NotInGameError):
+        await service.hint(table.game_id, BOB)
+    await service.resign(table.game_id, ALICE)
+    with pytest.raises(GameOverError):
+        await service.hint(table.game_id, ALICE)
+    peaks = await service.new_game("triplepeaks", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE])
+    with pytest.raises(NoHintError, match="no hints"):
+        await service.hint(peaks.game_id, ALICE)

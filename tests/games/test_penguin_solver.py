@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games.ai.penguin_solver import solve, winnable_seed
+from games.ai.penguin_solver import hint, solve, winnable_seed
 from games.penguin import GAME, Move, PenguinState
 from tests.games.test_penguin import no_moves_position, position
 
@@ -81,3 +81,15 @@ def test_solver_wins_most_deals():
             assert GAME.outcome(state).winners == (0,)
             wins += 1
     assert wins >= 85
+
+
+def test_hint_is_the_first_move_of_a_winning_line():
+    state = GAME.new_state(None, 1, winnable_seed(0))
+    move = hint(state)
+    assert move in GAME.legal_actions(state, 0)
+    assert solve(GAME.apply_action(state, 0, move).state) is not None
+
+
+def test_hint_is_none_on_a_lost_deal():
+    """Seed 257 cannot be won (RULES.md §4.8 A3); the hint gives up within its smaller budget."""
+    assert hint(GAME.new_state(None, 1, 257)) is None
