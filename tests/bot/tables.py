@@ -1,7 +1,13 @@
-"""Reading a table message the way a person sees it in the simulated Discord."""
+"""Reading a table message the way a person sees it in the simulated Discord, and restarting the bot."""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import discord
 
+from bot.app import PeapodBot, create_bot
+from bot.config import Settings
+from bot.store import Store
 from bot.ui import custom_ids
 
 from .conftest import Room
@@ -25,3 +31,12 @@ def button_for(message: discord.Message, code: str) -> str:
 def game_id_of(message: discord.Message) -> int:
     """The game a running table message belongs to, read off its Resign button."""
     return custom_ids.parse_body(button_for(message, "!resign?").split(":", 1)[1]).game_id
+
+
+@asynccontextmanager
+async def restarted_bot(room: Room, settings: Settings) -> AsyncIterator[PeapodBot]:
+    """Restart as a new process would: a new bot object on a new connection to the same database."""
+    async with await Store.open(settings.database_path) as store:
+        bot = create_bot(settings, store)
+        await room.env.restart_bot(bot)
+        yield bot

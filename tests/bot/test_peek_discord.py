@@ -6,13 +6,11 @@ import random
 import discord
 from PIL import Image
 
-from bot.app import create_bot
-from bot.store import Store
 from games.ai.peek_ai import GreedyPlayer, play_out
 from games.peek import GAME, Draw, Play, Redeal
 
 from .conftest import Room
-from .tables import button_for, game_id_of, table_message
+from .tables import button_for, game_id_of, restarted_bot, table_message
 
 THREE_CARDS = {"three_card": True}
 
@@ -215,17 +213,12 @@ async def test_restart_mid_game_keeps_every_button_working(room, simcord_bot, se
     game_id = game_id_of(message)
     await click(room.alice, room, message.id, "draw")
     middle = await simcord_bot.service.table(game_id)
-    store = await Store.open(settings.database_path)
-    try:
-        reborn = create_bot(settings, store)
-        await room.env.restart_bot(reborn)
+    async with restarted_bot(room, settings) as reborn:
         resumed = await reborn.service.table(game_id)
         assert resumed.version == middle.version and resumed.public == middle.public
         code = next(action for action in resumed.legal[0] if isinstance(action, Draw | Redeal)).code
         await click(room.alice, room, message.id, code)
         assert (await reborn.service.table(game_id)).version == middle.version + 1
-    finally:
-        await store.close()
 
 
 async def test_help_explains_peek(room):

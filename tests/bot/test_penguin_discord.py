@@ -5,14 +5,12 @@ import io
 import discord
 from PIL import Image
 
-from bot.app import create_bot
 from bot.errors import APOLOGY
-from bot.store import Store
 from games.ai.penguin_solver import solve, winnable_seed
 from games.penguin import GAME, Move
 
 from .conftest import Room
-from .tables import custom_ids_on, game_id_of, table_message
+from .tables import custom_ids_on, game_id_of, restarted_bot, table_message
 
 
 def pick_id(message: discord.Message) -> str:
@@ -193,16 +191,11 @@ async def test_restart_mid_game_keeps_every_button_working(room, simcord_bot, se
     before = await simcord_bot.service.table(game_id)
     await play(room.alice, room, message.id, first_move(before))
     middle = await simcord_bot.service.table(game_id)
-    store = await Store.open(settings.database_path)
-    try:
-        reborn = create_bot(settings, store)
-        await room.env.restart_bot(reborn)
+    async with restarted_bot(room, settings) as reborn:
         resumed = await reborn.service.table(game_id)
         assert resumed.version == middle.version and resumed.public == middle.public
         await play(room.alice, room, message.id, first_move(resumed))
         assert (await reborn.service.table(game_id)).version == middle.version + 1
-    finally:
-        await store.close()
 
 
 async def test_no_game_to_move_in(room):

@@ -5,15 +5,13 @@ import io
 import discord
 from PIL import Image
 
-from bot.app import create_bot
-from bot.store import Store
 from bot.ui import custom_ids
 from games.ai.triplepeaks_solver import solve, winnable_seed
 from games.triplepeaks import GAME, Draw, Play, TriplePeaksAction
 from render import triplepeaks as picture
 
 from .conftest import Room
-from .tables import button_for, game_id_of, table_message
+from .tables import button_for, game_id_of, restarted_bot, table_message
 
 
 async def new_table(room: Room, **options) -> discord.Message:
@@ -196,16 +194,11 @@ async def test_restart_mid_game_keeps_every_button_working(room, simcord_bot, se
     before = await simcord_bot.service.table(game_id)
     await play(room.alice, room, message.id, first_action(before))
     middle = await simcord_bot.service.table(game_id)
-    store = await Store.open(settings.database_path)
-    try:
-        reborn = create_bot(settings, store)
-        await room.env.restart_bot(reborn)
+    async with restarted_bot(room, settings) as reborn:
         resumed = await reborn.service.table(game_id)
         assert resumed.version == middle.version and resumed.public == middle.public
         await play(room.alice, room, message.id, first_action(resumed))
         assert (await reborn.service.table(game_id)).version == middle.version + 1
-    finally:
-        await store.close()
 
 
 async def test_help_has_the_triple_peaks_paragraph(room):
