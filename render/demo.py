@@ -15,8 +15,9 @@ from pathlib import Path
 from PIL import Image
 
 from games import peek, triplepeaks
-from games.ai import peek_ai, triplepeaks_ai
+from games.ai import Player, peek_ai, triplepeaks_ai
 from games.ai.penguin_solver import solve
+from games.base import Game
 from games.cards import DECK, Suit, standard_deck
 from games.penguin import GAME, PenguinState, PenguinView
 from render import cards, render_table
@@ -92,29 +93,26 @@ def long_column_view() -> PenguinView:
     return replace(deal, columns=columns, legal=())
 
 
-def peek_views(seed: int = DEAL_SEED, moves: int = 40) -> dict[str, object]:
-    """A Peek deal, and the position after ``moves`` greedy moves."""
-    state = peek.GAME.new_state(None, 1, seed)
-    deal = peek.GAME.view_for(state, 0)
+def _greedy_views(game: Game, player: Player, moves: int, seed: int) -> dict[str, object]:
+    """A one-player deal, and the position after ``moves`` moves of ``player``."""
+    state = game.new_state(None, 1, seed)
+    deal = game.view_for(state, 0)
     rng = random.Random(seed)
     for _ in range(moves):
-        if peek.GAME.outcome(state) is not None:
+        if game.outcome(state) is not None:
             break
-        state = peek.GAME.apply_action(state, 0, peek_ai.GreedyPlayer().choose(state, 0, rng)).state
-    return {"peek-deal": deal, "peek-midgame": peek.GAME.view_for(state, 0)}
+        state = game.apply_action(state, 0, player.choose(state, 0, rng)).state
+    return {f"{game.key}-deal": deal, f"{game.key}-midgame": game.view_for(state, 0)}
 
 
-def triplepeaks_views(seed: int = DEAL_SEED, moves: int = 18) -> dict[str, object]:
-    """A Triple Peaks deal, and the position after ``moves`` greedy moves."""
-    state = triplepeaks.GAME.new_state(None, 1, seed)
-    deal = triplepeaks.GAME.view_for(state, 0)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if triplepeaks.GAME.outcome(state) is not None:
-            break
-        action = triplepeaks_ai.GreedyPlayer().choose(state, 0, rng)
-        state = triplepeaks.GAME.apply_action(state, 0, action).state
-    return {"triplepeaks-deal": deal, "triplepeaks-midgame": triplepeaks.GAME.view_for(state, 0)}
+def peek_views(seed: int = DEAL_SEED) -> dict[str, object]:
+    """A Peek deal, and the position after 40 greedy moves."""
+    return _greedy_views(peek.GAME, peek_ai.GreedyPlayer(), 40, seed)
+
+
+def triplepeaks_views(seed: int = DEAL_SEED) -> dict[str, object]:
+    """A Triple Peaks deal, and the position after 18 greedy moves."""
+    return _greedy_views(triplepeaks.GAME, triplepeaks_ai.GreedyPlayer(), 18, seed)
 
 
 def card_sheet() -> Image.Image:
