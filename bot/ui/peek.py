@@ -39,7 +39,10 @@ def _button(table: Table, code: str, label: str, style: discord.ButtonStyle, row
 
 
 def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
-    """The controls under a running Peek table (``picked`` is not used: every move is one click)."""
+    """The moves under a running Peek table (``picked`` is not used: every move is one click).
+
+    Undo and Resign are added by :func:`bot.ui.table.table_view`.
+    """
     legal = table.legal.get(0, ())
     plays = [action for action in legal if isinstance(action, Play)]
     items: list[ui.Item[Any]] = [
@@ -51,9 +54,6 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
             warning = isinstance(action, Redeal) and action.ends_game
             style = discord.ButtonStyle.danger if warning else discord.ButtonStyle.primary
             items.append(_button(table, action.code, action.label, style, 1))
-    if table.can_undo:
-        items.append(_button(table, "!undo", "Undo", discord.ButtonStyle.secondary, 4))
-    items.append(_button(table, "!resign?", "Resign", discord.ButtonStyle.danger, 4))
     return items
 
 

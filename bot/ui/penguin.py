@@ -1,4 +1,4 @@
-"""Penguin's table controls: pick a card, then a destination; collect, undo, resign.
+"""Penguin's table controls: pick a card, then a destination; collect; hint (Undo and Resign come from bot.ui.table).
 
 The source select lists every column and cell that has a legal move. Picking one redraws the
 table's controls with a button per destination (the picked source is carried by those buttons'
@@ -48,7 +48,10 @@ def _moves_by_source(legal: tuple[Any, ...]) -> dict[str, list[Move]]:
 
 
 def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
-    """The controls under a running Penguin table, with ``picked`` as the chosen source."""
+    """The controls under a running Penguin table, with ``picked`` as the chosen source.
+
+    Undo and Resign are added by :func:`bot.ui.table.table_view`.
+    """
     legal = table.legal.get(0, ())
     view = table.public
     gid, ver = table.game_id, table.version
@@ -92,11 +95,6 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
             )
         )
     controls.append(GameButton(custom_ids.button_id(gid, ver, "!hint"), "Hint", row=4))
-    if table.can_undo:
-        controls.append(GameButton(custom_ids.button_id(gid, ver, "!undo"), "Undo", row=4))
-    controls.append(
-        GameButton(custom_ids.button_id(gid, ver, "!resign?"), "Resign", style=discord.ButtonStyle.danger, row=4)
-    )
     return items + controls
 
 

@@ -13,7 +13,8 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
-from bot.ui import peek, penguin, triplepeaks
+from bot.ui import custom_ids, peek, penguin, triplepeaks
+from bot.ui.components import GameButton
 from games.base import EndReason
 from render import render_table
 
@@ -62,10 +63,19 @@ def table_embed(table: Table, note: str = "") -> discord.Embed:
     return embed
 
 
+COMMAND_ROW = 4
+"""The row every table ends with: the game's own commands (Collect, Hint), then Undo and Resign."""
+
+
 def table_view(table: Table, picked: str | None = None) -> ui.View:
-    """The controls for the table (none once the game is over)."""
+    """The game's controls, then Undo (when there is something to take back) and Resign; none once over."""
     view = ui.View(timeout=None)
-    if not table.finished:
-        for item in KIND_UI[table.kind].components(table, picked):
-            view.add_item(item)
+    if table.finished:
+        return view
+    for item in KIND_UI[table.kind].components(table, picked):
+        view.add_item(item)
+    if table.can_undo:
+        view.add_item(GameButton(custom_ids.button_id(table.game_id, table.version, "!undo"), "Undo", row=COMMAND_ROW))
+    resign = custom_ids.button_id(table.game_id, table.version, "!resign?")
+    view.add_item(GameButton(resign, "Resign", style=discord.ButtonStyle.danger, row=COMMAND_ROW))
     return view

@@ -33,7 +33,10 @@ the scoreboard."""
 
 
 def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
-    """The controls under a running Triple Peaks table (``picked`` is unused: there is no menu)."""
+    """The moves under a running Triple Peaks table (``picked`` is unused: there is no menu).
+
+    Undo and Resign are added by :func:`bot.ui.table.table_view`.
+    """
     legal = table.legal.get(0, ())
     gid, ver = table.game_id, table.version
     items: list[ui.Item[Any]] = []
@@ -53,11 +56,6 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
         items.append(
             GameButton(custom_ids.button_id(gid, ver, Draw().code), label, style=discord.ButtonStyle.success, row=2)
         )
-    if table.can_undo:
-        items.append(GameButton(custom_ids.button_id(gid, ver, "!undo"), "Undo", row=4))
-    items.append(
-        GameButton(custom_ids.button_id(gid, ver, "!resign?"), "Resign", style=discord.ButtonStyle.danger, row=4)
-    )
     return items
 
 
