@@ -1,5 +1,6 @@
-"""The Bot subclass: holds the table service, loads the cogs, registers the dynamic components."""
+"""The Bot subclass: holds the table service and the presenter, loads the cogs, registers the controls."""
 
+import asyncio
 import logging
 from collections.abc import Callable
 
@@ -8,13 +9,21 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.core.service import TableService
-from bot.errors import on_tree_error
+from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral
 from bot.store import Store
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.controls import CONTROLS, unanswered
+from bot.ui.kinds import KINDS
+from bot.ui.present import Presenter
+from games import GAMES
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.tables", "bot.cogs.patience", "bot.cogs.general")
+EXTENSIONS = ("bot.cogs.patience", "bot.cogs.general")
+
+
+def discord_clock() -> float:
+    """Now, in epoch seconds, as discord.py sees it (SimCord moves it in tests)."""
+    return discord.utils.utcnow().timestamp()
 
 
 class PeapodBot(commands.Bot):
@@ -28,13 +37,16 @@ class PeapodBot(commands.Bot):
             help_command=None,
         )
         self.settings = settings
-        self.service = TableService(store, seed_source=seed_source)
+        self.service = TableService(store, games=GAMES, seed_source=seed_source, clock=discord_clock)
+        self.presenter = Presenter(self, self.service, KINDS)
+        self._healing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*CONTROLS)
         self.tree.on_error = on_tree_error
+        self._healing = asyncio.create_task(self._heal_when_ready(), name="peapod-heal")
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -44,8 +56,23 @@ class PeapodBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
 
+    async def _heal_when_ready(self) -> None:
+        await self.wait_until_ready()
+        try:
+            await self.presenter.heal()
+        except Exception:
+            log.exception("could not heal the tables at start")
+
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer clicks that no control will answer (forged, truncated or misplaced custom ids)."""
+        if interaction.type is discord.InteractionType.component and unanswered(interaction):
+            try:
+                await reply_ephemeral(interaction, UNKNOWN_CONTROL)
+            except discord.HTTPException:
+                log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
 def create_bot(settings: Settings, store: Store, *, seed_source: Callable[[], int] | None = None) -> PeapodBot:

@@ -1,10 +1,10 @@
-"""The one place that turns errors into sentences for people.
+"""The one place that turns errors into sentences for people, and keeps every text inside Discord's limits.
 
-Errors people cause (an illegal move, not your game, a stale button) are ours: they derive from
-``games.errors.EngineError`` or ``bot.core.errors.ServiceError`` and their text is written for
-players, so it is shown as it is, ephemerally. Anything else is a bug: it is logged with the
-context and answered with an apology; the game is unchanged because states are saved in one
-transaction.
+Errors people cause (an illegal move, not your game, a stale button, a control we do not know)
+are ours: they derive from ``games.errors.EngineError``, ``bot.core.errors.ServiceError`` or
+:class:`UnknownControlError`, and their text is written for players, so it is shown as it is,
+ephemerally. Anything else is a bug: it is logged with the context and answered with an apology;
+the game is unchanged because states are saved in one transaction.
 """
 
 import logging
@@ -13,40 +13,69 @@ import discord
 from discord import app_commands
 
 from bot.core.errors import ServiceError
-from bot.ui.custom_ids import BadCustomIdError
 from games.errors import EngineError
 
 log = logging.getLogger(__name__)
 
-USER_ERRORS = (EngineError, ServiceError, BadCustomIdError)
 APOLOGY = "Sorry, something went wrong on our side; the game is unchanged."
+UNKNOWN_CONTROL = "That control is not one I recognise; use the buttons on the latest table."
+BUSY = "The bot is busy right now; try again in a moment."
+MAX_CONTENT = 2000
+"""Discord's limit for a message's text."""
+MAX_QUOTE = 40
+"""How much of what a player typed a refusal may quote back."""
+
+
+class UnknownControlError(ValueError):
+    """A custom id or value that is not of our grammar (forged, truncated or from an older bot)."""
+
+    def __init__(self, message: str = UNKNOWN_CONTROL) -> None:
+        super().__init__(message)
+
+
+USER_ERRORS = (EngineError, ServiceError, UnknownControlError)
+
+
+def shorten(text: str, limit: int = MAX_CONTENT) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def quote(typed: str) -> str:
+    """What a player typed, as a refusal may quote it: one line, at most a short prefix."""
+    line = " ".join(typed.split())
+    return shorten(line, MAX_QUOTE)
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
     """Answer with a short private sentence, whether or not the interaction was acknowledged."""
+    text = shorten(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Answer ``error``: its own sentence for a user error, an apology (and a log line) otherwise."""
+def text_for(error: BaseException, interaction: discord.Interaction | None = None) -> str:
+    """The sentence for ``error``: its own for a user error; an apology (and a log line) otherwise."""
     error = getattr(error, "original", error)
     if isinstance(error, USER_ERRORS):
-        text = str(error)
-    else:
-        data = interaction.data or {}
-        log.error(
-            "unexpected error (user %s, custom_id %r, command %r)",
-            interaction.user.id,
-            data.get("custom_id"),
-            data.get("name"),
-            exc_info=error,
-        )
-        text = APOLOGY
+        return str(error)
+    data = (interaction.data if interaction is not None else None) or {}
+    log.error(
+        "unexpected error (user %s, custom_id %r, command %r)",
+        interaction.user.id if interaction is not None else None,
+        shorten(str(data.get("custom_id")), 120),
+        data.get("name"),
+        exc_info=error,
+    )
+    return APOLOGY
+
+
+async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer ``error`` privately (see :func:`text_for`); never raises."""
     try:
-        await reply_ephemeral(interaction, text)
+        await reply_ephemeral(interaction, text_for(error, interaction))
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 

@@ -7,4 +7,6 @@ stateless :class:`games.base.Game` object.
 from games import peanuts, pebbles, peek, penguin, triplepeaks
 from games.base import Game
 
-GAMES: dict[str, Game] = {game.key: game for game in (peanuts.GAME, pebbles.GAME, peek.GAME, penguin.GAME, triplepeaks.GAME)}
+GAMES: dict[str, Game] = {
+    game.key: game for game in (peanuts.GAME, pebbles.GAME, peek.GAME, penguin.GAME, triplepeaks.GAME)
+}

@@ -18,8 +18,9 @@ A game is a stateless :class:`Game` object with pure functions over an immutable
 - ``to_dict`` / ``from_dict``: JSON-ready snapshots; ``from_dict`` validates.
 """
 
+import functools
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
@@ -122,11 +123,40 @@ def resolve_options(spec: Sequence[Option], given: Mapping[str, Any] | None) -> 
     return {key: option.check(given[key]) if key in given else option.default for key, option in known.items()}
 
 
+def _answers_once_per_state(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Remember ``method``'s answers for the last state object it was asked about.
+
+    One click asks the same question of the same state in several places (validation, the views,
+    the table the bot draws); states are immutable, so the answer for an identical object cannot
+    change. Only the newest state is kept, as one tuple swapped in a single assignment, so worker
+    threads sharing a game object never see half of an update.
+    """
+    slot = f"_last_{method.__name__}"
+
+    @functools.wraps(method)
+    def remembered(self: Any, state: Any, *args: Any) -> Any:
+        last = self.__dict__.get(slot)
+        if last is None or last[0] is not state:
+            last = (state, {})
+            self.__dict__[slot] = last
+        answers = last[1]
+        if args not in answers:
+            answers[args] = method(self, state, *args)
+        return answers[args]
+
+    return remembered
+
+
 class Game(ABC, Generic[StateT]):
     """Base class of the five games. Subclasses implement the abstract methods.
 
     ``apply_action`` is implemented here once: it checks the game is running, the turn and
-    the legality, then calls the subclass's ``_apply``.
+    the legality, then calls the subclass's ``_apply``. ``outcome`` and ``legal_actions`` are
+    answered once per state object (:func:`_answers_once_per_state`).
+
+    What a table around the game must know, the game declares: whether its seats act at once
+    (``simultaneous``), whether some cards are hidden from some players (``hidden_information``),
+    and whether it offers a fair hint (``has_hints``, :meth:`hint`).
     """
 
     key: ClassVar[str]
@@ -134,6 +164,22 @@ class Game(ABC, Generic[StateT]):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    simultaneous: ClassVar[bool] = False
+    """Every seat may act at any time; actions carry their own expectations (Peanuts, RULES §7.1)."""
+    hidden_information: ClassVar[bool] = False
+    """Some cards are face down or in hands: a solver would see what players cannot."""
+    has_hints: ClassVar[bool] = False
+    """:meth:`hint` suggests a move (only where it sees nothing the player cannot)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in ("outcome", "legal_actions"):
+            if name in vars(cls):
+                setattr(cls, name, _answers_once_per_state(vars(cls)[name]))
+
+    def hint(self, state: StateT) -> Any | None:
+        """A move on a winning line, or None when none is found (only when ``has_hints``)."""
+        raise NotImplementedError(f"{self.title} offers no hints.")
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Options with defaults filled in. Raises InvalidOptionError."""

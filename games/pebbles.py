@@ -675,6 +675,7 @@ class PebblesAndNuts(Game[PebblesState]):
     title = "Pebbles and Nuts"
     min_seats = 2
     max_seats = 4
+    hidden_information = True
     options = (
         Option("decks", 1, "Decks: 2 is the 4-player partnership game to 130 (first of identical cards wins).", (1, 2)),
         Option(

@@ -386,6 +386,7 @@ class Peek(Game[PeekState]):
     title = "Peek"
     min_seats = 1
     max_seats = 1
+    hidden_information = True
     options = (
         Option(
             "three_card",

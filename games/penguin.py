@@ -411,6 +411,7 @@ class Penguin(Game[PenguinState]):
     min_seats = 1
     max_seats = 1
     options = ()
+    has_hints = True
 
     def new_state(
         self, options: Mapping[str, Any] | None, seats: int, seed: int, deck: Sequence[Card] | None = None
@@ -534,6 +535,12 @@ class Penguin(Game[PenguinState]):
         )
         _check_state(state)
         return state
+
+    def hint(self, state: PenguinState) -> PenguinAction | None:
+        """A move on the solver's winning line; fair because every Penguin card is face up."""
+        from games.ai import penguin_solver  # the solver is built on this module, so it is imported late
+
+        return penguin_solver.hint(state)
 
 
 GAME = Penguin()

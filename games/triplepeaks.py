@@ -323,6 +323,7 @@ class TriplePeaks(Game[TriplePeaksState]):
     title = "Triple Peaks"
     min_seats = 1
     max_seats = 1
+    hidden_information = True
     options = (
         Option("multiplier", False, "Multiplier scoring: a run scores 1, 2, 4, 8 …; bonuses 25/25/50; free stock."),
         Option(

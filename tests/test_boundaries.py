@@ -53,3 +53,15 @@ def test_nothing_below_imports_bot():
     for layer in ("games", "render"):
         for path in (ROOT / layer).rglob("*.py"):
             assert all(not m.startswith("bot") for _, m in _imports(path)), path
+
+
+def test_discord_layer_calls_down_only():
+    """bot/ui never imports a cog, and no code looks a handler up by cog name (``get_cog``)."""
+    wrong = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        source = path.read_text()
+        if path.is_relative_to(ROOT / "bot/ui"):
+            wrong += [f"{path.relative_to(ROOT)}:{line} imports {m}" for line, m in _imports(path) if "cogs" in m]
+        if "get_cog(" in source:
+            wrong.append(f"{path.relative_to(ROOT)} looks a cog up by name")
+    assert not wrong, "\n".join(wrong)

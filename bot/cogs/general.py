@@ -5,8 +5,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PeapodBot
+from bot.errors import UnknownControlError, quote
 from bot.store import ScoreRow
-from bot.ui.table import COLOUR, KIND_UI
+from bot.ui.kinds import KINDS
+from bot.ui.present import COLOUR
 from games import GAMES
 
 HELP_END = """\
@@ -19,8 +21,8 @@ Only the player who dealt a table can move on it, unless it was dealt with `open
 
 def help_text() -> str:
     """Each game's paragraph and commands (from its ``bot/ui`` module), then the common commands."""
-    parts = [*(module.HELP for module in KIND_UI.values()), HELP_END]
-    coming = [game.title for key, game in sorted(GAMES.items()) if key not in KIND_UI]
+    parts = [*(kind.help for kind in KINDS.values()), HELP_END]
+    coming = [game.title for key, game in sorted(GAMES.items()) if key not in KINDS]
     if coming:
         parts.append("Coming to this bot: " + ", ".join(coming) + ".")
     return "\n\n".join(parts)
@@ -36,7 +38,7 @@ def scoreboard_text(rows: list[ScoreRow]) -> str:
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=GAMES[kind].title, value=kind) for kind in KIND_UI if kind in GAMES]
+    return [app_commands.Choice(name=GAMES[kind].title, value=kind) for kind in KINDS if kind in GAMES]
 
 
 class General(commands.Cog):
@@ -50,6 +52,8 @@ class General(commands.Cog):
     @app_commands.choices(game=_game_choices())
     async def scores(self, interaction: discord.Interaction, game: str = "penguin") -> None:
         """Show this channel's scoreboard."""
+        if game not in KINDS:
+            raise UnknownControlError(f"There is no game called “{quote(game)}”.")
         rows = await self.bot.service.scoreboard(interaction.channel_id or 0, game)
         title = f"{GAMES[game].title} scoreboard"
         if not rows:

@@ -67,3 +67,9 @@ class NoHintError(ServiceError):
     """The game offers no hints (a solver would see cards the player cannot)."""
 
     message = "This game has no hints."
+
+
+class WrongTableError(ServiceError):
+    """A control names a game other than the one whose table message it sits on."""
+
+    message = "That control does not belong to this table."

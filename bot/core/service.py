@@ -2,12 +2,24 @@
 
 It never imports discord and never hands out a raw game state: every call returns a :class:`Table`
 built from the engine's views. The only state is in the database; each call loads the game, checks,
-applies and saves it in one version-checked transaction.
+applies and saves it in one version-checked transaction. The games it serves are given to it
+(``TableService(store, games=GAMES)``); what it must know of a game, the game declares
+(``Game.simultaneous``, ``Game.has_hints``), so no game is named here.
 
-- Who acts: a user with a seat acts for that seat; in an ``open_play`` game (one-seat tables only)
-  anyone in the channel acts, as seat 0. Resigning is for seat holders only (in open play: the owner).
+- Lifecycle: a new game is ``dealing`` until its table message exists (:meth:`attach_message`), and
+  only then ``active``; nothing acts on a deal nobody can see, and :meth:`drop_unshown_deals` removes
+  deals whose message never appeared. The version each table message shows is kept
+  (:meth:`mark_shown`), so tables whose message lags the database can be found and redrawn
+  (:meth:`lagging_tables`).
+- Who acts: answered once, by :meth:`seat_of`: a user with a seat acts for that seat; in an
+  ``open_play`` game (one-seat tables only) anyone in the channel acts, as seat 0. Resigning is for
+  seat holders only (in open play: the owner).
+- Staleness: for turn-based and one-seat games a click carries the table version it was drawn for,
+  and an older one is refused (:class:`StaleActionError`). Games whose seats act at once check the
+  action code's own expectations instead (a Peanuts move names the top card it expects), so the
+  version is ignored and a save that lost the race to another writer is retried once.
 - Concurrency: one ``asyncio.Lock`` per game inside this process; across processes the store's
-  ``version = ?`` check. A lost race raises :class:`StaleActionError`, never merges.
+  ``version = ?`` check. A lost race is retried (simultaneous games) or refused, never merged.
 - Undo (games whose ``allows_undo`` says so): an ``"undo"`` row is appended to the action log and the
   state is rebuilt by replaying the seed and the effective log (each undo pops the action before it).
 - Replay: seed + action log rebuild the snapshot exactly (:meth:`TableService.replay_matches`).
@@ -33,11 +45,10 @@ from bot.core.errors import (
     StaleActionError,
     UndoNotAllowedError,
     UnknownKindError,
+    WrongTableError,
 )
-from bot.store import ActionRecord, GameRecord, NewGame, ResultRecord, ScoreRow, StaleGameError, Store
-from games import GAMES
-from games.ai import penguin_solver
-from games.base import RESIGN_CODE, Event, Game, Outcome, Seat
+from bot.store import ActionRecord, GameRecord, NewGame, ResultRecord, ScoreRow, SeatRecord, StaleGameError, Store
+from games.base import RESIGN_CODE, Action, Event, Game, Outcome, Seat
 from games.cards import Card, parse_cards
 from games.errors import CorruptStateError, GameOverError
 
@@ -47,31 +58,59 @@ UNDO_CODE = "undo"
 """How the action log records an undo (it is not a game action)."""
 
 GAME_OVER = "This game is over."
+NOT_STARTED = "This table is not dealt yet."
 
-HINTS: dict[str, Callable[[Any], Any | None]] = {"penguin": penguin_solver.hint}
-"""Games whose hints are fair: every card is face up, so the solver sees nothing the player cannot."""
+UNSHOWN_DEAL_GRACE = 60.0
+"""Seconds a ``dealing`` game may wait for its table message before it counts as never shown."""
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """What the Discord layer gets after every call: views only, never the raw state."""
+    """What the Discord layer gets after every call: views only, never the raw state.
+
+    ``legal`` and ``outcome`` are asked of the engine once per call and travel here, so no layer
+    above asks again.
+    """
 
     game_id: int
     kind: str
     title: str
     version: int
-    finished: bool
+    status: str
     open_play: bool
     guild_id: int | None
     channel_id: int | None
     message_id: int | None
-    players: tuple[int, ...]
+    shown_version: int | None
+    seats: tuple[SeatRecord, ...]
     public: Any
-    views: dict[int, Any]
-    legal: dict[int, tuple[Any, ...]]
+    views: dict[Seat, Any]
+    legal: dict[Seat, tuple[Action, ...]]
     outcome: Outcome | None
     events: tuple[Event, ...]
     can_undo: bool
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def players(self) -> tuple[int | None, ...]:
+        """The user id in each seat (None for an empty or AI seat)."""
+        return tuple(seat.user_id for seat in self.seats)
+
+    @property
+    def owner(self) -> int | None:
+        """Who dealt the table: the first seat's player."""
+        return self.seats[0].user_id if self.seats else None
+
+    def public_events(self) -> tuple[Event, ...]:
+        """The events everyone may read."""
+        return tuple(event for event in self.events if event.seats is None)
+
+    def events_for(self, seat: Seat) -> tuple[Event, ...]:
+        """The events only ``seat`` (among others, perhaps) was told privately."""
+        return tuple(event for event in self.events if event.seats is not None and seat in event.seats)
 
 
 def effective_actions(actions: Iterable[ActionRecord]) -> list[ActionRecord]:
@@ -102,13 +141,24 @@ class TableService:
         self,
         store: Store,
         *,
+        games: Mapping[str, Game[Any]],
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._store = store
+        self._games = games
         self._seed_source = seed_source or _default_seed
         self._clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    @property
+    def games(self) -> Mapping[str, Game[Any]]:
+        """The games this service deals, by key."""
+        return self._games
+
+    def now(self) -> float:
+        """The service's clock (epoch seconds); tests move it."""
+        return self._clock()
 
     async def new_game(
         self,
@@ -123,11 +173,13 @@ class TableService:
     ) -> Table:
         """Deal a new game for ``players`` (one Discord user id per seat, in seat order) and save it.
 
+        The game is ``dealing`` until :meth:`attach_message` records its table message.
+
         Raises:
             UnknownKindError, DuplicatePlayerError, OpenPlayError; InvalidOptionError from the engine
             for bad options, seat count or deck.
         """
-        game = _game(kind)
+        game = self._game(kind)
         seated = tuple(int(user_id) for user_id in players)
         if len(set(seated)) != len(seated):
             raise DuplicatePlayerError()
@@ -150,55 +202,108 @@ class TableService:
                 state=game.to_dict(state),
                 at=self._clock(),
                 finished=outcome is not None,
-                results=_results(seated, outcome) if game.on_scoreboard(resolved) else (),
+                results=_results(record_seats(seated), outcome) if game.on_scoreboard(resolved) else (),
+                host_id=seated[0] if seated else None,
             )
         )
-        return _table(game, record, state, version=0, finished=record.finished, events=(), undo_depth=0)
+        return _table(game, record, state, version=0, status=record.status, events=(), undo_depth=0)
 
-    async def attach_message(self, game_id: int, message_id: int) -> None:
-        """Remember which Discord message shows the game's table. Raises GameNotFoundError."""
-        if not await self._store.set_message(game_id, message_id, at=self._clock()):
+    async def attach_message(self, game_id: int, message_id: int, version: int) -> None:
+        """Record the table message (showing ``version``); a ``dealing`` game becomes ``active``.
+
+        Raises GameNotFoundError.
+        """
+        if not await self._store.set_message(game_id, message_id, version=version, at=self._clock()):
             raise GameNotFoundError(game_id=game_id)
 
-    async def table(self, game_id: int) -> Table:
-        """The game as it stands now (no events). Raises GameNotFoundError."""
-        record = await self._load(game_id)
-        game = _game(record.kind)
-        state = game.from_dict(record.state)
-        depth = await self._undo_depth(game, record)
-        finished = record.finished
-        return _table(game, record, state, version=record.version, finished=finished, events=(), undo_depth=depth)
+    async def mark_shown(self, game_id: int, version: int) -> None:
+        """The table message now shows ``version``."""
+        await self._store.set_shown(game_id, version)
 
-    async def act(self, game_id: int, user_id: int, code: str, *, version: int | None = None) -> Table:
-        """Apply the action ``code`` for the user's seat and save it; ``version`` is the table the user saw.
+    async def lagging_tables(self) -> list[Table]:
+        """Every table whose message shows an older version than the database (a redraw was lost)."""
+        return [await self.table(game_id) for game_id in await self._store.lagging_games()]
+
+    async def drop_unshown_deals(self, *, grace: float = UNSHOWN_DEAL_GRACE) -> list[int]:
+        """Remove deals whose table message never appeared within ``grace`` seconds; return their ids."""
+        return await self._store.drop_unshown_deals(before=self._clock() - grace)
+
+    async def table(
+        self,
+        game_id: int,
+        *,
+        version: int | None = None,
+        user_id: int | None = None,
+        message_id: int | None = None,
+    ) -> Table:
+        """The game as it stands now (no events).
+
+        With ``user_id``, only for someone who may act in it; with ``message_id``, only when that is
+        the game's table message; with ``version``, only when the game is still at that version.
 
         Raises:
-            GameNotFoundError, NotInGameError, StaleActionError; engine errors unchanged
-            (InvalidActionError, GameOverError, NotYourTurnError, IllegalActionError).
+            GameNotFoundError, NotInGameError, WrongTableError, StaleActionError.
+        """
+        record = await self._load(game_id, message_id)
+        if user_id is not None:
+            _acting_seat(record, user_id)
+        _check_version(record, version)
+        game = self._game(record.kind)
+        state = game.from_dict(record.state)
+        depth = await self._undo_depth(game, record)
+        return _table(game, record, state, version=record.version, status=record.status, events=(), undo_depth=depth)
+
+    async def seat_of(self, game_id: int, user_id: int) -> Seat:
+        """The seat the user acts for. Raises GameNotFoundError, NotInGameError."""
+        return _acting_seat(await self._load(game_id), user_id)
+
+    async def act(
+        self, game_id: int, user_id: int, code: str, *, version: int | None = None, message_id: int | None = None
+    ) -> Table:
+        """Apply the action ``code`` for the user's seat and save it.
+
+        ``version`` is the table the user saw; ``message_id`` the message the control sat on, which
+        must be the game's table message.
+
+        Raises:
+            GameNotFoundError, WrongTableError, NotInGameError, StaleActionError; engine errors
+            unchanged (InvalidActionError, GameOverError, NotYourTurnError, IllegalActionError).
         """
         async with self._lock(game_id):
-            record = await self._load(game_id)
-            game = _game(record.kind)
+            record = await self._load(game_id, message_id)
+            game = self._game(record.kind)
             action = game.parse_action(code)
             seat = _acting_seat(record, user_id)
-            _check_current(record, version)
-            state, events = game.apply_action(game.from_dict(record.state), seat, action)
-            return await self._save(game, record, state, events, seat=seat, code=action.code, undo_depth=1)
+            _check_running(record)
+            if not game.simultaneous:
+                _check_version(record, version)
+            try:
+                return await self._apply(game, record, seat, action)
+            except StaleActionError:
+                if not game.simultaneous:
+                    raise
+            # Another process saved first: the action carries its own expectations, so try it once more.
+            record = await self._load(game_id)
+            _check_running(record)
+            return await self._apply(game, record, seat, action)
 
-    async def undo(self, game_id: int, user_id: int, *, version: int | None = None) -> Table:
+    async def undo(
+        self, game_id: int, user_id: int, *, version: int | None = None, message_id: int | None = None
+    ) -> Table:
         """Take back the last effective action by replaying the log without it.
 
         Raises:
-            GameNotFoundError, NotInGameError, UndoNotAllowedError, NothingToUndoError, StaleActionError,
-            GameOverError.
+            GameNotFoundError, WrongTableError, NotInGameError, UndoNotAllowedError, NothingToUndoError,
+            StaleActionError, GameOverError.
         """
         async with self._lock(game_id):
-            record = await self._load(game_id)
-            game = _game(record.kind)
+            record = await self._load(game_id, message_id)
+            game = self._game(record.kind)
             seat = _acting_seat(record, user_id)
             if not game.allows_undo(record.options):
                 raise UndoNotAllowedError(game_id=game_id)
-            _check_current(record, version)
+            _check_running(record)
+            _check_version(record, version)
             kept = effective_actions(await self._store.load_actions(game_id))
             if not kept:
                 raise NothingToUndoError(game_id=game_id)
@@ -206,6 +311,14 @@ class TableService:
             state = _rebuild(game, record, kept)
             events = (Event(f"Undid {_label(game, state, undone)}."),)
             return await self._save(game, record, state, events, seat=seat, code=UNDO_CODE, undo_depth=len(kept))
+
+    async def check_resign(self, game_id: int, user_id: int) -> Seat:
+        """The seat that would resign, before asking the user to confirm.
+
+        Raises GameNotFoundError, NotInGameError, GameOverError.
+        """
+        record = await self._load(game_id)
+        return _resigning_seat(record, user_id)
 
     async def resign(self, game_id: int, user_id: int) -> Table:
         """The user gives up their seat's game (in open play only the owner, ``players[0]``, may).
@@ -215,25 +328,21 @@ class TableService:
         """
         async with self._lock(game_id):
             record = await self._load(game_id)
-            game = _game(record.kind)
-            if user_id not in record.players:
-                raise NotInGameError(game_id=game_id)
-            seat = record.players.index(user_id)
-            if record.finished:
-                raise GameOverError(GAME_OVER)
+            game = self._game(record.kind)
+            seat = _resigning_seat(record, user_id)
             state, events = game.resign(game.from_dict(record.state), seat)
             return await self._save(game, record, state, events, seat=seat, code=RESIGN_CODE, undo_depth=0)
 
-    async def legal_for(self, game_id: int, user_id: int) -> tuple[Any, ...]:
+    async def legal_for(self, game_id: int, user_id: int) -> tuple[Action, ...]:
         """The actions the user may take now (empty once over). Raises GameNotFoundError, NotInGameError."""
         record = await self._load(game_id)
-        game = _game(record.kind)
+        game = self._game(record.kind)
         seat = _acting_seat(record, user_id)
-        if record.finished:
+        if record.status != "active":
             return ()
         return game.legal_actions(game.from_dict(record.state), seat)
 
-    async def hint(self, game_id: int, user_id: int) -> Any | None:
+    async def hint(self, game_id: int, user_id: int) -> Action | None:
         """A move on a winning line from the current position, or None when the solver finds no win.
 
         The solver runs in a worker thread (up to about a second on a lost position).
@@ -241,13 +350,12 @@ class TableService:
         """
         record = await self._load(game_id)
         _acting_seat(record, user_id)
-        hinter = HINTS.get(record.kind)
-        if hinter is None:
+        game = self._game(record.kind)
+        if not game.has_hints:
             raise NoHintError()
-        if record.finished:
-            raise GameOverError(GAME_OVER)
-        state = _game(record.kind).from_dict(record.state)
-        return await asyncio.to_thread(hinter, state)
+        _check_running(record)
+        state = game.from_dict(record.state)
+        return await asyncio.to_thread(game.hint, state)
 
     async def active_games(self, channel_id: int, user_id: int, kind: str) -> list[int]:
         """Unfinished games of ``kind`` in the channel the user may play (a seat, or open play); newest first."""
@@ -260,10 +368,16 @@ class TableService:
     async def replay_matches(self, game_id: int) -> bool:
         """Whether seed + action log rebuild exactly the saved snapshot (the bug-report check)."""
         record = await self._load(game_id)
-        game = _game(record.kind)
+        game = self._game(record.kind)
         actions = await self._store.load_actions(game_id)
         rebuilt = _rebuild(game, record, effective_actions(actions))
         return record.version == len(actions) and rebuilt == game.from_dict(record.state)
+
+    def _game(self, kind: str) -> Game[Any]:
+        game = self._games.get(kind)
+        if game is None:
+            raise UnknownKindError(f"There is no game called {kind[:40]!r}.")
+        return game
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         # A weak dictionary: the lock lives while some call holds or waits for it, so the map never grows.
@@ -273,18 +387,25 @@ class TableService:
             self._locks[game_id] = lock
         return lock
 
-    async def _load(self, game_id: int) -> GameRecord:
+    async def _load(self, game_id: int, message_id: int | None = None) -> GameRecord:
+        """The game's row; with ``message_id``, only if that message is the game's table."""
         record = await self._store.load_game(game_id)
         if record is None:
             raise GameNotFoundError(game_id=game_id)
+        if message_id is not None and record.message_id != message_id:
+            raise WrongTableError(game_id=game_id)
         return record
 
     async def _undo_depth(self, game: Game[Any], record: GameRecord) -> int:
         """How many actions undo could take back (only counted when undo is possible at all)."""
-        if record.finished or not game.allows_undo(record.options):
+        if record.status != "active" or not game.allows_undo(record.options):
             return 0
         total, undos = await self._store.count_actions(record.id, UNDO_CODE)
         return total - 2 * undos
+
+    async def _apply(self, game: Game[Any], record: GameRecord, seat: Seat, action: Any) -> Table:
+        state, events = game.apply_action(game.from_dict(record.state), seat, action)
+        return await self._save(game, record, state, events, seat=seat, code=action.code, undo_depth=1)
 
     async def _save(
         self,
@@ -307,30 +428,28 @@ class TableService:
                 code=code,
                 state=game.to_dict(state),
                 finished=outcome is not None,
-                results=_results(record.players, outcome) if game.on_scoreboard(record.options) else (),
+                results=_results(record.seats, outcome) if game.on_scoreboard(record.options) else (),
                 at=self._clock(),
             )
         except StaleGameError:
             raise StaleActionError(game_id=record.id) from None
-        return _table(
-            game, record, state, version=version, finished=outcome is not None, events=events, undo_depth=undo_depth
-        )
+        status = "finished" if outcome is not None else "active"
+        return _table(game, record, state, version=version, status=status, events=events, undo_depth=undo_depth)
 
 
-def _game(kind: str) -> Game[Any]:
-    game = GAMES.get(kind)
-    if game is None:
-        raise UnknownKindError(f"There is no game called {kind!r}.")
-    return game
+def record_seats(players: Sequence[int]) -> tuple[SeatRecord, ...]:
+    """Seats for a list of user ids, in order."""
+    return tuple(SeatRecord(seat=seat, user_id=user_id) for seat, user_id in enumerate(players))
 
 
-def _results(players: Sequence[int], outcome: Outcome | None) -> tuple[ResultRecord, ...]:
-    """One result per seat once the game is over: the seat's score, and whether it is among the winners."""
+def _results(seats: Sequence[SeatRecord], outcome: Outcome | None) -> tuple[ResultRecord, ...]:
+    """One result per seated person once the game is over: the seat's score, and whether it won."""
     if outcome is None:
         return ()
     return tuple(
-        ResultRecord(user_id=user_id, score=outcome.scores[seat], won=seat in outcome.winners)
-        for seat, user_id in enumerate(players)
+        ResultRecord(user_id=seat.user_id, score=outcome.scores[seat.seat], won=seat.seat in outcome.winners)
+        for seat in seats
+        if seat.user_id is not None
     )
 
 
@@ -343,10 +462,24 @@ def _acting_seat(record: GameRecord, user_id: int) -> Seat:
     raise NotInGameError(game_id=record.id)
 
 
-def _check_current(record: GameRecord, version: int | None) -> None:
-    """Refuse actions on a finished game, or on a table that moved on since ``version`` was drawn."""
-    if record.finished:
+def _resigning_seat(record: GameRecord, user_id: int) -> Seat:
+    """The user's own seat in a running game (a guest at an open table has none to give up)."""
+    if user_id not in record.players:
+        raise NotInGameError(game_id=record.id)
+    _check_running(record)
+    return record.players.index(user_id)
+
+
+def _check_running(record: GameRecord) -> None:
+    """Refuse actions on a finished game, or on a deal whose table is not shown yet."""
+    if record.status == "finished":
         raise GameOverError(GAME_OVER)
+    if record.status != "active":
+        raise GameNotFoundError(NOT_STARTED, game_id=record.id)
+
+
+def _check_version(record: GameRecord, version: int | None) -> None:
+    """Refuse a control drawn for an older table than the one saved."""
     if version is not None and version != record.version:
         raise StaleActionError(game_id=record.id)
 
@@ -355,7 +488,7 @@ def _rebuild(game: Game[Any], record: GameRecord, actions: Sequence[ActionRecord
     """Replay the seed and ``actions`` from a fresh deal."""
     deck = parse_cards(record.deck) if record.deck is not None else None
     codes = [(action.seat, action.code) for action in actions]
-    return game.replay(record.options, len(record.players), record.seed, codes, deck)
+    return game.replay(record.options, len(record.seats), record.seed, codes, deck)
 
 
 def _label(game: Game[Any], state: Any, action: ActionRecord) -> str:
@@ -371,27 +504,28 @@ def _table(
     state: Any,
     *,
     version: int,
-    finished: bool,
+    status: str,
     events: tuple[Event, ...],
     undo_depth: int,
 ) -> Table:
-    seats = range(len(record.players))
+    seats = range(len(record.seats))
     outcome = game.outcome(state)
     return Table(
         game_id=record.id,
         kind=record.kind,
         title=game.title,
         version=version,
-        finished=finished,
+        status=status,
         open_play=record.open_play,
         guild_id=record.guild_id,
         channel_id=record.channel_id,
         message_id=record.message_id,
-        players=record.players,
+        shown_version=record.shown_version,
+        seats=record.seats,
         public=game.view_for(state, None),
         views={seat: game.view_for(state, seat) for seat in seats},
         legal={seat: () if outcome is not None else game.legal_actions(state, seat) for seat in seats},
         outcome=outcome,
         events=events,
-        can_undo=not finished and undo_depth > 0 and game.allows_undo(record.options),
+        can_undo=status == "active" and undo_depth > 0 and game.allows_undo(record.options),
     )

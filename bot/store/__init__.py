@@ -11,8 +11,10 @@ from bot.store.records import (
     ResultRecord,
     SchemaTooNewError,
     ScoreRow,
+    SeatRecord,
     StaleGameError,
     StoreError,
+    TimerRecord,
 )
 
 __all__ = [
@@ -22,7 +24,9 @@ __all__ = [
     "ResultRecord",
     "SchemaTooNewError",
     "ScoreRow",
+    "SeatRecord",
     "StaleGameError",
     "Store",
     "StoreError",
+    "TimerRecord",
 ]

@@ -33,7 +33,10 @@ from bot.store.records import (
     ResultRecord,
     SchemaTooNewError,
     ScoreRow,
+    SeatRecord,
     StaleGameError,
+    StoreError,
+    TimerRecord,
 )
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -43,8 +46,9 @@ MEMORY = ":memory:"
 
 _GAME_COLUMNS = (
     "id, kind, options, guild_id, channel_id, message_id, status, open_play, seed, deck, version, state, "
-    "created_at, updated_at"
+    "created_at, updated_at, shown_version, host_id"
 )
+
 
 
 def migrations(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
@@ -139,6 +143,16 @@ class Store:
             SchemaTooNewError: the database has migrations this code does not know.
         """
         known = migrations(folder)
+        # SQLite's table-rebuild procedure needs foreign keys off; the pragma is a no-op inside a transaction.
+        async with self._lock:
+            await self._db.execute("PRAGMA foreign_keys=OFF")
+        try:
+            return await self._migrate(known)
+        finally:
+            async with self._lock:
+                await self._db.execute("PRAGMA foreign_keys=ON")
+
+    async def _migrate(self, known: list[tuple[int, Path]]) -> int:
         async with self._transaction() as db:
             async with db.execute("PRAGMA user_version") as cursor:
                 row = await cursor.fetchone()
@@ -152,24 +166,29 @@ class Store:
                 for statement in _statements(path.read_text(encoding="utf-8")):
                     await db.execute(statement)
             if pending:
+                async with db.execute("PRAGMA foreign_key_check") as cursor:
+                    broken = await cursor.fetchone()
+                if broken is not None:
+                    raise StoreError(f"A migration left a broken foreign key in table {broken[0]}.")
                 # PRAGMA takes no bound parameters; the value is an int from our own file names.
                 await db.execute(f"PRAGMA user_version = {int(pending[-1][0])}")
         return len(pending)
 
     async def create_game(self, new: NewGame) -> GameRecord:
-        """Insert a game (version 0) with its seats, and its results if the deal already ended it; return it."""
+        """Insert a game (version 0, ``dealing`` unless the deal already ended it) with its seats; return it."""
         deck = " ".join(new.deck) if new.deck is not None else None
         async with self._transaction() as db:
             cursor = await db.execute(
-                "INSERT INTO games (kind, options, guild_id, channel_id, status, open_play, seed, deck, version, "
-                "state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                "INSERT INTO games (kind, options, guild_id, channel_id, status, open_play, host_id, seed, deck, "
+                "version, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (
                     new.kind,
                     json.dumps(dict(new.options), sort_keys=True),
                     new.guild_id,
                     new.channel_id,
-                    "finished" if new.finished else "active",
+                    "finished" if new.finished else "dealing",
                     int(new.open_play),
+                    new.host_id,
                     new.seed,
                     deck,
                     json.dumps(new.state, separators=(",", ":")),
@@ -181,8 +200,8 @@ class Store:
             if game_id is None:
                 raise RuntimeError("SQLite did not report the new game's id.")
             await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
-                [(game_id, seat, user_id) for seat, user_id in enumerate(new.players)],
+                "INSERT INTO seats (game_id, seat, user_id, ai) VALUES (?, ?, ?, ?)",
+                [(game_id, seat, user_id, int(seat in new.ai_seats)) for seat, user_id in enumerate(new.players)],
             )
             if new.finished:
                 await self._insert_results(db, game_id, new.results, new.at)
@@ -199,9 +218,23 @@ class Store:
             if row is None:
                 return None
             async with self._db.execute(
-                "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+                "SELECT seat, user_id, ai, ready, missed, away, dm_channel_id, dm_message_id FROM seats "
+                "WHERE game_id = ? ORDER BY seat",
+                (game_id,),
             ) as cursor:
-                players = tuple(int(seat_row[0]) for seat_row in await cursor.fetchall())
+                seats = tuple(
+                    SeatRecord(
+                        seat=int(r[0]),
+                        user_id=None if r[1] is None else int(r[1]),
+                        ai=bool(r[2]),
+                        ready=bool(r[3]),
+                        missed=int(r[4]),
+                        away=bool(r[5]),
+                        dm_channel_id=r[6],
+                        dm_message_id=r[7],
+                    )
+                    for r in await cursor.fetchall()
+                )
         return GameRecord(
             id=int(row[0]),
             kind=row[1],
@@ -209,7 +242,7 @@ class Store:
             guild_id=row[3],
             channel_id=row[4],
             message_id=row[5],
-            finished=row[6] == "finished",
+            status=row[6],
             open_play=bool(row[7]),
             seed=int(row[8]),
             deck=tuple(row[9].split()) if row[9] is not None else None,
@@ -217,7 +250,9 @@ class Store:
             state=json.loads(row[11]),
             created_at=float(row[12]),
             updated_at=float(row[13]),
-            players=players,
+            shown_version=None if row[14] is None else int(row[14]),
+            host_id=row[15],
+            seats=seats,
         )
 
     async def load_actions(self, game_id: int) -> list[ActionRecord]:
@@ -287,11 +322,89 @@ class Store:
             [(result.user_id, result.score, int(result.won), at, game_id) for result in results],
         )
 
-    async def set_message(self, game_id: int, message_id: int, *, at: float) -> bool:
-        """Remember the table message of a game; False when there is no such game."""
+    async def set_message(self, game_id: int, message_id: int, *, version: int, at: float) -> bool:
+        """Remember the table message of a game and the version it shows; a ``dealing`` game becomes ``active``.
+
+        Returns False when there is no such game.
+        """
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE games SET message_id = ?, updated_at = ? WHERE id = ?", (message_id, at, game_id)
+                "UPDATE games SET message_id = ?, shown_version = ?, updated_at = ?, "
+                "status = CASE status WHEN 'dealing' THEN 'active' ELSE status END WHERE id = ?",
+                (message_id, version, at, game_id),
+            )
+            return cursor.rowcount == 1
+
+    async def set_shown(self, game_id: int, version: int) -> None:
+        """The table message now shows ``version`` (never moves back: redraws may finish out of order)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET shown_version = ? WHERE id = ? AND (shown_version IS NULL OR shown_version < ?)",
+                (version, game_id, version),
+            )
+
+    async def lagging_games(self) -> list[int]:
+        """Games whose table message shows an older version than the database (a redraw was lost)."""
+        rows = await self._fetchall(
+            "SELECT id FROM games WHERE message_id IS NOT NULL AND status IN ('active', 'finished') "
+            "AND shown_version < version ORDER BY id"
+        )
+        return [int(row[0]) for row in rows]
+
+    async def drop_unshown_deals(self, *, before: float) -> list[int]:
+        """Delete games still ``dealing`` (their table message never appeared) created before ``before``."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT id FROM games WHERE status = 'dealing' AND created_at < ?", (before,)
+            ) as cursor:
+                ids = [int(row[0]) for row in await cursor.fetchall()]
+            await db.executemany("DELETE FROM games WHERE id = ?", [(game_id,) for game_id in ids])
+        return ids
+
+    async def set_timer(self, game_id: int, kind: str, due_at: float) -> None:
+        """Set (or move) the game's ``kind`` deadline."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO timers (game_id, kind, due_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, kind) DO UPDATE SET due_at = excluded.due_at",
+                (game_id, kind, due_at),
+            )
+
+    async def clear_timers(self, game_id: int, *kinds: str) -> None:
+        """Remove the game's deadlines of these kinds (all of them when none is named)."""
+        async with self._transaction() as db:
+            if kinds:
+                await db.executemany(
+                    "DELETE FROM timers WHERE game_id = ? AND kind = ?", [(game_id, kind) for kind in kinds]
+                )
+            else:
+                await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+
+    async def timers(self, game_id: int) -> list[TimerRecord]:
+        """The game's deadlines, soonest first."""
+        rows = await self._fetchall(
+            "SELECT game_id, kind, due_at FROM timers WHERE game_id = ? ORDER BY due_at, kind", (game_id,)
+        )
+        return [TimerRecord(int(r[0]), r[1], float(r[2])) for r in rows]
+
+    async def due_timers(self, now: float) -> list[TimerRecord]:
+        """Every deadline at or before ``now``, soonest first."""
+        rows = await self._fetchall(
+            "SELECT game_id, kind, due_at FROM timers WHERE due_at <= ? ORDER BY due_at, game_id, kind", (now,)
+        )
+        return [TimerRecord(int(r[0]), r[1], float(r[2])) for r in rows]
+
+    async def next_due(self) -> float | None:
+        """When the soonest deadline falls, or None when there is none."""
+        rows = await self._fetchall("SELECT MIN(due_at) FROM timers")
+        return None if rows[0][0] is None else float(rows[0][0])
+
+    async def take_timer(self, timer: TimerRecord) -> bool:
+        """Remove ``timer`` if it is still set for that instant; True means the caller fires it (exactly once)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "DELETE FROM timers WHERE game_id = ? AND kind = ? AND due_at = ?",
+                (timer.game_id, timer.kind, timer.due_at),
             )
             return cursor.rowcount == 1
 

@@ -32,14 +32,35 @@ class ResultRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One seat at a table: who sits there (None: empty, or the AI), and its private message."""
+
+    seat: int
+    user_id: int | None
+    ai: bool = False
+    ready: bool = True
+    """False while an invited player has not accepted yet."""
+    missed: int = 0
+    """Turns in a row that the turn timer played for this seat."""
+    away: bool = False
+    """The AI plays this seat until its player is back."""
+    dm_channel_id: int | None = None
+    dm_message_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class NewGame:
-    """Everything needed to create a game row and its seats."""
+    """Everything needed to create a game row and its seats.
+
+    A game is created ``dealing``: it only becomes ``active`` once its table message exists
+    (``Store.set_message``), so a deal whose message never appeared is never played.
+    """
 
     kind: str
     options: Mapping[str, Any]
     guild_id: int | None
     channel_id: int | None
-    players: tuple[int, ...]
+    players: tuple[int | None, ...]
     open_play: bool
     seed: int
     deck: tuple[str, ...] | None
@@ -47,6 +68,8 @@ class NewGame:
     at: float
     finished: bool = False
     results: tuple[ResultRecord, ...] = ()
+    ai_seats: frozenset[int] = frozenset()
+    host_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +82,8 @@ class GameRecord:
     guild_id: int | None
     channel_id: int | None
     message_id: int | None
-    finished: bool
+    status: str
+    """'dealing', 'seating', 'active', 'finished' or 'cancelled' (migration 0002)."""
     open_play: bool
     seed: int
     deck: tuple[str, ...] | None
@@ -67,7 +91,28 @@ class GameRecord:
     state: Mapping[str, Any]
     created_at: float
     updated_at: float
-    players: tuple[int, ...]
+    seats: tuple[SeatRecord, ...]
+    shown_version: int | None = None
+    """The version the table message shows; behind ``version`` when a redraw was lost."""
+    host_id: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def players(self) -> tuple[int | None, ...]:
+        """The user id in each seat (None for an empty or AI seat)."""
+        return tuple(seat.user_id for seat in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRecord:
+    """A deadline kept in the database: ``kind`` fires for ``game_id`` at ``due_at`` (epoch seconds)."""
+
+    game_id: int
+    kind: str
+    due_at: float
 
 
 @dataclass(frozen=True, slots=True)

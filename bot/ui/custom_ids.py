@@ -1,77 +1,54 @@
 """The grammar of every custom id the bot puts on a component (the one place it is written down).
 
-    pp:<game id>:<version>:<action code>    a button that plays a game action
-    pp:<game id>:<version>:!<command>       a table command button: !undo, !hint, !resign, !resign?
-    ps:<game id>:<version>:<step>           a select menu; <step> names what it chooses (pick, to)
+One template per control (:mod:`bot.ui.controls` has the class of each)::
 
-``version`` is the state version the component was drawn for: a click on an older table is refused
-as stale rather than applied to a position the player did not see. Nothing else is needed to act,
-so every component keeps working after a restart. Custom ids are at most 100 characters.
+    pa:<game>:<version>:<code>    ActionButton     play the action ``code``
+    pk:<game>:<version>           PickSelect       choose a card to move; the value is its place
+    pt:<game>:<version>           TargetSelect     choose among many moves; the value is an action code
+    pu:<game>:<version>           UndoButton
+    ph:<game>:<version>           HintButton
+    pr:<game>:<version>           ResignButton     asks first
+    px:<game>:<version>           ConfirmResignButton
+
+``version`` is the table version the control was drawn for: a click on an older table is refused
+(and the table redrawn) rather than applied to a position the player did not see. Nothing else is
+needed to act, so every control keeps working after a restart. Templates are exact: a game id has
+1 to 12 digits and no leading zero, a version 1 to 9 digits, an action code 1 to 60 characters of
+a small alphabet, and nothing may follow (not even a newline). Custom ids are at most 100 characters.
+
+Before this grammar, table buttons were ``pp:<game>:<version>:<code>`` and selects
+``ps:<game>:<version>:<step>`` (:data:`LEGACY_TEMPLATE`). Those ids are answered with "this table was
+redrawn" and a redraw of their table, rather than mapped onto the new controls: a click on a
+table drawn by an older bot then always ends on a table whose every control is current.
 """
 
-import re
-from dataclasses import dataclass
+GAME = r"(?P<game>[1-9][0-9]{0,11})"
+VERSION = r"(?P<version>0|[1-9][0-9]{0,8})"
+CODE = r"(?P<code>[A-Za-z0-9>:.+_-]{1,60})"
+TABLE = rf"{GAME}:{VERSION}"
 
-BUTTON_PREFIX = "pp"
-SELECT_PREFIX = "ps"
+ACTION = "pa"
+PICK = "pk"
+TARGET = "pt"
+UNDO = "pu"
+HINT = "ph"
+RESIGN = "pr"
+CONFIRM_RESIGN = "px"
+
+LEGACY_TEMPLATE = r"p[ps]:(?P<game>[1-9][0-9]{0,11}):(?:0|[1-9][0-9]{0,8}):[A-Za-z0-9>:.+_!?-]{1,70}"
+"""The custom ids of the bot before one class per control (see the module docstring)."""
+
 MAX_LENGTH = 100
-COMMAND_MARK = "!"
-
-BUTTON_TEMPLATE = rf"{BUTTON_PREFIX}:(?P<rest>.*)"
-SELECT_TEMPLATE = rf"{SELECT_PREFIX}:(?P<rest>.*)"
-_BODY = re.compile(r"(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<code>[A-Za-z0-9>:.+_!?-]{1,70})")
-_OURS = re.compile(rf"(?:{BUTTON_PREFIX}|{SELECT_PREFIX}):.*", re.DOTALL)
 
 
-UNKNOWN_CONTROL = "That control is not one I recognise; use the buttons on the latest table."
+def template(prefix: str, *, code: bool = False) -> str:
+    """The template of a control: its prefix, the table it belongs to, and an action code if it carries one."""
+    return rf"{prefix}:{TABLE}" + (rf":{CODE}" if code else "")
 
 
-class BadCustomIdError(ValueError):
-    """A custom id that is not of our grammar (forged, truncated or from an older bot)."""
-
-    def __init__(self) -> None:
-        super().__init__(UNKNOWN_CONTROL)
-
-
-@dataclass(frozen=True, slots=True)
-class ComponentId:
-    """A parsed custom id."""
-
-    game_id: int
-    version: int
-    code: str
-
-    @property
-    def is_command(self) -> bool:
-        return self.code.startswith(COMMAND_MARK)
-
-
-def button_id(game_id: int, version: int, code: str) -> str:
-    """The custom id of a button that plays ``code`` (an action code or ``!command``)."""
-    return _build(BUTTON_PREFIX, game_id, version, code)
-
-
-def select_id(game_id: int, version: int, step: str) -> str:
-    """The custom id of a select menu for ``step``."""
-    return _build(SELECT_PREFIX, game_id, version, step)
-
-
-def _build(prefix: str, game_id: int, version: int, code: str) -> str:
-    custom_id = f"{prefix}:{game_id}:{version}:{code}"
-    parse_body(custom_id.split(":", 1)[1])
+def table_id(prefix: str, game_id: int, version: int, code: str | None = None) -> str:
+    """A control's custom id. Raises ValueError if it would exceed Discord's 100 characters."""
+    custom_id = f"{prefix}:{game_id}:{version}" + (f":{code}" if code is not None else "")
     if len(custom_id) > MAX_LENGTH:
         raise ValueError(f"custom id too long: {custom_id!r}")
     return custom_id
-
-
-def parse_body(body: str) -> ComponentId:
-    """Parse what follows the prefix. Raises BadCustomIdError."""
-    match = _BODY.fullmatch(body)
-    if match is None:
-        raise BadCustomIdError()
-    return ComponentId(int(match["game"]), int(match["version"]), match["code"])
-
-
-def is_ours(custom_id: str) -> bool:
-    """Whether one of our dynamic items will pick this custom id up."""
-    return _OURS.fullmatch(custom_id) is not None

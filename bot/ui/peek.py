@@ -12,9 +12,10 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
-from bot.ui import custom_ids
-from bot.ui.components import GameButton
+from bot.ui.controls import ActionButton, button
+from bot.ui.kind import KindUI
 from games.peek import WASTE, Draw, Play, Redeal
+from render import peek as picture
 
 HELP = """\
 **Peek** (1 player, or the whole channel): an open Osmosis patience. Sixteen cards lie face up in \
@@ -34,14 +35,14 @@ def place_name(source: str) -> str:
     return "Waste" if source == WASTE else f"Reserve {source[1:]}"
 
 
-def _button(table: Table, code: str, label: str, style: discord.ButtonStyle, row: int) -> GameButton:
-    return GameButton(custom_ids.button_id(table.game_id, table.version, code), label, style=style, row=row)
+def _button(table: Table, code: str, label: str, style: discord.ButtonStyle, row: int) -> ui.Item[Any]:
+    return button(ActionButton, table, label, code=code, style=style, row=row)
 
 
 def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
     """The moves under a running Peek table (``picked`` is not used: every move is one click).
 
-    Undo and Resign are added by :func:`bot.ui.table.table_view`.
+    Undo and Resign are added by the presenter.
     """
     legal = table.legal.get(0, ())
     plays = [action for action in legal if isinstance(action, Play)]
@@ -67,3 +68,14 @@ def status(table: Table) -> str:
     moves = f"{view.moves} move{'' if view.moves == 1 else 's'}"
     parts = (f"{view.score}/52 cards on the foundations", moves, f"{view.stock_count} in the stock", redeals)
     return " \u00b7 ".join(parts)
+
+
+KIND = KindUI(
+    key="peek",
+    help=HELP,
+    blurb="Peek, an open Osmosis patience",
+    status=status,
+    controls=components,
+    render=picture.render,
+    variants={"one card": {}, "three cards": {"three_card": True}},
+)

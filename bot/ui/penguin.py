@@ -1,4 +1,4 @@
-"""Penguin's table controls: pick a card, then a destination; collect; hint (Undo and Resign come from bot.ui.table).
+"""Penguin in Discord: pick a card, then a destination; collect; hint (Undo and Resign come from the presenter).
 
 The source select lists every column and cell that has a legal move. Picking one redraws the
 table's controls with a button per destination (the picked source is carried by those buttons'
@@ -11,9 +11,10 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
-from bot.ui import custom_ids
-from bot.ui.components import GameButton, GameSelect
+from bot.ui.controls import ActionButton, HintButton, PickSelect, TargetSelect, button, select
+from bot.ui.kind import KindUI
 from games.penguin import Collect, Move
+from render import penguin as picture
 
 MAX_DESTINATION_BUTTONS = 15
 
@@ -47,14 +48,15 @@ def _moves_by_source(legal: tuple[Any, ...]) -> dict[str, list[Move]]:
     return dict(sorted(by_source.items(), key=lambda item: (item[0][0] != "c", item[0])))
 
 
-def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
-    """The controls under a running Penguin table, with ``picked`` as the chosen source.
+def pickable(table: Table) -> list[str]:
+    """The places with a legal move: what the pick menu offers."""
+    return list(_moves_by_source(table.legal.get(0, ())))
 
-    Undo and Resign are added by :func:`bot.ui.table.table_view`.
-    """
+
+def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
+    """The controls under a running Penguin table, with ``picked`` as the chosen source."""
     legal = table.legal.get(0, ())
     view = table.public
-    gid, ver = table.game_id, table.version
     by_source = _moves_by_source(legal)
     items: list[ui.Item[Any]] = []
     if by_source:
@@ -67,38 +69,42 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
             )
             for source, moves in by_source.items()
         ]
-        items.append(
-            GameSelect(custom_ids.select_id(gid, ver, "pick"), options, placeholder="Pick a card to move\u2026", row=0)
-        )
+        items.append(select(PickSelect, table, options, placeholder="Pick a card to move\u2026", row=0))
     moves = by_source.get(picked or "", [])
     if len(moves) > MAX_DESTINATION_BUTTONS:
         options = [discord.SelectOption(label=move.label, value=move.code) for move in moves]
-        items.append(GameSelect(custom_ids.select_id(gid, ver, "to"), options, placeholder="Move it to\u2026", row=1))
+        items.append(select(TargetSelect, table, options, placeholder="Move it to\u2026", row=1))
     else:
         for index, move in enumerate(moves):
-            items.append(
-                GameButton(
-                    custom_ids.button_id(gid, ver, move.code),
-                    move.label,
-                    style=discord.ButtonStyle.primary,
-                    row=1 + index // 5,
-                )
-            )
-    controls: list[ui.Item[Any]] = []
+            style = discord.ButtonStyle.primary
+            items.append(button(ActionButton, table, move.label, code=move.code, style=style, row=1 + index // 5))
     if any(isinstance(action, Collect) for action in legal):
-        controls.append(
-            GameButton(
-                custom_ids.button_id(gid, ver, Collect().code),
+        items.append(
+            button(
+                ActionButton,
+                table,
                 "Collect to foundations",
+                code=Collect().code,
                 style=discord.ButtonStyle.success,
                 row=4,
             )
         )
-    controls.append(GameButton(custom_ids.button_id(gid, ver, "!hint"), "Hint", row=4))
-    return items + controls
+    items.append(button(HintButton, table, "Hint", row=4))
+    return items
 
 
 def status(table: Table) -> str:
     """One line under the title: moves and cards home."""
     view = table.public
     return f"{view.score}/52 cards on the foundations \u00b7 {view.moves} move{'' if view.moves == 1 else 's'}"
+
+
+KIND = KindUI(
+    key="penguin",
+    help=HELP,
+    blurb="Penguin, a patience with a beak and flippers",
+    status=status,
+    controls=components,
+    render=picture.render,
+    pickable=pickable,
+)

@@ -11,9 +11,10 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
-from bot.ui import custom_ids
-from bot.ui.components import GameButton
+from bot.ui.controls import ActionButton, button
+from bot.ui.kind import KindUI
 from games.triplepeaks import Draw, Play
+from render import triplepeaks as picture
 
 PLAYS_PER_ROW = 5
 
@@ -35,27 +36,25 @@ the scoreboard."""
 def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
     """The moves under a running Triple Peaks table (``picked`` is unused: there is no menu).
 
-    Undo and Resign are added by :func:`bot.ui.table.table_view`.
+    Undo and Resign are added by the presenter.
     """
     legal = table.legal.get(0, ())
-    gid, ver = table.game_id, table.version
     items: list[ui.Item[Any]] = []
     plays = [action for action in legal if isinstance(action, Play)]
     for index, play in enumerate(plays):
         items.append(
-            GameButton(
-                custom_ids.button_id(gid, ver, play.code),
+            button(
+                ActionButton,
+                table,
                 play.label,
+                code=play.code,
                 style=discord.ButtonStyle.primary,
                 row=index // PLAYS_PER_ROW,
             )
         )
     if any(isinstance(action, Draw) for action in legal):
-        stock = table.public.stock
-        label = f"Turn a stock card ({stock} left)"
-        items.append(
-            GameButton(custom_ids.button_id(gid, ver, Draw().code), label, style=discord.ButtonStyle.success, row=2)
-        )
+        label = f"Turn a stock card ({table.public.stock} left)"
+        items.append(button(ActionButton, table, label, code=Draw().code, style=discord.ButtonStyle.success, row=2))
     return items
 
 
@@ -73,3 +72,19 @@ def status(table: Table) -> str:
     parts.append(f"{view.stock} stock card{'' if view.stock == 1 else 's'} left")
     parts.append(f"{view.peaks_cleared}/3 peaks cleared")
     return " \u00b7 ".join(parts)
+
+
+KIND = KindUI(
+    key="triplepeaks",
+    help=HELP,
+    blurb="Triple Peaks: clear three peaks of cards, one rank up or down at a time",
+    status=status,
+    controls=components,
+    render=picture.render,
+    variants={
+        "standard": {},
+        "multiplier": {"multiplier": True},
+        "progressive": {"progressive": True},
+        "practice": {"practice": True},
+    },
+)

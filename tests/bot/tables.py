@@ -23,14 +23,36 @@ def custom_ids_on(message: discord.Message) -> list[str]:
     return [child.custom_id for row in message.components for child in row.children if child.custom_id]
 
 
+COMMANDS = {"!undo": custom_ids.UNDO, "!hint": custom_ids.HINT, "!resign?": custom_ids.RESIGN}
+"""The table commands by the names these tests use for them."""
+
+
 def button_for(message: discord.Message, code: str) -> str:
-    """The custom id of the button that plays ``code`` (an action code or ``!command``)."""
-    return next(cid for cid in custom_ids_on(message) if cid.startswith("pp:") and cid.endswith(f":{code}"))
+    """The custom id of the button that plays ``code`` (an action code, or one of :data:`COMMANDS`)."""
+    if code in COMMANDS:
+        return next(cid for cid in custom_ids_on(message) if cid.startswith(f"{COMMANDS[code]}:"))
+    return next(
+        cid for cid in custom_ids_on(message) if cid.startswith(f"{custom_ids.ACTION}:") and cid.endswith(f":{code}")
+    )
+
+
+def pick_id(message: discord.Message) -> str:
+    """The custom id of the table's pick menu."""
+    return next(cid for cid in custom_ids_on(message) if cid.startswith(f"{custom_ids.PICK}:"))
 
 
 def game_id_of(message: discord.Message) -> int:
     """The game a running table message belongs to, read off its Resign button."""
-    return custom_ids.parse_body(button_for(message, "!resign?").split(":", 1)[1]).game_id
+    return int(button_for(message, "!resign?").split(":")[1])
+
+
+def private_text(result) -> str:
+    """The private sentence a click or command was answered with (its response, or its first private followup)."""
+    if result.ephemeral and result.response is not None:
+        return result.response.content
+    private = [followup for followup in result.followups if followup.ephemeral]
+    assert private, f"no private answer: {result!r}"
+    return private[0].content
 
 
 @asynccontextmanager

@@ -6,6 +6,7 @@ import random
 import discord
 from PIL import Image
 
+from bot.ui.controls import REDRAWN
 from games.ai.peek_ai import GreedyPlayer, play_out
 from games.peek import GAME, Draw, Play, Redeal
 
@@ -125,8 +126,8 @@ async def test_open_table_lets_anyone_play(room, simcord_bot):
     assert "anyone here may play" in table_message(room, message.id).content
 
 
-async def test_stale_button_is_refused(room, simcord_bot):
-    """A button drawn for an older position (a lagging client) is refused; the game is unchanged."""
+async def test_stale_button_redraws_the_table(room, simcord_bot):
+    """A button drawn for an older position (a lagging client) is not played: the table is redrawn as it is."""
     message = await new_table(room)
     game_id = game_id_of(message)
     old_components = room.env.backend.get_message(room.channel.id, message.id).components
@@ -135,7 +136,7 @@ async def test_stale_button_is_refused(room, simcord_bot):
     moved = await simcord_bot.service.table(game_id)
     room.env.backend.get_message(room.channel.id, message.id).components = old_components
     result = await room.alice.click(table_message(room, message.id), custom_id=old)
-    assert result.ephemeral and "changed" in result.response.content
+    assert REDRAWN in result.response.embeds[0].description
     assert (await simcord_bot.service.table(game_id)).version == moved.version == 1
 
 

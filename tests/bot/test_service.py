@@ -27,7 +27,7 @@ from bot.core.errors import (
 )
 from bot.core.service import Table, TableService
 from bot.store import ResultRecord, ScoreRow, Store
-from games import GAMES, penguin
+from games import GAMES
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, Card, parse_cards, shuffled
 from games.errors import (
@@ -208,9 +208,19 @@ class Clock:
         return self.now
 
 
-@pytest.fixture(autouse=True)
-def count_game(monkeypatch):
-    monkeypatch.setitem(GAMES, "count", COUNT)
+TEST_GAMES = {**GAMES, "count": COUNT}
+
+
+class ShownService(TableService):
+    """The service as the bot uses it: every new game gets its table message at once (game id × 10)."""
+
+    def __init__(self, store: Store, **kwargs: Any) -> None:
+        super().__init__(store, games=TEST_GAMES, **kwargs)
+
+    async def new_game(self, kind: str, **kwargs: Any) -> Table:
+        table = await super().new_game(kind, **kwargs)
+        await self.attach_message(table.game_id, table.game_id * 10, table.version)
+        return await self.table(table.game_id)
 
 
 @pytest.fixture
@@ -221,9 +231,9 @@ async def store():
 
 
 @pytest.fixture
-def service(store) -> TableService:
+def service(store) -> ShownService:
     seeds = itertools.count(7)
-    return TableService(store, seed_source=lambda: next(seeds), clock=Clock())
+    return ShownService(store, seed_source=lambda: next(seeds), clock=Clock())
 
 
 async def duel(service: TableService, **kwargs: Any) -> Table:
@@ -343,8 +353,8 @@ async def test_second_process_loses_the_race_by_the_version_check(tmp_path, monk
     """Another process saving between our load and our save makes our save fail as stale."""
     path = tmp_path / "peapod.db"
     async with await Store.open(path) as store_a, await Store.open(path) as store_b:
-        service_a = TableService(store_a, seed_source=lambda: 3)
-        service_b = TableService(store_b, seed_source=lambda: 3)
+        service_a = ShownService(store_a, seed_source=lambda: 3)
+        service_b = ShownService(store_b, seed_source=lambda: 3)
         table = await solo(service_a)
         save_b = store_b.save_action
 
@@ -482,7 +492,7 @@ async def test_seed_source_deals_the_game(service, store):
 
 async def test_clock_stamps_rows(store):
     """Timestamps come from the injected clock."""
-    service = TableService(store, seed_source=lambda: 1, clock=lambda: 1234.5)
+    service = ShownService(store, seed_source=lambda: 1, clock=lambda: 1234.5)
     table = await play(service, await solo(service), (ALICE, "+1"))
     record = await store.load_game(table.game_id)
     assert (record.created_at, record.updated_at, (await store.load_actions(table.game_id))[0].at) == (1234.5,) * 3
@@ -491,14 +501,14 @@ async def test_clock_stamps_rows(store):
 async def test_attach_message_is_remembered(service):
     """The table message id is stored and shown on the next table."""
     table = await solo(service)
-    await service.attach_message(table.game_id, 999)
+    await service.attach_message(table.game_id, 999, table.version)
     assert (await service.table(table.game_id)).message_id == 999
 
 
 @pytest.mark.parametrize("call", ["table", "attach_message", "act", "undo", "resign", "legal_for"])
 async def test_unknown_game_id_is_not_found(service, call):
     """Every call on a missing game raises GameNotFoundError."""
-    args = {"table": (5,), "attach_message": (5, 1), "act": (5, ALICE, "+1")}.get(call, (5, ALICE))
+    args = {"table": (5,), "attach_message": (5, 1, 0), "act": (5, ALICE, "+1")}.get(call, (5, ALICE))
     with pytest.raises(GameNotFoundError):
         await getattr(service, call)(*args)
 
@@ -540,7 +550,7 @@ async def test_replay_detects_a_tampered_snapshot(service, store):
 async def test_random_play_with_undos_always_replays(store, seed):
     """Random moves, undos and resigns: after every step seed + log rebuild the snapshot."""
     rng = random.Random(seed)
-    service = TableService(store, seed_source=lambda: seed)
+    service = ShownService(store, seed_source=lambda: seed)
     players = [ALICE, BOB][: rng.choice((1, 2))]
     table = await service.new_game("count", guild_id=None, channel_id=None, players=players, options={"target": 12})
     while not table.finished:
@@ -561,10 +571,10 @@ async def test_restart_continues_the_game(tmp_path):
     """Close the store, open a new store and service on the same file: the game goes on."""
     path = tmp_path / "data" / "peapod.db"
     async with await Store.open(path) as store:
-        service = TableService(store, seed_source=lambda: 11)
+        service = ShownService(store, seed_source=lambda: 11)
         table = await play(service, await duel(service, options={"target": 6}), (ALICE, "d"), (BOB, "+2"))
     async with await Store.open(path) as store:
-        service = TableService(store, seed_source=lambda: 12)
+        service = ShownService(store, seed_source=lambda: 12)
         table = await service.table(table.game_id)
         assert (table.version, table.public.total, table.can_undo) == (2, 3, True)
         table = await play(service, table, (ALICE, "+2"), (BOB, "+1"))
@@ -575,8 +585,7 @@ async def test_restart_continues_the_game(tmp_path):
 
 async def test_penguin_open_table_act_undo_resign_and_scoreboard(store, monkeypatch):
     """A real Penguin table: a passer-by moves, the owner undoes it and resigns; the board shows the score."""
-    monkeypatch.setitem(GAMES, "penguin", penguin.GAME)
-    service = TableService(store, seed_source=lambda: 2024)
+    service = ShownService(store, seed_source=lambda: 2024)
     table = await service.new_game("penguin", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE], open_play=True)
     dealt = table.public
     move = table.legal[0][0]
@@ -603,7 +612,7 @@ async def test_a_deal_that_is_already_over_is_saved_finished(service, store):
 )
 async def test_games_off_the_scoreboard_leave_no_results(store, options, on_board):
     """Triple Peaks practice (undo) and multiplier (another scale) games finish without a scoreboard row."""
-    service = TableService(store, seed_source=lambda: 5)
+    service = ShownService(store, seed_source=lambda: 5)
     table = await service.new_game("triplepeaks", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE], options=options)
     table = await service.resign(table.game_id, ALICE)
     assert table.finished
@@ -614,7 +623,7 @@ async def test_games_off_the_scoreboard_leave_no_results(store, options, on_boar
 async def test_penguin_hint_is_a_legal_move_and_changes_nothing(store):
     """A hint comes from the solver for the player at the table, leaves the game as it was, and is
     refused to strangers, for games with hidden cards and after the end."""
-    service = TableService(store, seed_source=lambda: 0)
+    service = ShownService(store, seed_source=lambda: 0)
     table = await service.new_game("penguin", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE])
     move = await service.hint(table.game_id, ALICE)
     assert move in table.legal[0]

@@ -84,14 +84,16 @@ async def test_failed_migration_rolls_back_everything(tmp_path):
     """A migration that fails half-way leaves no trace: no new table, the same user_version."""
     folder = tmp_path / "migrations"
     folder.mkdir()
-    (folder / "0001_init.sql").write_text("CREATE TABLE first (x INTEGER);\n")
-    (folder / "0002_bad.sql").write_text("CREATE TABLE second (x INTEGER);\nNOT SQL AT ALL;\n")
+    known = len(migrations())
+    for number in range(1, known + 1):
+        (folder / f"{number:04d}_known.sql").write_text("SELECT 1;\n")
+    (folder / f"{known + 1:04d}_bad.sql").write_text("CREATE TABLE second (x INTEGER);\nNOT SQL AT ALL;\n")
     async with await Store.open(tmp_path / "peapod.db") as store:
         before = await tables(store)
         with pytest.raises(sqlite3.OperationalError):
             await store.migrate(folder)
         assert await tables(store) == before
-        assert await store.schema_version() == 1
+        assert await store.schema_version() == known
 
 
 async def test_save_and_load_round_trip(store):
@@ -177,6 +179,9 @@ async def test_active_games_newest_first_for_seated_or_open(store):
     await store.create_game(new_game(players=(1,), kind="other", at=4.0))
     await store.create_game(new_game(players=(1,), channel_id=99, at=5.0))
     done = await store.create_game(new_game(players=(1,), at=6.0))
+    await store.create_game(new_game(players=(1,), at=8.0))
+    for game in (mine, opened, done):
+        await store.set_message(game.id, game.id * 10, version=0, at=7.0)
     await store.save_action(done.id, version=0, seat=0, code="x", state={}, finished=True, at=7.0)
     assert await store.active_games(20, 1, "count") == [opened.id, mine.id]
 
@@ -184,9 +189,11 @@ async def test_active_games_newest_first_for_seated_or_open(store):
 async def test_set_message_reports_missing_games(store):
     """Attaching a message id is stored; an unknown game answers False."""
     game = await store.create_game(new_game())
-    assert await store.set_message(game.id, 555, at=3.0)
-    assert (await store.load_game(game.id)).message_id == 555
-    assert not await store.set_message(game.id + 1, 555, at=3.0)
+    assert game.status == "dealing"
+    assert await store.set_message(game.id, 555, version=0, at=3.0)
+    loaded = await store.load_game(game.id)
+    assert (loaded.message_id, loaded.shown_version, loaded.status) == (555, 0, "active")
+    assert not await store.set_message(game.id + 1, 555, version=0, at=3.0)
 
 
 async def test_count_actions_counts_a_code(store):

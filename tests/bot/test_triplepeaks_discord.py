@@ -6,6 +6,7 @@ import discord
 from PIL import Image
 
 from bot.ui import custom_ids
+from bot.ui.controls import REDRAWN
 from games.ai.triplepeaks_solver import solve, winnable_seed
 from games.triplepeaks import GAME, Draw, Play, TriplePeaksAction
 from render import triplepeaks as picture
@@ -44,9 +45,9 @@ async def test_new_table_has_picture_and_controls(room, simcord_bot):
     assert table.message_id == message.id
     buttons = {child.custom_id: child for row in message.components for child in row.children}
     for action in table.legal[0]:
-        button = buttons[custom_ids.button_id(table.game_id, table.version, action.code)]
+        button = buttons[custom_ids.table_id(custom_ids.ACTION, table.game_id, table.version, action.code)]
         assert button.label == (action.label if isinstance(action, Play) else "Turn a stock card (23 left)")
-    assert not any(cid.endswith(":!undo") for cid in buttons)
+    assert not any(cid.startswith(f"{custom_ids.UNDO}:") for cid in buttons)
     assert len(buttons) == len(table.legal[0]) + 1
 
 
@@ -115,8 +116,8 @@ async def test_open_table_lets_anyone_play(room, simcord_bot):
     assert (await simcord_bot.service.table(game_id)).version == before.version + 1
 
 
-async def test_stale_button_is_refused(room, simcord_bot):
-    """A button drawn for an older position (a lagging client) is refused; the game is unchanged."""
+async def test_stale_button_redraws_the_table(room, simcord_bot):
+    """A button drawn for an older position (a lagging client) is not played: the table is redrawn as it is."""
     message = await new_table(room)
     game_id = game_id_of(message)
     old_components = room.env.backend.get_message(room.channel.id, message.id).components
@@ -124,7 +125,7 @@ async def test_stale_button_is_refused(room, simcord_bot):
     moved = await simcord_bot.service.table(game_id)
     room.env.backend.get_message(room.channel.id, message.id).components = old_components
     result = await room.alice.click(table_message(room, message.id), custom_id=button_for(message, "draw"))
-    assert result.ephemeral and "changed" in result.response.content
+    assert REDRAWN in result.response.embeds[0].description
     assert (await simcord_bot.service.table(game_id)).version == moved.version
 
 

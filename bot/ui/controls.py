@@ -1,0 +1,323 @@
+"""Every interactive component of the bot: one stateless ``DynamicItem`` class per control.
+
+A control's custom id (grammar in :mod:`bot.ui.custom_ids`) carries everything needed to act, so
+it works after a restart. Its callback is the handler: one service call, then one presenter call
+(the service is ``interaction.client.service``, the presenter ``interaction.client.presenter``).
+
+Every callback runs through :func:`run`, which makes sure an interaction is always answered:
+
+- an interaction that waited in the queue past :data:`BUSY_AFTER` seconds gets "the bot is busy";
+- one that waited past :data:`ACK_FIRST_AFTER` is acknowledged before any work, so Discord's
+  3 seconds are kept even when the event loop is behind (otherwise a refusal is answered as the
+  interaction's one response, which is cheaper);
+- a refusal is one private sentence; a click on an outdated table answers by redrawing that table
+  with a short note, so a table always has a way on;
+- any other error is logged and answered with an apology.
+
+``from_custom_id`` never fails: a control builds itself from its custom id alone. A control whose
+custom id sits on a component of the other kind (a select id on a button) is marked ``misplaced``
+and stays silent; :func:`unanswered` tells the bot's fallback listener to answer it instead.
+"""
+
+import re
+from typing import Any, ClassVar
+
+import discord
+from discord import ui
+
+from bot.core.errors import StaleActionError
+from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error
+from bot.ui import custom_ids
+
+ACK_FIRST_AFTER = 0.5
+"""Seconds an interaction may have waited before it is acknowledged ahead of any work."""
+BUSY_AFTER = 2.0
+"""Seconds after which there is no time left to do the work inside Discord's 3 seconds."""
+
+REDRAWN = "That button was on an older table; here is the table as it is now."
+LEGACY = "This table was redrawn with new buttons; use them."
+NOT_THIS_TABLE = "That control does not belong to this table."
+PICK_VALUE = re.compile(r"[a-z][0-9]{0,2}")
+CODE_VALUE = re.compile(custom_ids.CODE)
+UNPICKABLE = "That card cannot move right now; pick one from the menu."
+
+
+def lateness(interaction: discord.Interaction) -> float:
+    """Seconds since Discord created the interaction (how far behind the bot is)."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
+class Control(ui.DynamicItem[Any], template=r"(?!)"):
+    """What every control shares: the table it belongs to, how it is acknowledged, and :func:`run`."""
+
+    prefix: ClassVar[str]
+    component: ClassVar[type[ui.Item[Any]]] = ui.Button
+    private: ClassVar[bool] = False
+    """Acknowledged with a private "thinking…" reply instead of a silent update of the message."""
+
+    def __init__(self, item: ui.Item[Any], *, row: int | None = None) -> None:
+        super().__init__(item, row=row)
+        match = self.template.fullmatch(self.custom_id)
+        if match is None:
+            raise ValueError(f"{self.custom_id!r} is not a {type(self).__name__} id")
+        self.game_id = int(match["game"])
+        self.version = int(match["version"]) if "version" in match.groupdict() else 0
+        self.code: str | None = match.groupdict().get("code")
+        self.misplaced = False
+
+    @property
+    def custom_id(self) -> str:
+        return self.item.custom_id or ""  # type: ignore[attr-defined]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Any:
+        custom_id = getattr(item, "custom_id", None) or ""
+        control = cls(cls.component(custom_id=custom_id))  # type: ignore[call-arg]
+        control.misplaced = not isinstance(item, cls.component)
+        return control
+
+    async def acknowledge(self, interaction: discord.Interaction) -> None:
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=self.private, thinking=self.private)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run(self, interaction)
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+    def message_id(self, interaction: discord.Interaction) -> int | None:
+        return interaction.message.id if interaction.message is not None else None
+
+
+async def run(control: Control, interaction: discord.Interaction) -> None:
+    """Answer one click: busy, acknowledged first when late, handled, and every error answered."""
+    if control.misplaced:
+        return
+    try:
+        late = lateness(interaction)
+        if late > BUSY_AFTER:
+            await reply_ephemeral(interaction, BUSY)
+            return
+        if late > ACK_FIRST_AFTER:
+            await control.acknowledge(interaction)
+        await control.handle(interaction)
+    except StaleActionError:
+        await _show_current(control, interaction, REDRAWN)
+    except Exception as error:  # noqa: BLE001 - the single translation point decides what to show
+        await reply_error(interaction, error)
+
+
+async def _show_current(control: Control, interaction: discord.Interaction, note: str) -> None:
+    """Redraw the table the outdated control sits on, as the answer to the click."""
+    bot: Any = interaction.client
+    try:
+        table = await bot.service.table(control.game_id)
+        if table.message_id != control.message_id(interaction):
+            raise UnknownControlError(NOT_THIS_TABLE)
+        await bot.presenter.show_here(interaction, table, note=note)
+    except Exception as error:  # noqa: BLE001
+        await reply_error(interaction, error)
+
+
+def button(
+    cls: type[Control],
+    table: Any,
+    label: str,
+    *,
+    code: str | None = None,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    row: int | None = None,
+    emoji: str | None = None,
+) -> Control:
+    """A button of control ``cls`` for ``table`` (``code``: the action it plays, for ActionButton)."""
+    custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version, code)
+    return cls(ui.Button(custom_id=custom_id, label=label[:80], style=style, emoji=emoji), row=row)
+
+
+def select(
+    cls: type[Control],
+    table: Any,
+    options: list[discord.SelectOption],
+    *,
+    placeholder: str,
+    row: int | None = None,
+) -> Control:
+    """A select menu of control ``cls`` for ``table`` (at most 25 options, as Discord allows)."""
+    custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version)
+    return cls(ui.Select(custom_id=custom_id, options=options[:25], placeholder=placeholder[:150]), row=row)
+
+
+def _selected(interaction: discord.Interaction, pattern: re.Pattern[str]) -> str:
+    """The one value chosen in a select, checked against ``pattern``. Raises UnknownControlError."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    values = data.get("values") or []
+    if len(values) != 1 or not isinstance(values[0], str) or pattern.fullmatch(values[0]) is None:
+        raise UnknownControlError()
+    return values[0]
+
+
+class ActionButton(Control, template=custom_ids.template(custom_ids.ACTION, code=True)):
+    """Plays one action of the game on the table it sits on."""
+
+    prefix = custom_ids.ACTION
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        table = await bot.service.act(
+            self.game_id,
+            interaction.user.id,
+            self.code or "",
+            version=self.version,
+            message_id=self.message_id(interaction),
+        )
+        await bot.presenter.show_here(interaction, table)
+
+
+class PickSelect(Control, template=custom_ids.template(custom_ids.PICK)):
+    """Chooses the card to move; the table's controls are redrawn with its destinations."""
+
+    prefix = custom_ids.PICK
+    component = ui.Select
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        picked = _selected(interaction, PICK_VALUE)
+        table = await bot.service.table(
+            self.game_id, version=self.version, user_id=interaction.user.id, message_id=self.message_id(interaction)
+        )
+        if picked not in bot.presenter.pickable(table):
+            raise UnknownControlError(UNPICKABLE)
+        await bot.presenter.show_here(interaction, table, picked=picked)
+
+
+class TargetSelect(Control, template=custom_ids.template(custom_ids.TARGET)):
+    """Plays the move chosen in a menu (when there are too many destinations for buttons)."""
+
+    prefix = custom_ids.TARGET
+    component = ui.Select
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        code = _selected(interaction, CODE_VALUE)
+        table = await bot.service.act(
+            self.game_id, interaction.user.id, code, version=self.version, message_id=self.message_id(interaction)
+        )
+        await bot.presenter.show_here(interaction, table)
+
+
+class UndoButton(Control, template=custom_ids.template(custom_ids.UNDO)):
+    """Takes back the last move."""
+
+    prefix = custom_ids.UNDO
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        table = await bot.service.undo(
+            self.game_id, interaction.user.id, version=self.version, message_id=self.message_id(interaction)
+        )
+        await bot.presenter.show_here(interaction, table)
+
+
+class HintButton(Control, template=custom_ids.template(custom_ids.HINT)):
+    """A private hint: checked first, then acknowledged, because the search can take a second."""
+
+    prefix = custom_ids.HINT
+    private = True
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        await bot.service.seat_of(self.game_id, interaction.user.id)
+        await self.acknowledge(interaction)
+        action = await bot.service.hint(self.game_id, interaction.user.id)
+        await bot.presenter.tell(interaction, bot.presenter.hint_text(action))
+
+
+class ResignButton(Control, template=custom_ids.template(custom_ids.RESIGN)):
+    """Asks the player to confirm, privately; a finished game or a guest is refused instead."""
+
+    prefix = custom_ids.RESIGN
+    private = True
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        await bot.service.check_resign(self.game_id, interaction.user.id)
+        table = await bot.service.table(self.game_id)
+        view = ui.View(timeout=None)
+        view.add_item(button(ConfirmResignButton, table, "Yes, resign", style=discord.ButtonStyle.danger))
+        text = "Resign this game? It counts as a loss."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, view=view, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+
+
+class ConfirmResignButton(Control, template=custom_ids.template(custom_ids.CONFIRM_RESIGN)):
+    """Resigns; it sits on the private question, so the table is redrawn from outside the click."""
+
+    prefix = custom_ids.CONFIRM_RESIGN
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        table = await bot.service.resign(self.game_id, interaction.user.id)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content="You resigned.", view=None)
+        else:
+            await interaction.response.edit_message(content="You resigned.", view=None)
+        bot.presenter.redraw(table)
+
+
+class LegacyControl(Control, template=custom_ids.LEGACY_TEMPLATE):
+    """A button or menu drawn by the bot before one class per control: its table is redrawn."""
+
+    prefix = "pp"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Any:
+        custom_id = getattr(item, "custom_id", None) or ""
+        inner = ui.Select(custom_id=custom_id) if isinstance(item, ui.Select) else ui.Button(custom_id=custom_id)
+        return cls(inner)
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await _show_current(self, interaction, LEGACY)
+
+
+CONTROLS: tuple[type[Control], ...] = (
+    ActionButton,
+    PickSelect,
+    TargetSelect,
+    UndoButton,
+    HintButton,
+    ResignButton,
+    ConfirmResignButton,
+    LegacyControl,
+)
+"""Every control class, registered with the bot as dynamic items."""
+
+_KINDS = {discord.ComponentType.button.value: ui.Button, discord.ComponentType.string_select.value: ui.Select}
+
+
+def unanswered(interaction: discord.Interaction) -> bool:
+    """Whether no control will answer this component interaction (so the fallback must).
+
+    That is the case when no template matches the custom id exactly, when the matching control is
+    of the other component kind, or when the custom id is not on the message (discord.py then
+    drops the interaction silently).
+    """
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    custom_id = data.get("custom_id")
+    kind = _KINDS.get(data.get("component_type", 0))
+    if not isinstance(custom_id, str) or kind is None:
+        return True
+    control = next((cls for cls in CONTROLS if cls.__discord_ui_compiled_template__.fullmatch(custom_id)), None)
+    if control is None:
+        return True
+    if control is not LegacyControl and control.component is not kind:
+        return True
+    message = interaction.message
+    on_message = message is not None and any(
+        getattr(child, "custom_id", None) == custom_id
+        for row in message.components
+        for child in getattr(row, "children", ())
+    )
+    return not on_message

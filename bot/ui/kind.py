@@ -1,0 +1,34 @@
+"""What one game offers in Discord (:class:`KindUI`); the registry of them is :mod:`bot.ui.kinds`."""
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from discord import ui
+
+from bot.core.service import Table
+
+
+def _nothing_to_pick(table: Table) -> Collection[str]:
+    return ()
+
+
+@dataclass(frozen=True)
+class KindUI:
+    """One game as Discord offers it."""
+
+    key: str
+    help: str
+    """The game's paragraph in /help: the rules in short, the commands, the controls."""
+    blurb: str
+    """The command group's description, e.g. "Penguin, a patience with a beak and flippers"."""
+    status: Callable[[Table], str]
+    """One line under the title: the state of play."""
+    controls: Callable[[Table, str | None], list[ui.Item[Any]]]
+    """The game's own controls on a running table, given the place picked in its menu (if any)."""
+    render: Callable[[Any], bytes]
+    """The public picture of the table, from the public view."""
+    pickable: Callable[[Table], Collection[str]] = _nothing_to_pick
+    """The places the table's pick menu offers (an empty collection: the game has no such menu)."""
+    variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Named option sets for ``/<game> new variant:``; the first is the default."""
