@@ -2,7 +2,8 @@
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -12,9 +13,11 @@ from bot.core.service import TableService
 from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral
 from bot.store import Store
 from bot.ui.controls import CONTROLS, unanswered
+from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
 from bot.ui.present import Presenter
 from games import GAMES
+from games.base import Game
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +32,15 @@ def discord_clock() -> float:
 class PeapodBot(commands.Bot):
     """peapod: card games for a Discord server. The store is opened by the caller and injected."""
 
-    def __init__(self, settings: Settings, store: Store, *, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        *,
+        seed_source: Callable[[], int] | None = None,
+        games: Mapping[str, Game[Any]] = GAMES,
+        kinds: Mapping[str, KindUI] = KINDS,
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -37,8 +48,9 @@ class PeapodBot(commands.Bot):
             help_command=None,
         )
         self.settings = settings
-        self.service = TableService(store, games=GAMES, seed_source=seed_source, clock=discord_clock)
-        self.presenter = Presenter(self, self.service, KINDS)
+        self.service = TableService(store, games=games, seed_source=seed_source, clock=discord_clock)
+        self.kinds = kinds
+        self.presenter = Presenter(self, self.service, kinds)
         self._healing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -75,6 +87,16 @@ class PeapodBot(commands.Bot):
                 log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
-def create_bot(settings: Settings, store: Store, *, seed_source: Callable[[], int] | None = None) -> PeapodBot:
-    """Build the bot without starting it (``__main__``, the tests and play mode all use this)."""
-    return PeapodBot(settings, store, seed_source=seed_source)
+def create_bot(
+    settings: Settings,
+    store: Store,
+    *,
+    seed_source: Callable[[], int] | None = None,
+    games: Mapping[str, Game[Any]] = GAMES,
+    kinds: Mapping[str, KindUI] = KINDS,
+) -> PeapodBot:
+    """Build the bot without starting it (``__main__``, the tests and play mode all use this).
+
+    ``games`` and ``kinds`` are the two registries (rules, and what Discord shows of each game).
+    """
+    return PeapodBot(settings, store, seed_source=seed_source, games=games, kinds=kinds)

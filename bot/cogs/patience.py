@@ -14,7 +14,6 @@ from bot.app import PeapodBot
 from bot.core.errors import ServiceError
 from bot.errors import UnknownControlError, quote
 from bot.ui.kind import KindUI
-from bot.ui.kinds import KINDS
 
 OPEN_HELP = "Let anyone in this channel play this table with you (default: only you)"
 MAX_MOVE = 60
@@ -104,7 +103,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
 
 
 async def setup(bot: PeapodBot) -> None:
-    for kind in KINDS.values():
+    for kind in bot.kinds.values():
         game = bot.service.games[kind.key]
         if game.max_seats == 1:
             await bot.add_cog(patience_cog(kind, game.title)(bot))

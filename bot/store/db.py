@@ -50,7 +50,6 @@ _GAME_COLUMNS = (
 )
 
 
-
 def migrations(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
     """The numbered migration files in order; numbers must run 1, 2, 3… without gaps."""
     found = sorted((int(match[1]), path) for path in folder.iterdir() if (match := MIGRATION_NAME.match(path.name)))

@@ -28,6 +28,7 @@ from discord import ui
 from bot.core.errors import StaleActionError
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error
 from bot.ui import custom_ids
+from games.errors import IllegalActionError, NotYourTurnError
 
 ACK_FIRST_AFTER = 0.5
 """Seconds an interaction may have waited before it is acknowledged ahead of any work."""
@@ -267,6 +268,40 @@ class ConfirmResignButton(Control, template=custom_ids.template(custom_ids.CONFI
         bot.presenter.redraw(table)
 
 
+class PanelButton(Control, template=custom_ids.template(custom_ids.PANEL)):
+    """Opens the clicker's own controls as a private panel (always a fresh one, so panels never expire)."""
+
+    prefix = custom_ids.PANEL
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        seat = await bot.service.seat_of(self.game_id, interaction.user.id)
+        table = await bot.service.table(self.game_id, message_id=self.message_id(interaction))
+        await bot.presenter.open_panel(interaction, table, seat)
+
+
+class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=True)):
+    """Plays an action for the clicker's own seat from their panel; the panel answers, the table follows.
+
+    When the table moved on under the panel (another seat played first), the panel is redrawn
+    with the refusal as a note, so the player sees the table as it is now before trying again.
+    """
+
+    prefix = custom_ids.SEAT
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        seat = await bot.service.seat_of(self.game_id, interaction.user.id)
+        try:
+            table = await bot.service.act(self.game_id, interaction.user.id, self.code or "", version=self.version)
+        except (StaleActionError, IllegalActionError, NotYourTurnError) as refusal:
+            table = await bot.service.table(self.game_id)
+            await bot.presenter.show_panel(interaction, table, seat, note=str(refusal))
+            return
+        await bot.presenter.show_panel(interaction, table, seat)
+        bot.presenter.redraw(table)
+
+
 class LegacyControl(Control, template=custom_ids.LEGACY_TEMPLATE):
     """A button or menu drawn by the bot before one class per control: its table is redrawn."""
 
@@ -290,6 +325,8 @@ CONTROLS: tuple[type[Control], ...] = (
     HintButton,
     ResignButton,
     ConfirmResignButton,
+    PanelButton,
+    SeatButton,
     LegacyControl,
 )
 """Every control class, registered with the bot as dynamic items."""

@@ -9,6 +9,8 @@ One template per control (:mod:`bot.ui.controls` has the class of each)::
     ph:<game>:<version>           HintButton
     pr:<game>:<version>           ResignButton     asks first
     px:<game>:<version>           ConfirmResignButton
+    pm:<game>:<version>           PanelButton      open my own controls (privately)
+    po:<game>:<version>:<code>    SeatButton       play ``code`` for the clicker's own seat, from a panel
 
 ``version`` is the table version the control was drawn for: a click on an older table is refused
 (and the table redrawn) rather than applied to a position the player did not see. Nothing else is
@@ -34,6 +36,8 @@ UNDO = "pu"
 HINT = "ph"
 RESIGN = "pr"
 CONFIRM_RESIGN = "px"
+PANEL = "pm"
+SEAT = "po"
 
 LEGACY_TEMPLATE = r"p[ps]:(?P<game>[1-9][0-9]{0,11}):(?:0|[1-9][0-9]{0,8}):[A-Za-z0-9>:.+_!?-]{1,70}"
 """The custom ids of the bot before one class per control (see the module docstring)."""

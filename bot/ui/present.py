@@ -30,13 +30,14 @@ from discord import ui
 
 from bot.core.service import Table, TableService
 from bot.errors import shorten
-from bot.ui.controls import ResignButton, UndoButton, button
+from bot.ui.controls import PanelButton, ResignButton, UndoButton, button
 from bot.ui.kind import KindUI
-from games.base import EndReason
+from games.base import EndReason, Seat
 
 log = logging.getLogger(__name__)
 
 IMAGE_NAME = "table.png"
+HAND_IMAGE_NAME = "hand.png"
 COLOUR = discord.Colour.from_rgb(46, 125, 80)
 COMMAND_ROW = 4
 """The row every table ends with: the game's own commands (Collect, Hint), then Undo and Resign."""
@@ -88,6 +89,8 @@ def table_view(kind: KindUI, table: Table, picked: str | None = None) -> ui.View
         return view
     for item in kind.controls(table, picked):
         view.add_item(item)
+    if kind.panel is not None:
+        view.add_item(button(PanelButton, table, "My controls", style=discord.ButtonStyle.primary, row=COMMAND_ROW))
     if table.can_undo:
         view.add_item(button(UndoButton, table, "Undo", row=COMMAND_ROW))
     view.add_item(button(ResignButton, table, "Resign", style=discord.ButtonStyle.danger, row=COMMAND_ROW))
@@ -98,6 +101,28 @@ def table_view(kind: KindUI, table: Table, picked: str | None = None) -> ui.View
 class _Redraw:
     table: Table
     note: str
+
+
+def panel_text(kind: KindUI, table: Table, seat: Seat, note: str = "") -> str:
+    """A seat's panel: whose it is, its own line, what only it was told, and a note."""
+    lines = [f"**{table.title}** \u00b7 your controls (game #{table.game_id})"]
+    if kind.panel_status is not None:
+        lines.append(kind.panel_status(table, seat))
+    lines += [event.text for event in table.events_for(seat)]
+    if table.finished:
+        lines.append(_result_line(table))
+    if note:
+        lines.append(note)
+    return shorten("\n".join(lines))
+
+
+def panel_view(kind: KindUI, table: Table, seat: Seat) -> ui.View:
+    """A seat's own controls; none once the game is over."""
+    view = ui.View(timeout=None)
+    if kind.panel is not None and not table.finished:
+        for item in kind.panel(table, seat):
+            view.add_item(item)
+    return view
 
 
 def _versions(table: Table) -> tuple[int, int | None, int]:
@@ -153,6 +178,44 @@ class Presenter:
         await self._service.attach_message(table.game_id, message.id, table.version)
         self._shown[message.id] = table.version
         return message
+
+    async def publish(self, table: Table) -> discord.Message:
+        """Post a table message in the game's channel from outside an interaction; the game becomes active."""
+        if table.channel_id is None:
+            raise ValueError(f"game {table.game_id} has no channel")
+        parts = await self._message_parts(table)
+        file = await self._picture(table)
+        channel = self._client.get_partial_messageable(table.channel_id)
+        message = await channel.send(**parts, file=file, allowed_mentions=NO_MENTIONS)
+        await self._service.attach_message(table.game_id, message.id, table.version)
+        self._shown[message.id] = table.version
+        return message
+
+    async def _panel_parts(self, table: Table, seat: Seat, note: str) -> dict[str, Any]:
+        kind = self.kind(table)
+        parts: dict[str, Any] = {"content": panel_text(kind, table, seat, note), "view": panel_view(kind, table, seat)}
+        if kind.render_private is not None:
+            png = await asyncio.to_thread(kind.render_private, table.views[seat])
+            parts["file"] = discord.File(io.BytesIO(png), filename=HAND_IMAGE_NAME)
+        return parts
+
+    async def open_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
+        """Send the clicker a fresh private panel with their own controls."""
+        parts = await self._panel_parts(table, seat, note)
+        if interaction.response.is_done():
+            await interaction.followup.send(**parts, ephemeral=True)
+        else:
+            await interaction.response.send_message(**parts, ephemeral=True)
+
+    async def show_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
+        """Redraw the panel the click came from, as the click's answer: the player sees their move at once."""
+        parts = await self._panel_parts(table, seat, note)
+        file = parts.pop("file", None)
+        attachments = {"attachments": [file]} if file is not None else {}
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**parts, **attachments)
+        else:
+            await interaction.response.edit_message(**parts, **attachments)
 
     async def show_here(
         self, interaction: discord.Interaction, table: Table, *, picked: str | None = None, note: str = ""
