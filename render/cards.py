@@ -291,6 +291,15 @@ The index's capitals are 23 pixels tall, 30 % of the card's width, so a table a 
 readable at half size; the middle keeps the pips, smaller and lower.
 """
 
+DISCORD_BOX = (400, 300)
+"""Discord shows an embed's image inside a box this big on a desktop: shrunk to fit, never enlarged."""
+
+
+def displayed_scale(size: tuple[int, int]) -> float:
+    """How much Discord shrinks a picture of ``size`` (width, height) to fit :data:`DISCORD_BOX`."""
+    return min(DISCORD_BOX[0] / size[0], DISCORD_BOX[1] / size[1], 1.0)
+
+
 CARD_W = CLASSIC.width
 CARD_H = CLASSIC.height
 RADIUS = CLASSIC.radius

@@ -14,7 +14,7 @@ goes home, is outlined in gold.
 from PIL import Image
 
 from games.cards import Card, Rank, Suit
-from games.penguin import PenguinView
+from games.penguin import ROWS, PenguinView
 from render import cards
 from render.cards import COMPACT, FAINT, FELT, LABEL, RGB
 
@@ -43,7 +43,7 @@ FAN = 32
 """Vertical step between fanned cards: the rank and the small pip of each show in full, with room."""
 MIN_FAN = 28
 """The tightest step that still shows each rank whole; longer columns make the picture taller."""
-HEIGHT = COLUMNS_Y + 6 * FAN + CARD_H + BOTTOM
+HEIGHT = max(MIN_HEIGHT, COLUMNS_Y + (ROWS - 1) * FAN + CARD_H + BOTTOM)
 """The height of a fresh deal (seven cards a column)."""
 
 

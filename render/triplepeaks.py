@@ -29,7 +29,8 @@ WIDTH = 2 * MARGIN + 9 * PITCH + CARD_W
 TOP = 10
 STATUS_Y = TOP + 36
 NOTE_X = MARGIN + 180
-"""Where the scoring note starts, right of the title; the result badge ends at the right margin."""
+"""Where the scoring note starts, right of the title; the result badge, which replaces it, ends at the
+right margin."""
 TABLEAU_Y = STATUS_Y + 32
 ROW_STEP = 44
 """Vertical distance between the rows: a covered card shows its index and a little more."""
@@ -42,8 +43,8 @@ WASTE_ROOM = WIDTH - MARGIN - WASTE_X
 FAN = 48
 """Step between the cards of the waste run: each card's rank and pip show."""
 MIN_FAN = 18
-BADGE_SIZE = 22
-"""Font size of the result badge, right of the score line."""
+BADGE_SIZE = 24
+"""Font size of the result badge, right of the title."""
 
 
 def _row_positions() -> tuple[tuple[int, int], ...]:
@@ -104,10 +105,11 @@ def _rules_note(view: TriplePeaksView) -> str:
 
 
 def _draw_header(image: Image.Image, view: TriplePeaksView) -> None:
-    """The scoring note beside the title, the score line under it and the result at the right."""
-    image.paste(_text(_rules_note(view), 16, FAINT), (NOTE_X, TOP + 7))
+    """Beside the title the scoring note, or the result once the game is over; the score line under them."""
+    if view.outcome is None:
+        image.paste(_text(_rules_note(view), 16, FAINT), (NOTE_X, TOP + 7))
+    cards.paste_result(image, view.outcome, WIDTH - MARGIN, TOP + 2, lost="No moves left", size=BADGE_SIZE)
     image.paste(_text(_status(view), 19, bold=True), (MARGIN, STATUS_Y))
-    cards.paste_result(image, view.outcome, WIDTH - MARGIN, STATUS_Y - 2, lost="No moves left", size=BADGE_SIZE)
 
 
 def _playable(view: TriplePeaksView) -> set[int]:
