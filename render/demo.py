@@ -18,7 +18,7 @@ from games import peek, triplepeaks
 from games.ai import Player, peek_ai, triplepeaks_ai
 from games.ai.penguin_solver import solve
 from games.base import Game
-from games.cards import DECK, Suit, standard_deck
+from games.cards import DECK, Card, Rank, Suit, standard_deck
 from games.penguin import GAME, PenguinState, PenguinView
 from render import cards, render_table
 
@@ -85,6 +85,18 @@ def crowded_view() -> PenguinView:
     )
 
 
+def longest_column_view() -> PenguinView:
+    """The tallest column the rules allow: seven dealt cards, the top one ranked just below the beak
+    (n = 12), and the eleven cards n = 11 … 1 of its suit built on it; 18 cards, the tallest picture.
+
+    The other columns are a deal's, so a card may show twice: only the shape matters here.
+    """
+    deal = GAME.view_for(GAME.new_state(None, 1, DEAL_SEED), 0)
+    run = tuple(Card(Rank(rank), Suit.HEARTS) for rank in range(13, 1, -1))
+    dealt = tuple(Card(Rank(rank), Suit.CLUBS) for rank in range(2, 8))
+    return replace(deal, beak=Card(Rank.ACE, Suit.SPADES), columns=(dealt + run,) + deal.columns[1:], legal=())
+
+
 def long_column_view() -> PenguinView:
     """One column holding 26 cards, to show how a column beyond 17 cards fans tighter."""
     deal = GAME.view_for(GAME.new_state(None, 1, DEAL_SEED), 0)
@@ -142,6 +154,7 @@ def main(argv: list[str] | None = None) -> None:
         "penguin-midgame": midgame_view(),
         "penguin-won": won_view(),
         "penguin-resigned": resigned_view(),
+        "penguin-18-card-column": longest_column_view(),
         "penguin-long-column": long_column_view(),
         "penguin-100-cards": crowded_view(),
     }

@@ -12,7 +12,7 @@ from games.base import EndReason, Outcome
 from games.cards import DECK, Card, Rank, Suit, parse_cards, standard_deck
 from games.penguin import CELLS, GAME, ROWS, PenguinState, PenguinView, normalised_rank
 from render import RENDERERS, cards, penguin, render_table
-from render.demo import crowded_view, long_column_view
+from render.demo import crowded_view, long_column_view, longest_column_view
 
 
 def _decode(png: bytes) -> Image.Image:
@@ -56,18 +56,6 @@ def _pixel(image: Image.Image, xy: tuple[int, int]) -> tuple[int, int, int]:
     return image.convert("RGB").getpixel(xy)
 
 
-def _longest_column_view() -> PenguinView:
-    """The tallest reachable table: a column of seven dealt cards, the top one ranked just below the
-    beak (n = 12), with the eleven cards n = 11 … 1 of its suit built on it (RULES.md §4)."""
-    beak = Card(Rank.ACE, Suit.SPADES)
-    run = tuple(Card(Rank(rank), Suit.HEARTS) for rank in range(13, 1, -1))
-    dealt = tuple(Card(Rank(rank), Suit.CLUBS) for rank in range(2, 8)) + run[:1]
-    column = dealt + run[1:]
-    assert len(column) == ROWS + 11
-    view = _view(_deal())
-    return replace(view, beak=beak, columns=(column,) + view.columns[1:], legal=())
-
-
 def test_deal_picture_is_a_palette_png_of_the_table_size():
     """A fresh deal renders to a PNG that Pillow decodes, in palette mode, WIDTH x HEIGHT."""
     image = _decode(render_table("penguin", _view(_deal())))
@@ -80,7 +68,7 @@ def test_indices_stay_readable_in_discords_box_even_on_the_tallest_table():
     """Shrunk into Discord's 400 x 300 box, a rank index is at least 9 pixels tall, at the deal and
     with the longest column the rules allow (18 cards), which makes the tallest picture."""
     index = cards.index_height(penguin.LOOK)
-    for view in (_view(_deal()), _longest_column_view()):
+    for view in (_view(_deal()), longest_column_view()):
         size = _decode(render_table("penguin", view)).size
         assert index * cards.displayed_scale(size) >= 9, (size, index)
 
@@ -186,10 +174,12 @@ def test_picture_height_follows_the_longest_column():
 
 
 def test_longer_columns_fan_tighter_then_grow_the_picture():
-    """Past eleven cards the fan tightens to keep 4:3, never below MIN_FAN; 18 cards make it taller."""
+    """Past eleven cards the fan tightens to keep 4:3, never below MIN_FAN; 18 cards, the most the rules
+    allow (seven dealt cards and a run of eleven), make it taller."""
     step = penguin.fan_step(13)
     assert penguin.MIN_FAN <= step < penguin.FAN
-    view = _longest_column_view()
+    view = longest_column_view()
+    assert len(view.columns[0]) == ROWS + 11
     image = _decode(render_table("penguin", view))
     bottom = penguin.COLUMNS_Y + 17 * penguin.MIN_FAN + penguin.CARD_H
     assert penguin.fan_step(18) == penguin.MIN_FAN
