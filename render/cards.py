@@ -50,6 +50,8 @@ BLUE_LIGHT: RGB = (98, 138, 214)
 CRIMSON: RGB = (164, 30, 42)
 CRIMSON_DARK: RGB = (108, 16, 26)
 CRIMSON_LIGHT: RGB = (214, 92, 96)
+HIGHLIGHT: RGB = (64, 200, 255)
+"""The border of what the player is moving and where it may go: a sky blue, far from gold and felt."""
 
 _RAMPS: tuple[tuple[RGB, RGB], ...] = (
     (FELT, WHITE),
@@ -76,6 +78,9 @@ _RAMPS: tuple[tuple[RGB, RGB], ...] = (
     (WHITE, CRIMSON),
     (CRIMSON, CRIMSON_DARK),
     (CRIMSON, CRIMSON_LIGHT),
+    (FELT, HIGHLIGHT),
+    (WHITE, HIGHLIGHT),
+    (SLOT_FILL, HIGHLIGHT),
 )
 _STEPS = 4
 """Blend steps per ramp: 5 antialiasing levels look smooth and keep the PNGs small (bench.render)."""
@@ -404,11 +409,18 @@ def back_colour(deck: int) -> RGB:
     return BLUE if deck % 2 == 0 else CRIMSON
 
 
-def _face(card: Card, marked: bool, show_deck: bool, look: Look) -> Image.Image:
+def _border(marked: bool, highlight: bool) -> tuple[RGB, float]:
+    """A card's border colour and width: blue when highlighted, else gold when marked, else grey."""
+    if highlight:
+        return HIGHLIGHT, 4
+    return (GOLD, 3.5) if marked else (EDGE, 1.25)
+
+
+def _face(card: Card, marked: bool, show_deck: bool, look: Look, highlight: bool = False) -> Image.Image:
     s = SCALE
     image = Image.new("RGBA", (look.width * s, look.height * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    _card_outline(draw, look, WHITE, GOLD if marked else EDGE, 3.5 if marked else 1.25)
+    _card_outline(draw, look, WHITE, *_border(marked, highlight))
     _draw_index(image, card, look)
     draw = ImageDraw.Draw(image)
     _draw_centre(draw, card, look)
@@ -447,14 +459,14 @@ def _back(deck: int, look: Look) -> Image.Image:
     return image
 
 
-def _slot(label: str, suit: Suit | None, marked: bool, look: Look) -> Image.Image:
+def _slot(label: str, suit: Suit | None, marked: bool, look: Look, highlight: bool = False) -> Image.Image:
     """An empty place: dark outline on the felt, optionally a faint suit and a short label."""
     s = SCALE
     k = look.width / 104
-    line = GOLD if marked else SLOT_LINE
+    line = HIGHLIGHT if highlight else GOLD if marked else SLOT_LINE
     image = Image.new("RGBA", (look.width * s, look.height * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    _card_outline(draw, look, SLOT_FILL, line, 2)
+    _card_outline(draw, look, SLOT_FILL, line, 4 if highlight else 2)
     if suit is not None:
         draw_pip(draw, suit, (look.width * s / 2, 62 * s * k), 20 * s * k, FAINT)
     if label:
@@ -511,17 +523,23 @@ def clear_caches() -> None:
 
 
 def face(
-    card: Card, ground: str = "felt", marked: bool = False, show_deck: bool = False, look: Look = CLASSIC
+    card: Card,
+    ground: str = "felt",
+    marked: bool = False,
+    show_deck: bool = False,
+    look: Look = CLASSIC,
+    highlight: bool = False,
 ) -> Image.Image:
     """A face-up card sprite (palette mode), ``look.width`` x ``look.height``.
 
     ``marked`` draws a gold border (Penguin's beak). ``show_deck`` adds a dot in the colour of the
-    card's back in the top-right corner, so two decks can be told apart on shared piles; without it
-    both decks' faces are the same.
+    card's back (top-right on classic cards, bottom-right on compact ones), so two decks can be told
+    apart on shared piles; without it both decks' faces are the same. ``highlight`` draws a thick
+    :data:`HIGHLIGHT` border instead (a card being moved, or where it may go).
     """
     deck = card.deck % 2 if show_deck else None
-    key = ("face", card.rank, card.suit, deck, ground, marked, look)
-    return cached(key, lambda: _finish(_face(card, marked, show_deck, look), ground, look))
+    key = ("face", card.rank, card.suit, deck, ground, marked, look, highlight)
+    return cached(key, lambda: _finish(_face(card, marked, show_deck, look, highlight), ground, look))
 
 
 def back(deck: int = 0, ground: str = "felt", look: Look = CLASSIC) -> Image.Image:
@@ -529,9 +547,13 @@ def back(deck: int = 0, ground: str = "felt", look: Look = CLASSIC) -> Image.Ima
     return cached(("back", deck % 2, ground, look), lambda: _finish(_back(deck, look), ground, look))
 
 
-def slot(label: str = "", suit: Suit | None = None, marked: bool = False, look: Look = CLASSIC) -> Image.Image:
-    """An empty pile on the felt, with an optional faint suit pip and label (gold when ``marked``)."""
-    return cached(("slot", label, suit, marked, look), lambda: _finish(_slot(label, suit, marked, look), "felt", look))
+def slot(
+    label: str = "", suit: Suit | None = None, marked: bool = False, look: Look = CLASSIC, highlight: bool = False
+) -> Image.Image:
+    """An empty pile on the felt, with an optional faint suit pip and label (gold when ``marked``);
+    ``highlight`` draws a thick :data:`HIGHLIGHT` outline (where a card being moved may go)."""
+    key = ("slot", label, suit, marked, look, highlight)
+    return cached(key, lambda: _finish(_slot(label, suit, marked, look, highlight), "felt", look))
 
 
 def card_mask(look: Look = CLASSIC) -> Image.Image:

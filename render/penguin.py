@@ -9,7 +9,16 @@ needs and no taller: columns fan at :data:`FAN` until the picture reaches :data:
 then tighter, down to :data:`MIN_FAN`; only a longer column still (18 cards, rare) makes it taller.
 The beak card wears a gold border wherever it lies; its suit's foundation, empty until the beak
 goes home, is outlined in gold.
+
+:func:`render` may also show what the player is doing: the card or tail being moved (``picked``,
+an action's source such as ``"c3"``, ``"c3:4"`` or ``"k2"``) and where it may go (``targets``,
+action destinations such as ``"f"``, ``"k"`` or ``"c5"``) get a thick blue border
+(:data:`render.cards.HIGHLIGHT`).
 """
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass, field
 
 from PIL import Image
 
@@ -73,6 +82,58 @@ def picture_height(view: PenguinView) -> int:
     return max(MIN_HEIGHT, COLUMNS_Y + fan + CARD_H + BOTTOM)
 
 
+_SOURCE = re.compile(r"([ck])([1-7])(?::([1-9][0-9]?))?")
+_TARGET = re.compile(r"f|k|([ck])([1-7])")
+
+
+@dataclass
+class Highlight:
+    """Which places wear the blue border: how many top cards of each column, which cells and foundations."""
+
+    columns: dict[int, int] = field(default_factory=dict)
+    cells: set[int] = field(default_factory=set)
+    foundations: set[Suit] = field(default_factory=set)
+
+
+def highlight(view: PenguinView, picked: str | None, targets: Collection[str]) -> Highlight:
+    """The places named by ``picked`` (a source: ``"c3"``, ``"c3:4"``, ``"k2"``) and ``targets``
+    (destinations: ``"f"`` the picked card's foundation, ``"k"`` the lowest empty cell, ``"k2"``,
+    ``"c5"``) on this table.
+
+    Raises:
+        ValueError: a code that names no place, or ``"f"`` without a picked card.
+    """
+    lit = Highlight()
+    card = None
+    if picked is not None:
+        match = _SOURCE.fullmatch(picked)
+        if match is None:
+            raise ValueError(f"Not a Penguin source: {picked!r}.")
+        kind, number, count = match.group(1), int(match.group(2)) - 1, int(match.group(3) or 1)
+        if kind == "c":
+            column = view.columns[number]
+            lit.columns[number] = min(count, len(column))
+            card = column[-count] if len(column) >= count else None
+        else:
+            lit.cells.add(number)
+            card = view.cells[number]
+    for target in targets:
+        match = _TARGET.fullmatch(target)
+        if match is None or (target == "f" and card is None):
+            raise ValueError(f"Not a Penguin destination here: {target!r}.")
+        if target == "f":
+            lit.foundations.add(card.suit)
+        elif target == "k":
+            if None in view.cells:
+                lit.cells.add(view.cells.index(None))
+        elif match.group(1) == "k":
+            lit.cells.add(int(match.group(2)) - 1)
+        else:
+            number = int(match.group(2)) - 1
+            lit.columns[number] = max(1, lit.columns.get(number, 0))
+    return lit
+
+
 def _rank_name(rank: int) -> str:
     return cards.rank_text(Rank(rank))
 
@@ -116,50 +177,66 @@ def _draw_panel(image: Image.Image, view: PenguinView) -> None:
     cards.paste_result(image, view.outcome, PANEL_RIGHT, y + 4, lost="No moves left", size=20)
 
 
-def _card(card: Card, beak: Card, ground: str = "felt") -> Image.Image:
-    return cards.face(card, ground, marked=card == beak, look=LOOK)
+def _card(card: Card, beak: Card, ground: str = "felt", lit: bool = False) -> Image.Image:
+    return cards.face(card, ground, marked=card == beak, look=LOOK, highlight=lit)
 
 
-def _draw_foundations(image: Image.Image, view: PenguinView) -> None:
+def _draw_foundations(image: Image.Image, view: PenguinView, lit: Highlight) -> None:
     for suit in Suit:
         pile = view.foundations[suit]
         xy = foundation_xy(suit)
         if pile:
-            image.paste(_card(pile[-1], view.beak), xy)
+            image.paste(_card(pile[-1], view.beak, lit=suit in lit.foundations), xy)
         else:
             marked = suit == view.beak.suit
-            image.paste(cards.slot(_rank_name(view.beak.rank), suit, marked, look=LOOK), xy)
+            label = _rank_name(view.beak.rank)
+            image.paste(cards.slot(label, suit, marked, look=LOOK, highlight=suit in lit.foundations), xy)
 
 
-def _draw_cells(image: Image.Image, view: PenguinView) -> None:
+def _draw_cells(image: Image.Image, view: PenguinView, lit: Highlight) -> None:
     for index, card in enumerate(view.cells):
         xy = (slot_x(index), TOP)
-        image.paste(cards.slot(f"cell {index + 1}", look=LOOK) if card is None else _card(card, view.beak), xy)
+        on = index in lit.cells
+        if card is None:
+            image.paste(cards.slot(f"cell {index + 1}", look=LOOK, highlight=on), xy)
+        else:
+            image.paste(_card(card, view.beak, lit=on), xy)
 
 
-def _draw_columns(image: Image.Image, view: PenguinView) -> None:
+def _draw_columns(image: Image.Image, view: PenguinView, lit: Highlight) -> None:
     last = _rank_name(_last_rank(view.beak))
     for index, column in enumerate(view.columns):
         x = slot_x(index)
         if not column:
-            image.paste(cards.slot(last, look=LOOK), (x, COLUMNS_Y))
+            image.paste(cards.slot(last, look=LOOK, highlight=index in lit.columns), (x, COLUMNS_Y))
             continue
         step = fan_step(len(column))
+        first_lit = len(column) - lit.columns.get(index, 0)
         for depth, card in enumerate(column):
-            image.paste(_card(card, view.beak, "felt" if depth == 0 else "card"), (x, COLUMNS_Y + depth * step))
+            sprite = _card(card, view.beak, "felt" if depth == 0 else "card", lit=depth >= first_lit)
+            image.paste(sprite, (x, COLUMNS_Y + depth * step))
 
 
-def picture(view: PenguinView) -> Image.Image:
-    """The table as a palette image (a fresh copy: the caller may keep or change it)."""
+def picture(view: PenguinView, *, picked: str | None = None, targets: Collection[str] = ()) -> Image.Image:
+    """The table as a palette image (a fresh copy: the caller may keep or change it).
+
+    ``picked`` and ``targets`` outline the card or tail being moved and where it may go (see :func:`highlight`).
+    """
+    lit = highlight(view, picked, targets)
     height = picture_height(view)
     image = cards.cached(("penguin", "background", height), lambda: _background(height)).copy()
     _draw_panel(image, view)
-    _draw_foundations(image, view)
-    _draw_cells(image, view)
-    _draw_columns(image, view)
+    _draw_foundations(image, view, lit)
+    _draw_cells(image, view, lit)
+    _draw_columns(image, view, lit)
     return image
 
 
-def render(view: PenguinView) -> bytes:
-    """The table as PNG bytes (palette mode, deterministic for a given view)."""
-    return cards.png_bytes(picture(view))
+def render(view: PenguinView, *, picked: str | None = None, targets: Collection[str] = ()) -> bytes:
+    """The table as PNG bytes (palette mode, deterministic for a given view and highlight).
+
+    Without ``picked`` and ``targets`` nothing is highlighted; with them, the card or tail being
+    moved (an action's source, e.g. ``"c3:4"``) and its destinations (e.g. ``"f"``, ``"k"``, ``"c5"``)
+    wear a thick blue border.
+    """
+    return cards.png_bytes(picture(view, picked=picked, targets=targets))

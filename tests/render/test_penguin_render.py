@@ -298,3 +298,60 @@ def test_panel_text_stays_inside_the_picture():
     bottom = image.crop((0, image.size[1] - penguin.BOTTOM, penguin.WIDTH, image.size[1]))
     for margin in (right, bottom):
         assert [colour for _, colour in margin.getcolors(1 << 16)] == [cards.FELT]
+
+
+def _lit(image: Image.Image, xy: tuple[int, int]) -> bool:
+    """Whether the pixel at ``xy``, a card's or a place's top edge, is in the highlight colour."""
+    return _pixel(image, xy) == cards.HIGHLIGHT
+
+
+def test_nothing_is_highlighted_by_default():
+    """Without picked and targets no highlight colour appears, and the bytes are those of render(view)."""
+    view = _view(_played(2, 60)[-1])
+    image = _decode(penguin.render(view)).convert("RGB")
+    assert cards.HIGHLIGHT not in {colour for _, colour in image.getcolors(1 << 16)}
+    assert penguin.render(view, picked=None, targets=()) == render_table("penguin", view)
+
+
+def test_picked_tail_and_its_destinations_are_outlined():
+    """A picked tail's cards, a destination column's top, the lowest empty cell and the foundation of
+    the picked card's suit wear the highlight; the card under the tail and other places do not."""
+    state = _deal()
+    view = _view(replace(state, cells=(DECK[20], None, None, None, None, None, None)))
+    picked, length = "c3:2", len(view.columns[2])
+    image = _decode(penguin.render(view, picked=picked, targets=("c5", "k", "f")))
+    step = penguin.fan_step(length)
+    top_of = [penguin.COLUMNS_Y + depth * step for depth in range(length)]
+    middle = penguin.slot_x(2) + penguin.CARD_W // 2
+    assert _lit(image, (middle, top_of[-1] + 1)) and _lit(image, (middle, top_of[-2] + 1))
+    assert not _lit(image, (middle, top_of[-3] + 1))
+    column_5_top = penguin.COLUMNS_Y + (len(view.columns[4]) - 1) * penguin.fan_step(len(view.columns[4]))
+    assert _lit(image, (penguin.slot_x(4) + penguin.CARD_W // 2, column_5_top + 1))
+    assert not _lit(image, (penguin.slot_x(5) + penguin.CARD_W // 2, column_5_top + 1))
+    assert [_lit(image, (penguin.slot_x(cell) + penguin.CARD_W // 2, penguin.TOP + 1)) for cell in range(3)] == [
+        False,
+        True,
+        False,
+    ]
+    suit = view.columns[2][-2].suit
+    for other in Suit:
+        x, y = penguin.foundation_xy(other)
+        assert _lit(image, (x + penguin.CARD_W // 2, y + 1)) == (other == suit), other
+
+
+def test_a_picked_cell_and_an_empty_column_are_outlined():
+    """A picked cell card and an empty column as its destination wear the highlight."""
+    view = _view(_deal())
+    view = replace(view, columns=((),) + view.columns[1:], cells=(None, DECK[20]) + (None,) * 5)
+    image = _decode(penguin.render(view, picked="k2", targets=["c1"]))
+    assert _lit(image, (penguin.slot_x(1) + penguin.CARD_W // 2, penguin.TOP + 1))
+    assert _lit(image, (penguin.slot_x(0) + penguin.CARD_W // 2, penguin.COLUMNS_Y + 1))
+
+
+@pytest.mark.parametrize(
+    ("picked", "targets"), [("c8", ()), ("x1", ()), ("c1", ("f2",)), (None, ("f",)), ("c1", ("c9",))]
+)
+def test_unknown_places_are_refused(picked, targets):
+    """A code that names no place on the table (or "f" with nothing picked) raises ValueError."""
+    with pytest.raises(ValueError):
+        penguin.render(_view(_deal()), picked=picked, targets=targets)
