@@ -571,9 +571,7 @@ def card_mask(look: Look = CLASSIC) -> Image.Image:
     return cached(("mask", look), build)
 
 
-def paste_result(
-    image: Image.Image, outcome: Outcome | None, right: int, top: int, lost: str, size: int = 26
-) -> None:
+def paste_result(image: Image.Image, outcome: Outcome | None, right: int, top: int, lost: str, size: int = 26) -> None:
     """Once a game is over, its result badge (bold, ``size`` pixels) with its right edge at ``right``:
     "Won!" in gold, else "Resigned" or ``lost`` (how this game is lost, e.g. "No moves left")."""
     if outcome is None:

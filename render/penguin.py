@@ -87,7 +87,7 @@ _TARGET = re.compile(r"f|k|([ck])([1-7])")
 
 
 @dataclass
-class Highlight:
+class _Lit:
     """Which places wear the blue border: how many top cards of each column, which cells and foundations."""
 
     columns: dict[int, int] = field(default_factory=dict)
@@ -95,34 +95,35 @@ class Highlight:
     foundations: set[Suit] = field(default_factory=set)
 
 
-def highlight(view: PenguinView, picked: str | None, targets: Collection[str]) -> Highlight:
+def _highlight(view: PenguinView, picked: str | None, targets: Collection[str]) -> _Lit:
     """The places named by ``picked`` (a source: ``"c3"``, ``"c3:4"``, ``"k2"``) and ``targets``
     (destinations: ``"f"`` the picked card's foundation, ``"k"`` the lowest empty cell, ``"k2"``,
-    ``"c5"``) on this table.
+    ``"c5"``) on this table. A well-formed code naming no card here (an empty cell, a tail longer
+    than its column, so ``"f"`` too) lights nothing: a picture is never refused for a stale pick.
 
     Raises:
-        ValueError: a code that names no place, or ``"f"`` without a picked card.
+        ValueError: a code that is not a Penguin source or destination.
     """
-    lit = Highlight()
+    lit = _Lit()
     card = None
     if picked is not None:
         match = _SOURCE.fullmatch(picked)
         if match is None:
             raise ValueError(f"Not a Penguin source: {picked!r}.")
         kind, number, count = match.group(1), int(match.group(2)) - 1, int(match.group(3) or 1)
-        if kind == "c":
-            column = view.columns[number]
-            lit.columns[number] = min(count, len(column))
-            card = column[-count] if len(column) >= count else None
-        else:
+        if kind == "c" and len(view.columns[number]) >= count:
+            lit.columns[number] = count
+            card = view.columns[number][-count]
+        elif kind == "k" and count == 1 and view.cells[number] is not None:
             lit.cells.add(number)
             card = view.cells[number]
     for target in targets:
         match = _TARGET.fullmatch(target)
-        if match is None or (target == "f" and card is None):
-            raise ValueError(f"Not a Penguin destination here: {target!r}.")
+        if match is None:
+            raise ValueError(f"Not a Penguin destination: {target!r}.")
         if target == "f":
-            lit.foundations.add(card.suit)
+            if card is not None:
+                lit.foundations.add(card.suit)
         elif target == "k":
             if None in view.cells:
                 lit.cells.add(view.cells.index(None))
@@ -181,7 +182,7 @@ def _card(card: Card, beak: Card, ground: str = "felt", lit: bool = False) -> Im
     return cards.face(card, ground, marked=card == beak, look=LOOK, highlight=lit)
 
 
-def _draw_foundations(image: Image.Image, view: PenguinView, lit: Highlight) -> None:
+def _draw_foundations(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
     for suit in Suit:
         pile = view.foundations[suit]
         xy = foundation_xy(suit)
@@ -193,7 +194,7 @@ def _draw_foundations(image: Image.Image, view: PenguinView, lit: Highlight) -> 
             image.paste(cards.slot(label, suit, marked, look=LOOK, highlight=suit in lit.foundations), xy)
 
 
-def _draw_cells(image: Image.Image, view: PenguinView, lit: Highlight) -> None:
+def _draw_cells(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
     for index, card in enumerate(view.cells):
         xy = (slot_x(index), TOP)
         on = index in lit.cells
@@ -203,7 +204,7 @@ def _draw_cells(image: Image.Image, view: PenguinView, lit: Highlight) -> None:
             image.paste(_card(card, view.beak, lit=on), xy)
 
 
-def _draw_columns(image: Image.Image, view: PenguinView, lit: Highlight) -> None:
+def _draw_columns(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
     last = _rank_name(_last_rank(view.beak))
     for index, column in enumerate(view.columns):
         x = slot_x(index)
@@ -220,9 +221,9 @@ def _draw_columns(image: Image.Image, view: PenguinView, lit: Highlight) -> None
 def picture(view: PenguinView, *, picked: str | None = None, targets: Collection[str] = ()) -> Image.Image:
     """The table as a palette image (a fresh copy: the caller may keep or change it).
 
-    ``picked`` and ``targets`` outline the card or tail being moved and where it may go (see :func:`highlight`).
+    ``picked`` and ``targets`` outline the card or tail being moved and where it may go (see :func:`render`).
     """
-    lit = highlight(view, picked, targets)
+    lit = _highlight(view, picked, targets)
     height = picture_height(view)
     image = cards.cached(("penguin", "background", height), lambda: _background(height)).copy()
     _draw_panel(image, view)

@@ -349,9 +349,17 @@ def test_a_picked_cell_and_an_empty_column_are_outlined():
 
 
 @pytest.mark.parametrize(
-    ("picked", "targets"), [("c8", ()), ("x1", ()), ("c1", ("f2",)), (None, ("f",)), ("c1", ("c9",))]
+    ("picked", "targets"), [("c8", ()), ("x1", ()), ("c1:0", ()), ("c1", ("f2",)), ("c1", ("c9",))]
 )
-def test_unknown_places_are_refused(picked, targets):
-    """A code that names no place on the table (or "f" with nothing picked) raises ValueError."""
+def test_malformed_codes_are_refused(picked, targets):
+    """A code that is no Penguin source or destination raises ValueError."""
     with pytest.raises(ValueError):
         penguin.render(_view(_deal()), picked=picked, targets=targets)
+
+
+def test_a_stale_pick_lights_nothing():
+    """A pick naming no card here (an empty cell, a tail longer than its column) lights nothing, nor does "f"."""
+    view = _view(_deal())
+    plain = penguin.render(view)
+    assert penguin.render(view, picked="k3", targets=("f",)) == plain
+    assert penguin.render(view, picked="c2:8", targets=("f",)) == plain
