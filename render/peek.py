@@ -38,8 +38,8 @@ RESERVES = 4
 STOCK_Y = PILES_Y + 3 * FAN + CARD_H + 30
 """Top of the stock and the waste (the reserves, four cards deep, and the labels end above it)."""
 STOCK_LABEL_Y = STOCK_Y - 22
-WASTE_FAN = 46
-"""Horizontal step between the three cards on show in the waste (``three_card``): rank and pip show."""
+WASTE_FAN = 64
+"""Horizontal step between the three cards on show in the waste (``three_card``): each whole index shows."""
 PANEL_RIGHT = MARGIN + RESERVES * (CARD_W + GAP) - GAP
 """Right edge of the panel, the reserves and the piles; the grid starts right of it."""
 INDEX_W = 66

@@ -169,9 +169,9 @@ def _draw_panel(image: Image.Image, view: PenguinView) -> None:
     for text, size, colour, bold in (
         (f"Moves {view.moves}", 19, LABEL, True),
         (f"Score {view.score}/52", 19, LABEL, True),
-        (f"Beak {beak.label}", 17, LABEL, True),
-        (f"builds {first} up to {last}", 16, FAINT, False),
-        (f"empty column: {last}", 16, FAINT, False),
+        (f"Beak {beak.label}", 18, LABEL, True),
+        (f"builds {first} up to {last}", 17, FAINT, False),
+        (f"empty column: {last}", 17, FAINT, False),
     ):
         _paste_text(image, text, (PANEL_X, y), size, colour, bold)
         y += size + 9

@@ -40,8 +40,8 @@ LABEL_Y = PILES_Y + CARD_H + PILES_LABEL_GAP
 HEIGHT = LABEL_Y + 28
 WASTE_X = MARGIN + CARD_W + 24
 WASTE_ROOM = WIDTH - MARGIN - WASTE_X
-FAN = 48
-"""Step between the cards of the waste run: each card's rank and pip show."""
+FAN = 64
+"""Step between the cards of the waste run: each card's whole index shows."""
 MIN_FAN = 18
 BADGE_SIZE = 24
 """Font size of the result badge, right of the title."""
