@@ -2,8 +2,13 @@
 
 Every sprite is drawn four times too large on RGBA, composited on what it will lie on, shrunk with a
 box filter (antialiasing) and converted to palette ("P") mode against :data:`PALETTE`, a fixed
-palette of colour ramps. A table is then pasted together in "P" mode without masks or blending, which
-keeps a render to a few milliseconds and the PNG small: the image never leaves palette mode.
+palette of colour ramps. A table is then pasted together in "P" mode without blending (at most a
+1-bit card-shaped mask, :func:`card_mask`), which keeps a render to a few milliseconds and the PNG
+small: the image never leaves palette mode.
+
+Cards come in two looks (:class:`Look`): :data:`CLASSIC` (104 x 146, the default) and :data:`COMPACT`
+(76 x 106, with a big index), which keeps a table readable once Discord shrinks it into its embed
+box (:data:`DISCORD_BOX`, :func:`displayed_scale`); the patience tables use the compact one.
 
 A sprite exists in two *grounds*: ``"felt"`` (its rounded corners blend into the table) and
 ``"card"`` (for a card fanned over another face-up card, whose white face and side borders show in
