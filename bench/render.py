@@ -1,11 +1,13 @@
 """How long a table picture takes to render and how big it is.
 
 Renders the Penguin table for a fresh deal, a busy mid-game position (the busiest one on a solved
-line) and a made-up table of 100 cards from two decks, and Peek's and Triple Peaks' demo positions,
-many times each, timing ``render_table``
-end to end (compose + PNG encoding), and prints median and p99 time and the size in bytes. Then, for
-the busy position, it compares encodings of the same picture: the palette PNG at a few zlib levels
-(the chosen one is :data:`render.cards.PNG_COMPRESS_LEVEL`), a plain RGB PNG and lossless WebP.
+line), the tallest reachable table (an 18-card column) and a made-up table of 100 cards from two
+decks, and Peek's and Triple Peaks' demo positions, many times each, timing ``render_table`` end to
+end (compose + PNG encoding). It prints median and p99 time, the size in bytes (the budget is about
+8 ms and 32 KB a picture), the picture's size and how tall a rank index is once Discord has shrunk
+the picture into its 400 x 300 box (at least 9 px to be readable). Then, for the busy position, it
+compares encodings of the same picture: the palette PNG at a few zlib levels (the chosen one is
+:data:`render.cards.PNG_COMPRESS_LEVEL`), a plain RGB PNG and lossless WebP.
 
 Run with ``.venv/bin/python -m bench.render``. Prints figures; never fails on time.
 """
@@ -17,11 +19,12 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from render import cards, penguin, render_table
-from render.demo import crowded_view, deal_view, midgame_view, peek_views, triplepeaks_views
+from render import cards, peek, penguin, render_table, triplepeaks
+from render.demo import crowded_view, deal_view, longest_column_view, midgame_view, peek_views, triplepeaks_views
 
 ROUNDS = 200
 FORMAT_ROUNDS = 40
+LOOKS = {"penguin": penguin.LOOK, "peek": peek.LOOK, "triplepeaks": triplepeaks.LOOK}
 
 
 def _percentile(samples: list[float], fraction: float) -> float:
@@ -47,6 +50,13 @@ def _line(name: str, samples: list[float], size: int) -> str:
     )
 
 
+def _shown(kind: str, png: bytes) -> str:
+    """The picture's size, and its rank indices' height once Discord has shrunk it into its box."""
+    size = Image.open(io.BytesIO(png)).size
+    index = cards.index_height(LOOKS[kind]) * cards.displayed_scale(size)
+    return f"   {size[0]}x{size[1]}, index {index:4.1f} px shown"
+
+
 def _encoder(image: Image.Image, **options: object) -> Callable[[], bytes]:
     def encode() -> bytes:
         out = io.BytesIO()
@@ -58,7 +68,12 @@ def _encoder(image: Image.Image, **options: object) -> Callable[[], bytes]:
 
 def main() -> None:
     """Print render time and size for each case, then the encodings compared."""
-    views = {"penguin deal": deal_view(), "penguin busy mid-game": midgame_view(), "100-card table": crowded_view()}
+    views = {
+        "penguin deal": deal_view(),
+        "penguin busy mid-game": midgame_view(),
+        "penguin 18-card column": longest_column_view(),
+        "100-card table": crowded_view(),
+    }
     cards.clear_caches()
     start = time.perf_counter()
     render_table("penguin", views["penguin deal"])
@@ -69,12 +84,11 @@ def main() -> None:
     for name, view in others.items():
         render_table(name.split("-")[0], view)
     print(f"render_table (compose + PNG), {ROUNDS} rounds each:")
-    for name, view in views.items():
-        samples, size = _time(lambda view=view: render_table("penguin", view), ROUNDS)
-        print("  " + _line(name, samples, size))
-    for name, view in others.items():
-        samples, size = _time(lambda name=name, view=view: render_table(name.split("-")[0], view), ROUNDS)
-        print("  " + _line(name.replace("-", " "), samples, size))
+    cases = [(name, "penguin", view) for name, view in views.items()]
+    cases += [(name.replace("-", " "), name.split("-")[0], view) for name, view in others.items()]
+    for name, kind, view in cases:
+        samples, size = _time(lambda kind=kind, view=view: render_table(kind, view), ROUNDS)
+        print("  " + _line(name, samples, size) + _shown(kind, render_table(kind, view)))
     picture = penguin.picture(views["penguin busy mid-game"])
     rgb = picture.convert("RGB")
     encodings = {

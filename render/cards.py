@@ -2,8 +2,13 @@
 
 Every sprite is drawn four times too large on RGBA, composited on what it will lie on, shrunk with a
 box filter (antialiasing) and converted to palette ("P") mode against :data:`PALETTE`, a fixed
-palette of colour ramps. A table is then pasted together in "P" mode without masks or blending, which
-keeps a render to a few milliseconds and the PNG small: the image never leaves palette mode.
+palette of colour ramps. A table is then pasted together in "P" mode without blending (at most a
+1-bit card-shaped mask, :func:`card_mask`), which keeps a render to a few milliseconds and the PNG
+small: the image never leaves palette mode.
+
+Cards come in two looks (:class:`Look`): :data:`CLASSIC` (104 x 146, the default) and :data:`COMPACT`
+(76 x 106, with a big index), which keeps a table readable once Discord shrinks it into its embed
+box (:data:`DISCORD_BOX`, :func:`displayed_scale`); the patience tables use the compact one.
 
 A sprite exists in two *grounds*: ``"felt"`` (its rounded corners blend into the table) and
 ``"card"`` (for a card fanned over another face-up card, whose white face and side borders show in
@@ -17,6 +22,7 @@ import io
 import math
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -29,9 +35,6 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 SCALE = 4
 """Supersampling factor: sprites are drawn this many times larger, then shrunk."""
 
-CARD_W = 104
-CARD_H = 146
-RADIUS = 8
 RGB = tuple[int, int, int]
 
 FELT: RGB = (29, 104, 66)
@@ -52,6 +55,8 @@ BLUE_LIGHT: RGB = (98, 138, 214)
 CRIMSON: RGB = (164, 30, 42)
 CRIMSON_DARK: RGB = (108, 16, 26)
 CRIMSON_LIGHT: RGB = (214, 92, 96)
+HIGHLIGHT: RGB = (64, 200, 255)
+"""The border of what the player is moving and where it may go: a sky blue, far from gold and felt."""
 
 _RAMPS: tuple[tuple[RGB, RGB], ...] = (
     (FELT, WHITE),
@@ -78,6 +83,9 @@ _RAMPS: tuple[tuple[RGB, RGB], ...] = (
     (WHITE, CRIMSON),
     (CRIMSON, CRIMSON_DARK),
     (CRIMSON, CRIMSON_LIGHT),
+    (FELT, HIGHLIGHT),
+    (WHITE, HIGHLIGHT),
+    (SLOT_FILL, HIGHLIGHT),
 )
 _STEPS = 4
 """Blend steps per ramp: 5 antialiasing levels look smooth and keep the PNGs small (bench.render)."""
@@ -224,6 +232,97 @@ def rank_text(rank: Rank) -> str:
     return RANK_NAMES.get(rank.char, rank.char)
 
 
+@dataclass(frozen=True)
+class Look:
+    """The geometry of a card design, in picture pixels (sprites are drawn :data:`SCALE` times larger).
+
+    The middle of a face (its pips, the ace's big pip, the court panel) is laid out as on a 104 x 146
+    classic card and then mapped into :attr:`body`, so both looks share one drawing.
+    """
+
+    width: int
+    height: int
+    radius: int
+    index_font: int
+    """Font size of the rank in the top-left corner (bold)."""
+    index_xy: tuple[int, int]
+    """Where the rank's ink starts: left edge and top of the capitals."""
+    index_pip: tuple[float, float]
+    """Half-height and centre height of the small suit pip right of the rank."""
+    corner: tuple[int, int]
+    """Size of the index's box, which holds the rank (descenders too) and its pip."""
+    mirrored: bool
+    """Whether the index is repeated upside down in the bottom-right corner."""
+    body: tuple[float, float, float, float]
+    """Left, top, right and bottom of the box the classic 104 x 146 middle is mapped into."""
+    deck_dot: tuple[int, int, int]
+    """Centre and radius of the dot telling the decks apart (``show_deck``), clear of the index."""
+    label_fonts: tuple[int, int]
+    """Font sizes of an empty place's label: under a faint suit pip, and alone."""
+
+    @property
+    def body_scale(self) -> float:
+        """How much smaller than on the classic card the pips and the court panel are drawn."""
+        left, top, right, bottom = self.body
+        return min((right - left) / 104, (bottom - top) / 146)
+
+
+CLASSIC = Look(
+    width=104,
+    height=146,
+    radius=8,
+    index_font=19,
+    index_xy=(5, 4),
+    index_pip=(7, 12),
+    corner=(44, 26),
+    mirrored=True,
+    body=(0, 0, 104, 146),
+    deck_dot=(93, 12, 5),
+    label_fonts=(15, 24),
+)
+"""The full-size card with pips, court panels and an index in two corners (104 x 146)."""
+
+COMPACT = Look(
+    width=76,
+    height=106,
+    radius=6,
+    index_font=32,
+    index_xy=(4, 4),
+    index_pip=(8.5, 16),
+    corner=(74, 36),
+    mirrored=False,
+    body=(0, 8, 76, 128),
+    deck_dot=(70, 100, 4),
+    label_fonts=(20, 24),
+)
+"""A smaller card with a big top-left index only, for pictures shown in Discord's 400 x 300 box.
+
+The index's capitals are 23 pixels tall, 30 % of the card's width, so a table a few cards wide stays
+readable at half size; the middle keeps the pips, smaller and lower.
+"""
+
+DISCORD_BOX = (400, 300)
+"""Discord shows an embed's image inside a box this big on a desktop: shrunk to fit, never enlarged."""
+
+
+def displayed_scale(size: tuple[int, int]) -> float:
+    """How much Discord shrinks a picture of ``size`` (width, height) to fit :data:`DISCORD_BOX`."""
+    return min(DISCORD_BOX[0] / size[0], DISCORD_BOX[1] / size[1], 1.0)
+
+
+CARD_W = CLASSIC.width
+CARD_H = CLASSIC.height
+RADIUS = CLASSIC.radius
+
+
+def index_height(look: Look = CLASSIC) -> int:
+    """How tall the rank's capitals in the corner index are, in picture pixels (from the font's glyphs)."""
+    with TEXT_LOCK:
+        face = font(look.index_font * SCALE, bold=True)
+        heights = [face.getbbox(rank_text(rank))[3] - face.getbbox(rank_text(rank))[1] for rank in Rank]
+    return min(heights) // SCALE
+
+
 # Pip positions for 2..10 as (column, row): column 0/1/2 = left/middle/right, row 0..1 top to bottom.
 _PIP_LAYOUTS: dict[int, tuple[tuple[int, float], ...]] = {
     2: ((1, 0), (1, 1)),
@@ -238,66 +337,76 @@ _PIP_LAYOUTS: dict[int, tuple[tuple[int, float], ...]] = {
 }
 
 
-def _card_outline(draw: ImageDraw.ImageDraw, fill: RGB, edge: RGB, width: float) -> None:
+def _body_point(look: Look, x: float, y: float) -> Point:
+    """Where a point of the classic 104 x 146 middle lands on ``look``'s card, in drawing pixels."""
+    left, top, right, bottom = look.body
+    return (left + x * (right - left) / 104) * SCALE, (top + y * (bottom - top) / 146) * SCALE
+
+
+def _card_outline(draw: ImageDraw.ImageDraw, look: Look, fill: RGB, edge: RGB, width: float) -> None:
     s = SCALE
     draw.rounded_rectangle(
-        (0, 0, CARD_W * s - 1, CARD_H * s - 1), radius=RADIUS * s, fill=fill, outline=edge, width=round(width * s)
+        (0, 0, look.width * s - 1, look.height * s - 1),
+        radius=look.radius * s,
+        fill=fill,
+        outline=edge,
+        width=round(width * s),
     )
 
 
-def _draw_index(image: Image.Image, card: Card) -> None:
-    """Rank and a small pip in the top-left corner, and the same turned round in the bottom-right one.
-
-    Both sit side by side in the top strip, so they stay visible when cards are fanned over it.
+def _draw_index(image: Image.Image, card: Card, look: Look) -> None:
+    """Rank and a small pip side by side in the top-left corner (and turned round bottom-right on
+    classic cards): side by side, they stay visible when cards are fanned over the strip below them.
     """
     s = SCALE
-    corner = Image.new("RGBA", (44 * s, 26 * s), (0, 0, 0, 0))
+    corner = Image.new("RGBA", (look.corner[0] * s, look.corner[1] * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(corner)
     colour = suit_colour(card.suit)
-    x = 5 * s
+    x, y = look.index_xy[0] * s, look.index_xy[1] * s
     spacing = -s if card.rank == Rank.TEN else s
     """The two digits of "10" sit closer together so the index stays narrow."""
     with TEXT_LOCK:
-        face = font(19 * s, bold=True)
+        face = font(look.index_font * s, bold=True)
         for char in rank_text(card.rank):
             left, top, right, _ = face.getbbox(char)
-            draw.text((x - left, 4 * s - top), char, font=face, fill=colour)
+            draw.text((x - left, y - top), char, font=face, fill=colour)
             x += right - left + spacing
-    draw_pip(draw, card.suit, (x + 7 * s, 12 * s), 7 * s, colour)
+    half, centre_y = look.index_pip
+    draw_pip(draw, card.suit, (x + half * s, centre_y * s), half * s, colour)
     image.alpha_composite(corner, (0, 0))
-    image.alpha_composite(corner.rotate(180), (CARD_W * s - corner.width, CARD_H * s - corner.height))
+    if look.mirrored:
+        image.alpha_composite(corner.rotate(180), (look.width * s - corner.width, look.height * s - corner.height))
 
 
-def _draw_centre(draw: ImageDraw.ImageDraw, card: Card) -> None:
+def _draw_centre(draw: ImageDraw.ImageDraw, card: Card, look: Look) -> None:
     s = SCALE
+    scale = look.body_scale
     colour = suit_colour(card.suit)
     if card.rank == Rank.ACE:
-        draw_pip(draw, card.suit, (CARD_W * s / 2, CARD_H * s / 2), 24 * s, colour)
+        draw_pip(draw, card.suit, _body_point(look, 52, 73), 24 * s * scale, colour)
         return
     if card.rank >= Rank.JACK:
-        _draw_court(draw, card)
+        _draw_court(draw, card, look)
         return
-    columns = (29 * s, CARD_W * s / 2, (CARD_W - 29) * s)
-    top, bottom = 42 * s, (CARD_H - 42) * s
-    half = (10 if card.rank <= Rank.SIX else 8.5) * s
+    half = (10 if card.rank <= Rank.SIX else 8.5) * s * scale
     for column, row in _PIP_LAYOUTS[int(card.rank)]:
-        y = top + row * (bottom - top)
-        draw_pip(draw, card.suit, (columns[column], y), half, colour, flip=row > 0.5)
+        draw_pip(draw, card.suit, _body_point(look, (29, 52, 75)[column], 42 + row * 62), half, colour, flip=row > 0.5)
 
 
-def _draw_court(draw: ImageDraw.ImageDraw, card: Card) -> None:
+def _draw_court(draw: ImageDraw.ImageDraw, card: Card, look: Look) -> None:
     """Jack, queen and king: a framed panel with a big letter over a pip (no pictures)."""
     s = SCALE
+    scale = look.body_scale
     colour = suit_colour(card.suit)
-    box = (22 * s, 30 * s, (CARD_W - 22) * s, (CARD_H - 30) * s)
-    draw.rounded_rectangle(box, radius=5 * s, fill=CREAM, outline=FRAME, width=2 * s)
+    box = (*_body_point(look, 22, 30), *_body_point(look, 82, 116))
+    draw.rounded_rectangle(box, radius=5 * s * scale, fill=CREAM, outline=FRAME, width=round(2 * s * scale))
     letter = card.rank.char
+    centre_x, letter_y = _body_point(look, 52, 40)
     with TEXT_LOCK:
-        face = font(40 * s, bold=True)
+        face = font(round(40 * scale) * s, bold=True)
         left, top, right, _ = face.getbbox(letter)
-        x = CARD_W * s / 2 - (left + right) / 2
-        draw.text((x, 40 * s - top), letter, font=face, fill=colour)
-    draw_pip(draw, card.suit, (CARD_W * s / 2, 96 * s), 11 * s, colour)
+        draw.text((centre_x - (left + right) / 2, letter_y - top), letter, font=face, fill=colour)
+    draw_pip(draw, card.suit, _body_point(look, 52, 96), 11 * s * scale, colour)
 
 
 def back_colour(deck: int) -> RGB:
@@ -305,82 +414,92 @@ def back_colour(deck: int) -> RGB:
     return BLUE if deck % 2 == 0 else CRIMSON
 
 
-def _face(card: Card, marked: bool, show_deck: bool) -> Image.Image:
+def _border(marked: bool, highlight: bool) -> tuple[RGB, float]:
+    """A card's border colour and width: blue when highlighted, else gold when marked, else grey."""
+    if highlight:
+        return HIGHLIGHT, 4
+    return (GOLD, 3.5) if marked else (EDGE, 1.25)
+
+
+def _face(card: Card, marked: bool, show_deck: bool, look: Look, highlight: bool = False) -> Image.Image:
     s = SCALE
-    image = Image.new("RGBA", (CARD_W * s, CARD_H * s), (0, 0, 0, 0))
+    image = Image.new("RGBA", (look.width * s, look.height * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    _card_outline(draw, WHITE, GOLD if marked else EDGE, 3.5 if marked else 1.25)
-    _draw_index(image, card)
+    _card_outline(draw, look, WHITE, *_border(marked, highlight))
+    _draw_index(image, card, look)
     draw = ImageDraw.Draw(image)
-    _draw_centre(draw, card)
+    _draw_centre(draw, card, look)
     if show_deck:
-        x, y, r = (CARD_W - 11) * s, 12 * s, 5 * s
+        x, y, r = (value * s for value in look.deck_dot)
         draw.ellipse((x - r, y - r, x + r, y + r), fill=back_colour(card.deck))
     return image
 
 
-def _back(deck: int) -> Image.Image:
+def _back(deck: int, look: Look) -> Image.Image:
     """Blue back for deck 0, red for deck 1 (two-deck games tell the decks apart by their backs)."""
     s = SCALE
+    k = look.width / 104
+    width, height = look.width * s, look.height * s
     fill = back_colour(deck)
     dark, light = (BLUE_DARK, BLUE_LIGHT) if fill == BLUE else (CRIMSON_DARK, CRIMSON_LIGHT)
-    image = Image.new("RGBA", (CARD_W * s, CARD_H * s), (0, 0, 0, 0))
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    _card_outline(draw, WHITE, EDGE, 1.25)
-    inset = 6 * s
-    inner = (inset, inset, CARD_W * s - inset, CARD_H * s - inset)
-    draw.rounded_rectangle(inner, radius=4 * s, fill=fill)
+    _card_outline(draw, look, WHITE, EDGE, 1.25)
+    inset = 6 * s * k
+    inner = (inset, inset, width - inset, height - inset)
+    draw.rounded_rectangle(inner, radius=4 * s * k, fill=fill)
     pattern = Image.new("RGBA", image.size, (0, 0, 0, 0))
     lines = ImageDraw.Draw(pattern)
-    step = 12 * s
-    for offset in range(-CARD_H * s, CARD_W * s + CARD_H * s, step):
-        lines.line((offset, 0, offset + CARD_H * s, CARD_H * s), fill=light, width=s)
-        lines.line((offset, CARD_H * s, offset + CARD_H * s, 0), fill=light, width=s)
+    for offset in range(-height, width + height, round(12 * s * k)):
+        lines.line((offset, 0, offset + height, height), fill=light, width=s)
+        lines.line((offset, height, offset + height, 0), fill=light, width=s)
     inside = Image.new("L", image.size, 0)
-    ImageDraw.Draw(inside).rounded_rectangle(inner, radius=4 * s, fill=255)
+    ImageDraw.Draw(inside).rounded_rectangle(inner, radius=4 * s * k, fill=255)
     image.paste(pattern, (0, 0), ImageChops.multiply(pattern.getchannel("A"), inside))
-    centre = (CARD_W * s / 2, CARD_H * s / 2)
-    draw.rounded_rectangle(inner, radius=4 * s, outline=dark, width=2 * s)
-    draw.ellipse((centre[0] - 17 * s, centre[1] - 17 * s, centre[0] + 17 * s, centre[1] + 17 * s), fill=dark)
-    draw.ellipse((centre[0] - 14 * s, centre[1] - 14 * s, centre[0] + 14 * s, centre[1] + 14 * s), fill=WHITE)
-    draw_pip(draw, Suit.SPADES if deck % 2 == 0 else Suit.HEARTS, centre, 9 * s, fill)
+    cx, cy = width / 2, height / 2
+    draw.rounded_rectangle(inner, radius=4 * s * k, outline=dark, width=round(2 * s * k))
+    for radius, colour in ((17 * s * k, dark), (14 * s * k, WHITE)):
+        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour)
+    draw_pip(draw, Suit.SPADES if deck % 2 == 0 else Suit.HEARTS, (cx, cy), 9 * s * k, fill)
     return image
 
 
-def _slot(label: str = "", suit: Suit | None = None, marked: bool = False) -> Image.Image:
+def _slot(label: str, suit: Suit | None, marked: bool, look: Look, highlight: bool = False) -> Image.Image:
     """An empty place: dark outline on the felt, optionally a faint suit and a short label."""
     s = SCALE
-    line = GOLD if marked else SLOT_LINE
-    image = Image.new("RGBA", (CARD_W * s, CARD_H * s), (0, 0, 0, 0))
+    k = look.width / 104
+    line = HIGHLIGHT if highlight else GOLD if marked else SLOT_LINE
+    image = Image.new("RGBA", (look.width * s, look.height * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    _card_outline(draw, SLOT_FILL, line, 2)
+    _card_outline(draw, look, SLOT_FILL, line, 4 if highlight else 2)
     if suit is not None:
-        draw_pip(draw, suit, (CARD_W * s / 2, 62 * s), 20 * s, FAINT)
+        draw_pip(draw, suit, (look.width * s / 2, 62 * s * k), 20 * s * k, FAINT)
     if label:
         with TEXT_LOCK:
-            face = font((15 if suit is not None else 24) * s, bold=True)
+            face = font(look.label_fonts[0 if suit is not None else 1] * s, bold=True)
             left, top, right, bottom = face.getbbox(label)
-            x = CARD_W * s / 2 - (left + right) / 2
-            y = (112 if suit is not None else CARD_H / 2) * s - (top + bottom) / 2
+            x = look.width * s / 2 - (left + right) / 2
+            y = (112 * k if suit is not None else look.height / 2) * s - (top + bottom) / 2
             draw.text((x, y), label, font=face, fill=GOLD if marked else FAINT)
     return image
 
 
-def _ground(ground: str) -> Image.Image:
+def _ground(ground: str, look: Look) -> Image.Image:
     """What lies under a sprite: bare felt, or the face of a card this one is fanned over."""
     s = SCALE
-    image = Image.new("RGB", (CARD_W * s, CARD_H * s), FELT)
+    width, height = look.width * s, look.height * s
+    image = Image.new("RGB", (width, height), FELT)
     if ground == "card":
         draw = ImageDraw.Draw(image)
-        draw.rectangle((0, 0, CARD_W * s - 1, CARD_H * s // 2), fill=WHITE)
+        draw.rectangle((0, 0, width - 1, height // 2), fill=WHITE)
         edge = round(1.25 * s)
-        draw.rectangle((0, 0, edge - 1, CARD_H * s // 2), fill=EDGE)
-        draw.rectangle((CARD_W * s - edge, 0, CARD_W * s - 1, CARD_H * s // 2), fill=EDGE)
+        draw.rectangle((0, 0, edge - 1, height // 2), fill=EDGE)
+        draw.rectangle((width - edge, 0, width - 1, height // 2), fill=EDGE)
     return image
 
 
-def _finish(image: Image.Image, ground: str) -> Image.Image:
-    base = _ground(ground)
+def _finish(image: Image.Image, ground: str, look: Look) -> Image.Image:
+    base = _ground(ground, look)
     base.paste(image, (0, 0), image)
     return to_palette(base.reduce(SCALE))
 
@@ -408,31 +527,58 @@ def clear_caches() -> None:
         text_image.cache_clear()
 
 
-def face(card: Card, ground: str = "felt", marked: bool = False, show_deck: bool = False) -> Image.Image:
-    """A face-up card sprite (palette mode).
+def face(
+    card: Card,
+    ground: str = "felt",
+    marked: bool = False,
+    show_deck: bool = False,
+    look: Look = CLASSIC,
+    highlight: bool = False,
+) -> Image.Image:
+    """A face-up card sprite (palette mode), ``look.width`` x ``look.height``.
 
     ``marked`` draws a gold border (Penguin's beak). ``show_deck`` adds a dot in the colour of the
-    card's back in the top-right corner, so two decks can be told apart on shared piles; without it
-    both decks' faces are the same.
+    card's back (top-right on classic cards, bottom-right on compact ones), so two decks can be told
+    apart on shared piles; without it both decks' faces are the same. ``highlight`` draws a thick
+    :data:`HIGHLIGHT` border instead (a card being moved, or where it may go).
     """
     deck = card.deck % 2 if show_deck else None
-    key = ("face", card.rank, card.suit, deck, ground, marked)
-    return cached(key, lambda: _finish(_face(card, marked, show_deck), ground))
+    key = ("face", card.rank, card.suit, deck, ground, marked, look, highlight)
+    return cached(key, lambda: _finish(_face(card, marked, show_deck, look, highlight), ground, look))
 
 
-def back(deck: int = 0, ground: str = "felt") -> Image.Image:
+def back(deck: int = 0, ground: str = "felt", look: Look = CLASSIC) -> Image.Image:
     """A face-down card: blue for deck 0, red for deck 1."""
-    return cached(("back", deck % 2, ground), lambda: _finish(_back(deck), ground))
+    return cached(("back", deck % 2, ground, look), lambda: _finish(_back(deck, look), ground, look))
 
 
-def slot(label: str = "", suit: Suit | None = None, marked: bool = False) -> Image.Image:
-    """An empty pile on the felt, with an optional faint suit pip and label (gold when ``marked``)."""
-    return cached(("slot", label, suit, marked), lambda: _finish(_slot(label, suit, marked), "felt"))
+def slot(
+    label: str = "", suit: Suit | None = None, marked: bool = False, look: Look = CLASSIC, highlight: bool = False
+) -> Image.Image:
+    """An empty pile on the felt, with an optional faint suit pip and label (gold when ``marked``);
+    ``highlight`` draws a thick :data:`HIGHLIGHT` outline (where a card being moved may go)."""
+    key = ("slot", label, suit, marked, look, highlight)
+    return cached(key, lambda: _finish(_slot(label, suit, marked, look, highlight), "felt", look))
 
 
-def paste_result(image: Image.Image, outcome: Outcome | None, right: int, top: int, lost: str) -> None:
-    """Once a game is over, its result badge with its right edge at ``right``: "Won!" in gold,
-    else "Resigned" or ``lost`` (how this game is lost, e.g. "No moves left")."""
+def card_mask(look: Look = CLASSIC) -> Image.Image:
+    """The card's rounded shape as a 1-bit mask (cached): pasting a sprite through it leaves the
+    ground at its corners alone, so a card may lie across another one's face."""
+
+    def build() -> Image.Image:
+        s = SCALE
+        big = Image.new("L", (look.width * s, look.height * s), 0)
+        ImageDraw.Draw(big).rounded_rectangle(
+            (0, 0, look.width * s - 1, look.height * s - 1), radius=look.radius * s, fill=255
+        )
+        return big.reduce(s).point(lambda value: 255 if value >= 128 else 0).convert("1")
+
+    return cached(("mask", look), build)
+
+
+def paste_result(image: Image.Image, outcome: Outcome | None, right: int, top: int, lost: str, size: int = 26) -> None:
+    """Once a game is over, its result badge (bold, ``size`` pixels) with its right edge at ``right``:
+    "Won!" in gold, else "Resigned" or ``lost`` (how this game is lost, e.g. "No moves left")."""
     if outcome is None:
         return
     if outcome.winners:
@@ -441,5 +587,5 @@ def paste_result(image: Image.Image, outcome: Outcome | None, right: int, top: i
         text, colour = "Resigned", LABEL
     else:
         text, colour = lost, LABEL
-    badge = text_image(text, 26, colour, bold=True)
+    badge = text_image(text, size, colour, bold=True)
     image.paste(badge, (right - badge.width, top))

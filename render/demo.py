@@ -1,10 +1,11 @@
 """Sample pictures: ``python -m render.demo OUTDIR`` writes tables of every game with a picture, and a card sheet.
 
 The Penguin positions come from the engine and its solver (a deal, the busiest position on a solved
-line, the won end of that line, a resigned one), plus a made-up view with very long columns and a
-sheet of every sprite, so the look can be judged without starting the bot. Peek and Triple Peaks
-show a deal and a position some way into a game played by their greedy players. The benchmark uses
-the Penguin views.
+line, the won end of that line, a resigned one, the busy one with a card picked), plus made-up
+views with very long columns (the tallest the rules allow, and a longer one) and a sheet of every
+compact sprite, so the look can be judged without starting the bot. Peek and Triple Peaks show a
+deal and a position some way into a game played by their greedy players. The benchmark uses these
+views.
 """
 
 import random
@@ -18,9 +19,9 @@ from games import peek, triplepeaks
 from games.ai import Player, peek_ai, triplepeaks_ai
 from games.ai.penguin_solver import solve
 from games.base import Game
-from games.cards import DECK, Suit, standard_deck
-from games.penguin import GAME, PenguinState, PenguinView
-from render import cards, render_table
+from games.cards import DECK, Card, Rank, Suit, standard_deck
+from games.penguin import GAME, Move, PenguinState, PenguinView
+from render import cards, penguin, render_table
 
 DEAL_SEED = 7
 SOLVED_SEED = 3
@@ -85,6 +86,18 @@ def crowded_view() -> PenguinView:
     )
 
 
+def longest_column_view() -> PenguinView:
+    """The tallest column the rules allow: seven dealt cards, the top one ranked just below the beak
+    (n = 12), and the eleven cards n = 11 … 1 of its suit built on it; 18 cards, the tallest picture.
+
+    The other columns are a deal's, so a card may show twice: only the shape matters here.
+    """
+    deal = GAME.view_for(GAME.new_state(None, 1, DEAL_SEED), 0)
+    run = tuple(Card(Rank(rank), Suit.HEARTS) for rank in range(13, 1, -1))
+    dealt = tuple(Card(Rank(rank), Suit.CLUBS) for rank in range(2, 8))
+    return replace(deal, beak=Card(Rank.ACE, Suit.SPADES), columns=(dealt + run,) + deal.columns[1:], legal=())
+
+
 def long_column_view() -> PenguinView:
     """One column holding 26 cards, to show how a column beyond 17 cards fans tighter."""
     deal = GAME.view_for(GAME.new_state(None, 1, DEAL_SEED), 0)
@@ -115,16 +128,33 @@ def triplepeaks_views(seed: int = DEAL_SEED) -> dict[str, object]:
     return _greedy_views(triplepeaks.GAME, triplepeaks_ai.GreedyPlayer(), 18, seed)
 
 
-def card_sheet() -> Image.Image:
-    """Every face, both backs, and the empty-place sprites on the felt."""
-    step_x, step_y = cards.CARD_W + 12, cards.CARD_H + 12
-    sheet = Image.new("P", (12 + 14 * step_x, 12 + 5 * step_y), cards.index_of(cards.FELT))
+def picked_penguin(view: PenguinView) -> bytes:
+    """``view``'s picture as the player sees it after picking the first movable card in the menu:
+    that card (or tail) and every place it may go are outlined."""
+    move = next(action for action in view.legal if isinstance(action, Move))
+    picked = move.source + (f":{move.count}" if move.count > 1 else "")
+    targets = [
+        action.dest
+        for action in view.legal
+        if isinstance(action, Move) and action.source == move.source and action.count == move.count
+    ]
+    return penguin.render(view, picked=picked, targets=targets)
+
+
+def card_sheet(look: cards.Look = cards.COMPACT) -> Image.Image:
+    """Every face, both backs, and the empty-place sprites on the felt, in ``look``."""
+    step_x, step_y = look.width + 12, look.height + 12
+    sheet = Image.new("P", (12 + 13 * step_x, 12 + 5 * step_y), cards.index_of(cards.FELT))
     sheet.putpalette(cards.FLAT_PALETTE)
     for card in DECK:
-        sheet.paste(cards.face(card), (12 + (card.rank - 1) * step_x, 12 + card.suit * step_y))
-    extras = [cards.back(0), cards.back(1), cards.slot(), cards.slot("7", Suit.HEARTS)]
-    extras.append(cards.slot("beak 7", Suit.SPADES, marked=True))
-    extras.append(cards.face(DECK[6], marked=True))
+        sheet.paste(cards.face(card, look=look), (12 + (card.rank - 1) * step_x, 12 + card.suit * step_y))
+    extras = [cards.back(0, look=look), cards.back(1, look=look), cards.slot(look=look)]
+    extras.append(cards.slot("7", Suit.HEARTS, look=look))
+    extras.append(cards.slot("7", Suit.SPADES, marked=True, look=look))
+    extras.append(cards.face(DECK[6], marked=True, look=look))
+    extras.append(cards.face(DECK[9], show_deck=True, look=look))
+    extras.append(cards.face(DECK[22], look=look, highlight=True))
+    extras.append(cards.slot("K", look=look, highlight=True))
     for index, sprite in enumerate(extras):
         sheet.paste(sprite, (12 + index * step_x, 12 + 4 * step_y))
     return sheet
@@ -142,6 +172,7 @@ def main(argv: list[str] | None = None) -> None:
         "penguin-midgame": midgame_view(),
         "penguin-won": won_view(),
         "penguin-resigned": resigned_view(),
+        "penguin-18-card-column": longest_column_view(),
         "penguin-long-column": long_column_view(),
         "penguin-100-cards": crowded_view(),
     }
@@ -149,8 +180,9 @@ def main(argv: list[str] | None = None) -> None:
     views.update(triplepeaks_views())
     for name, view in views.items():
         (folder / f"{name}.png").write_bytes(render_table(name.split("-")[0], view))
+    (folder / "penguin-picked.png").write_bytes(picked_penguin(views["penguin-midgame"]))
     (folder / "cards.png").write_bytes(cards.png_bytes(card_sheet()))
-    print(f"Wrote {len(views) + 1} pictures to {folder}/")
+    print(f"Wrote {len(views) + 2} pictures to {folder}/")
 
 
 if __name__ == "__main__":

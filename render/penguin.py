@@ -1,56 +1,138 @@
 """The Penguin table picture (RULES.md §4), pasted together from cached palette sprites.
 
-Layout, top to bottom: a panel (title, beak, moves and score, the result) beside the four
-foundations in suit order C D H S; the flipper's seven cells ("cell 1" … "cell 7"); the seven
-columns ("column 1" … "column 7"), fanned downwards so that each card's rank and suit stay
-readable. Long columns fan tighter so the picture keeps one size; only a column too long even for
-the tightest fan (never seen in play) makes it taller. The beak card wears a gold border wherever
-it lies; its suit's foundation, empty until the beak goes home, is outlined in gold.
+Made for Discord's embed box (about 400 x 300 on a desktop), with compact cards: the flipper's
+seven cells ("cell 1" … "cell 7") run along the top, and under them the seven columns, numbered
+1 … 7, fan downwards so that each card's rank and suit stay readable. Right of the cells sit the
+four foundations, two by two in suit order C D H S, and under them a panel: the title, moves and
+score, the beak and what it means, and the result. The picture is as tall as its longest column
+needs and no taller: columns fan at :data:`FAN` until the picture reaches :data:`MAX_HEIGHT` (4:3),
+then tighter, down to :data:`MIN_FAN`; only a longer column still (18 cards, rare) makes it taller.
+The beak card wears a gold border wherever it lies; its suit's foundation, empty until the beak
+goes home, is outlined in gold.
+
+:func:`render` may also show what the player is doing: the card or tail being moved (``picked``,
+an action's source such as ``"c3"``, ``"c3:4"`` or ``"k2"``) and where it may go (``targets``,
+action destinations such as ``"f"``, ``"k"`` or ``"c5"``) get a thick blue border
+(:data:`render.cards.HIGHLIGHT`).
 """
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass, field
 
 from PIL import Image
 
 from games.cards import Card, Rank, Suit
-from games.penguin import PenguinView
+from games.penguin import ROWS, PenguinView
 from render import cards
-from render.cards import CARD_H, CARD_W, FAINT, FELT, LABEL, RGB
+from render.cards import COMPACT, FAINT, FELT, LABEL, RGB
 
-WIDTH = 952
-HEIGHT = 984
-MARGIN = 40
-GAP = 24
-TOP = 16
-CELL_LABEL_Y = TOP + CARD_H + 10
-CELLS_Y = CELL_LABEL_Y + 22
-COLUMN_LABEL_Y = CELLS_Y + CARD_H + 10
-COLUMNS_Y = COLUMN_LABEL_Y + 22
-BOTTOM = 18
-FAN = 28
-"""Vertical step between fanned cards: the rank and the small pip of each show in full."""
-MIN_FAN = 23
+LOOK = COMPACT
+CARD_W = LOOK.width
+CARD_H = LOOK.height
+MARGIN = 12
+GAP = 8
+"""Horizontal gap between neighbouring cells, columns and foundations."""
+TOP = MARGIN
+NUMBER_Y = TOP + CARD_H + 2
+"""Top of the column numbers, between the cells and the columns."""
+COLUMNS_Y = NUMBER_Y + 26
+BOTTOM = MARGIN
+PANEL_X = MARGIN + 7 * (CARD_W + GAP) + 8
+"""Left edge of the foundations and the panel under them."""
+WIDTH = PANEL_X + 2 * CARD_W + GAP + MARGIN
+PANEL_RIGHT = WIDTH - MARGIN
+PANEL_Y = TOP + 2 * CARD_H + GAP + 14
+"""Top of the panel's text, under the foundations."""
+MIN_HEIGHT = PANEL_Y + 210
+"""Height of a table with short columns: the panel's text fits."""
+MAX_HEIGHT = WIDTH * 3 // 4
+"""The tallest picture at the full fan: a 4:3 picture fills Discord's box."""
+FAN = 32
+"""Vertical step between fanned cards: the rank and the small pip of each show in full, with room."""
+MIN_FAN = 28
 """The tightest step that still shows each rank whole; longer columns make the picture taller."""
-FAN_ROOM = HEIGHT - BOTTOM - COLUMNS_Y - CARD_H
-"""Height the fan of one column may use below its first card at the usual size (17 cards at full step)."""
-PANEL_RIGHT = MARGIN + 3 * CARD_W + 2 * GAP
+HEIGHT = max(MIN_HEIGHT, COLUMNS_Y + (ROWS - 1) * FAN + CARD_H + BOTTOM)
+"""The height of a fresh deal (seven cards a column)."""
 
 
 def slot_x(index: int) -> int:
-    """Left edge of column, cell or top-row place ``index`` (0-based)."""
+    """Left edge of column or cell ``index`` (0-based)."""
     return MARGIN + index * (CARD_W + GAP)
 
 
+def foundation_xy(suit: Suit) -> tuple[int, int]:
+    """Top-left corner of ``suit``'s foundation: clubs and diamonds above, hearts and spades below."""
+    row, column = divmod(int(suit), 2)
+    return PANEL_X + column * (CARD_W + GAP), TOP + row * (CARD_H + GAP)
+
+
 def fan_step(length: int) -> int:
-    """The vertical step for a column of ``length`` cards: full, or tighter so the column fits."""
+    """The vertical step for a column of ``length`` cards: full, or tighter so the picture stays 4:3."""
     if length <= 1:
         return FAN
-    return max(MIN_FAN, min(FAN, FAN_ROOM // (length - 1)))
+    room = MAX_HEIGHT - BOTTOM - COLUMNS_Y - CARD_H
+    return max(MIN_FAN, min(FAN, room // (length - 1)))
 
 
 def picture_height(view: PenguinView) -> int:
-    """:data:`HEIGHT`, or more when a column is too long to fit even at :data:`MIN_FAN` (never in practice)."""
+    """As tall as the longest column needs, but never shorter than :data:`MIN_HEIGHT`."""
     longest = max(len(column) for column in view.columns)
     fan = (longest - 1) * fan_step(longest) if longest > 1 else 0
-    return max(HEIGHT, COLUMNS_Y + fan + CARD_H + BOTTOM)
+    return max(MIN_HEIGHT, COLUMNS_Y + fan + CARD_H + BOTTOM)
+
+
+_SOURCE = re.compile(r"([ck])([1-7])(?::([1-9][0-9]?))?")
+_TARGET = re.compile(r"f|k|([ck])([1-7])")
+
+
+@dataclass
+class _Lit:
+    """Which places wear the blue border: how many top cards of each column, which cells and foundations."""
+
+    columns: dict[int, int] = field(default_factory=dict)
+    cells: set[int] = field(default_factory=set)
+    foundations: set[Suit] = field(default_factory=set)
+
+
+def _highlight(view: PenguinView, picked: str | None, targets: Collection[str]) -> _Lit:
+    """The places named by ``picked`` (a source: ``"c3"``, ``"c3:4"``, ``"k2"``) and ``targets``
+    (destinations: ``"f"`` the picked card's foundation, ``"k"`` the lowest empty cell, ``"k2"``,
+    ``"c5"``) on this table. A well-formed code naming no card here (an empty cell, a tail longer
+    than its column, so ``"f"`` too) lights nothing: a picture is never refused for a stale pick.
+
+    Raises:
+        ValueError: a code that is not a Penguin source or destination.
+    """
+    lit = _Lit()
+    card = None
+    if picked is not None:
+        match = _SOURCE.fullmatch(picked)
+        if match is None:
+            raise ValueError(f"Not a Penguin source: {picked!r}.")
+        kind, number, count = match.group(1), int(match.group(2)) - 1, int(match.group(3) or 1)
+        if kind == "c" and len(view.columns[number]) >= count:
+            lit.columns[number] = count
+            card = view.columns[number][-count]
+        elif kind == "k" and count == 1 and view.cells[number] is not None:
+            lit.cells.add(number)
+            card = view.cells[number]
+    for target in targets:
+        match = _TARGET.fullmatch(target)
+        if match is None:
+            raise ValueError(f"Not a Penguin destination: {target!r}.")
+        if target == "f":
+            if card is not None:
+                lit.foundations.add(card.suit)
+        elif target == "k":
+            if None in view.cells:
+                lit.cells.add(view.cells.index(None))
+        elif match.group(1) == "k":
+            lit.cells.add(int(match.group(2)) - 1)
+        else:
+            number = int(match.group(2)) - 1
+            lit.columns[number] = max(1, lit.columns.get(number, 0))
+    return lit
 
 
 def _rank_name(rank: int) -> str:
@@ -63,79 +145,99 @@ def _last_rank(beak: Card) -> int:
 
 
 def _background(height: int) -> Image.Image:
-    """Felt with the fixed labels: built once per height."""
+    """Felt with the fixed labels (the column numbers and the title): built once per height."""
     image = Image.new("P", (WIDTH, height), cards.index_of(FELT))
     image.putpalette(cards.FLAT_PALETTE)
     for index in range(7):
-        for text, y in ((f"cell {index + 1}", CELL_LABEL_Y), (f"column {index + 1}", COLUMN_LABEL_Y)):
-            label = cards.text_image(text, 14, LABEL)
-            image.paste(label, (slot_x(index) + (CARD_W - label.width) // 2, y))
-    title = cards.text_image("Penguin", 30, LABEL, bold=True)
-    image.paste(title, (MARGIN, TOP + 4))
+        number = cards.text_image(str(index + 1), 20, LABEL, bold=True)
+        image.paste(number, (slot_x(index) + (CARD_W - number.width) // 2, NUMBER_Y + 4))
+    image.paste(cards.text_image("Penguin", 24, LABEL, bold=True), (PANEL_X, PANEL_Y))
     return image
 
 
-def _paste_text(image: Image.Image, text: str, xy: tuple[int, int], size: int, colour: RGB = LABEL) -> None:
-    image.paste(cards.text_image(text, size, colour), xy)
+def _paste_text(
+    image: Image.Image, text: str, xy: tuple[int, int], size: int, colour: RGB = LABEL, bold: bool = False
+) -> None:
+    image.paste(cards.text_image(text, size, colour, bold=bold), xy)
 
 
 def _draw_panel(image: Image.Image, view: PenguinView) -> None:
-    """The beak and what it means (§4.2), the status line, and the result once the game is over."""
+    """Moves and score, the beak and what it means (§4.2), and the result once the game is over."""
     beak = view.beak
     first, last = _rank_name(beak.rank), _rank_name(_last_rank(beak))
-    _paste_text(image, f"Beak {beak.label}: foundations build {first} up to {last}", (MARGIN, TOP + 50), 15)
-    _paste_text(image, "Columns build down in suit", (MARGIN, TOP + 70), 15, FAINT)
-    _paste_text(image, f"An empty column takes only a {last}", (MARGIN, TOP + 90), 15, FAINT)
-    status = f"Moves {view.moves}   \u00b7   Score {view.score}/52"
-    image.paste(cards.text_image(status, 17, LABEL, bold=True), (MARGIN, TOP + 120))
-    cards.paste_result(image, view.outcome, PANEL_RIGHT, TOP + 8, lost="No moves left")
+    y = PANEL_Y + 36
+    for text, size, colour, bold in (
+        (f"Moves {view.moves}", 19, LABEL, True),
+        (f"Score {view.score}/52", 19, LABEL, True),
+        (f"Beak {beak.label}", 18, LABEL, True),
+        (f"builds {first} up to {last}", 17, FAINT, False),
+        (f"empty column: {last}", 17, FAINT, False),
+    ):
+        _paste_text(image, text, (PANEL_X, y), size, colour, bold)
+        y += size + 9
+    cards.paste_result(image, view.outcome, PANEL_RIGHT, y + 4, lost="No moves left", size=20)
 
 
-def _card(card: Card, beak: Card, ground: str = "felt") -> Image.Image:
-    return cards.face(card, ground, marked=card == beak)
+def _card(card: Card, beak: Card, ground: str = "felt", lit: bool = False) -> Image.Image:
+    return cards.face(card, ground, marked=card == beak, look=LOOK, highlight=lit)
 
 
-def _draw_foundations(image: Image.Image, view: PenguinView) -> None:
+def _draw_foundations(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
     for suit in Suit:
         pile = view.foundations[suit]
-        xy = (slot_x(3 + suit), TOP)
+        xy = foundation_xy(suit)
         if pile:
-            image.paste(_card(pile[-1], view.beak), xy)
+            image.paste(_card(pile[-1], view.beak, lit=suit in lit.foundations), xy)
         else:
             marked = suit == view.beak.suit
-            label = f"beak {_rank_name(view.beak.rank)}" if marked else _rank_name(view.beak.rank)
-            image.paste(cards.slot(label, suit, marked), xy)
+            label = _rank_name(view.beak.rank)
+            image.paste(cards.slot(label, suit, marked, look=LOOK, highlight=suit in lit.foundations), xy)
 
 
-def _draw_cells(image: Image.Image, view: PenguinView) -> None:
+def _draw_cells(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
     for index, card in enumerate(view.cells):
-        xy = (slot_x(index), CELLS_Y)
-        image.paste(cards.slot() if card is None else _card(card, view.beak), xy)
+        xy = (slot_x(index), TOP)
+        on = index in lit.cells
+        if card is None:
+            image.paste(cards.slot(f"cell {index + 1}", look=LOOK, highlight=on), xy)
+        else:
+            image.paste(_card(card, view.beak, lit=on), xy)
 
 
-def _draw_columns(image: Image.Image, view: PenguinView) -> None:
+def _draw_columns(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
     last = _rank_name(_last_rank(view.beak))
     for index, column in enumerate(view.columns):
         x = slot_x(index)
         if not column:
-            image.paste(cards.slot(last), (x, COLUMNS_Y))
+            image.paste(cards.slot(last, look=LOOK, highlight=index in lit.columns), (x, COLUMNS_Y))
             continue
         step = fan_step(len(column))
+        first_lit = len(column) - lit.columns.get(index, 0)
         for depth, card in enumerate(column):
-            image.paste(_card(card, view.beak, "felt" if depth == 0 else "card"), (x, COLUMNS_Y + depth * step))
+            sprite = _card(card, view.beak, "felt" if depth == 0 else "card", lit=depth >= first_lit)
+            image.paste(sprite, (x, COLUMNS_Y + depth * step))
 
 
-def picture(view: PenguinView) -> Image.Image:
-    """The table as a palette image (a fresh copy: the caller may keep or change it)."""
+def picture(view: PenguinView, *, picked: str | None = None, targets: Collection[str] = ()) -> Image.Image:
+    """The table as a palette image (a fresh copy: the caller may keep or change it).
+
+    ``picked`` and ``targets`` outline the card or tail being moved and where it may go (see :func:`render`).
+    """
+    lit = _highlight(view, picked, targets)
     height = picture_height(view)
     image = cards.cached(("penguin", "background", height), lambda: _background(height)).copy()
     _draw_panel(image, view)
-    _draw_foundations(image, view)
-    _draw_cells(image, view)
-    _draw_columns(image, view)
+    _draw_foundations(image, view, lit)
+    _draw_cells(image, view, lit)
+    _draw_columns(image, view, lit)
     return image
 
 
-def render(view: PenguinView) -> bytes:
-    """The table as PNG bytes (palette mode, deterministic for a given view)."""
-    return cards.png_bytes(picture(view))
+def render(view: PenguinView, *, picked: str | None = None, targets: Collection[str] = ()) -> bytes:
+    """The table as PNG bytes (palette mode, deterministic for a given view and highlight).
+
+    Without ``picked`` and ``targets`` nothing is highlighted; with them, the card or tail being
+    moved (an action's source, e.g. ``"c3:4"``) and its destinations (e.g. ``"f"``, ``"k"``, ``"c5"``)
+    wear a thick blue border.
+    """
+    return cards.png_bytes(picture(view, picked=picked, targets=targets))

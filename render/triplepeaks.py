@@ -1,42 +1,50 @@
 """The Triple Peaks table picture (RULES.md §5), pasted together from the shared card sprites.
 
-Layout, top to bottom: the title, the score line and the result; the three peaks on their shared
-base row, drawn as Aisleriot lays them out (each card half over the two cards of the row above
-that it covers, :data:`games.triplepeaks.COVERED_BY`); then the stock (a back with the count) and
-the waste, whose current run is fanned left to right with its top card last. Played slots are
-bare felt; face-down cards are backs. A face-up card that may go on the waste now wears a gold
-border, so the card a button names is easy to find (that is public: the waste top is in view).
+Made for Discord's embed box (about 400 x 300 on a desktop), with compact cards. Top to bottom: the
+title and the scoring note, the score line and the result; the three peaks on their shared base
+row, drawn as Aisleriot lays them out (each card over the two cards of the row above that it
+covers, :data:`games.triplepeaks.COVERED_BY`, whose indices show above it); then the stock (a back
+with the count) and the waste, whose current run is fanned left to right with its top card last.
+Played slots are bare felt; face-down cards are backs. A face-up card that may go on the waste now
+wears a gold border, so the card a button names is easy to find (that is public: the waste top is
+in view).
 
-The base row's ten cards are 90 pixels apart, so neighbours overlap a little; every card is pasted
-through a card-shaped mask so that its rounded corners never cut into the card beneath.
+The base row's ten cards are :data:`PITCH` pixels apart, so neighbours overlap a little; every card
+is pasted through a card-shaped mask so that its rounded corners never cut into the card beneath.
 """
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.triplepeaks import TriplePeaksView, adjacent
 from render import cards
-from render.cards import CARD_H, CARD_W, FAINT, FELT, LABEL, RADIUS, RGB, SCALE
+from render.cards import COMPACT, FAINT, FELT, LABEL, RGB
 
-WIDTH = 952
-PITCH = 90
+LOOK = COMPACT
+CARD_W = LOOK.width
+CARD_H = LOOK.height
+PITCH = 68
 """Horizontal distance between neighbouring cards of a row: the ten base cards span the width."""
-MARGIN = (WIDTH - 9 * PITCH - CARD_W) // 2
-TOP = 16
-STATUS_Y = TOP + 44
-NOTE_X = MARGIN + 236
-"""Where the scoring note starts, right of the title; the result badge ends at the right margin."""
-TABLEAU_Y = TOP + 82
-ROW_STEP = 70
-"""Vertical distance between the rows: a covered card shows its top half."""
-PILES_LABEL_GAP = 6
-PILES_Y = TABLEAU_Y + 3 * ROW_STEP + CARD_H + 28
+MARGIN = 12
+WIDTH = 2 * MARGIN + 9 * PITCH + CARD_W
+TOP = 10
+STATUS_Y = TOP + 36
+NOTE_X = MARGIN + 180
+"""Where the scoring note starts, right of the title; the result badge, which replaces it, ends at the
+right margin."""
+TABLEAU_Y = STATUS_Y + 32
+ROW_STEP = 44
+"""Vertical distance between the rows: a covered card shows its index and a little more."""
+PILES_LABEL_GAP = 4
+PILES_Y = TABLEAU_Y + 3 * ROW_STEP + CARD_H + 14
 LABEL_Y = PILES_Y + CARD_H + PILES_LABEL_GAP
-HEIGHT = LABEL_Y + 30
-WASTE_X = MARGIN + CARD_W + 3 * 24
+HEIGHT = LABEL_Y + 28
+WASTE_X = MARGIN + CARD_W + 24
 WASTE_ROOM = WIDTH - MARGIN - WASTE_X
-FAN = 34
-"""Step between the cards of the waste run: each card's rank and pip show."""
-MIN_FAN = 20
+FAN = 64
+"""Step between the cards of the waste run: each card's whole index shows."""
+MIN_FAN = 18
+BADGE_SIZE = 24
+"""Font size of the result badge, right of the title."""
 
 
 def _row_positions() -> tuple[tuple[int, int], ...]:
@@ -66,21 +74,8 @@ def waste_step(length: int) -> int:
     return max(MIN_FAN, min(FAN, (WASTE_ROOM - CARD_W) // (length - 1)))
 
 
-def _card_mask() -> Image.Image:
-    """The card's rounded shape as a 1-bit mask: pasting through it leaves the corners' ground alone."""
-    big = Image.new("L", (CARD_W * SCALE, CARD_H * SCALE), 0)
-    ImageDraw.Draw(big).rounded_rectangle(
-        (0, 0, CARD_W * SCALE - 1, CARD_H * SCALE - 1), radius=RADIUS * SCALE, fill=255
-    )
-    return big.reduce(SCALE).point(lambda value: 255 if value >= 128 else 0).convert("1")
-
-
-def _mask() -> Image.Image:
-    return cards.cached(("triplepeaks", "mask"), _card_mask)
-
-
 def _paste_card(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
-    image.paste(sprite, xy, _mask())
+    image.paste(sprite, xy, cards.card_mask(LOOK))
 
 
 def _text(text: str, size: int, colour: RGB = LABEL, bold: bool = False) -> Image.Image:
@@ -91,29 +86,30 @@ def _background() -> Image.Image:
     """Felt with the title and the fixed labels: built once."""
     image = Image.new("P", (WIDTH, HEIGHT), cards.index_of(FELT))
     image.putpalette(cards.FLAT_PALETTE)
-    image.paste(_text("Triple Peaks", 30, bold=True), (MARGIN, TOP + 4))
+    image.paste(_text("Triple Peaks", 24, bold=True), (MARGIN, TOP))
     return image
 
 
 def _status(view: TriplePeaksView) -> str:
-    parts = [f"Score {view.score}", f"Moves {view.moves}", f"Peaks cleared {view.peaks_cleared}/3"]
+    parts = [f"Score {view.score}", f"Moves {view.moves}", f"Peaks {view.peaks_cleared}/3"]
     if view.progressive:
         parts.append(f"Round {view.round}")
-    return "   \u00b7   ".join(parts)
+    return "  \u00b7  ".join(parts)
 
 
 def _rules_note(view: TriplePeaksView) -> str:
     """The scoring in a few words, beside the title."""
     if view.multiplier:
-        return "Multiplier scoring: a run scores 1, 2, 4, 8 \u2026; the stock is free"
-    return "A run scores 1, 2, 3 \u2026; each stock card turned costs 5"
+        return "Multiplier: a run scores 1, 2, 4, 8 \u2026; the stock is free"
+    return "A run scores 1, 2, 3 \u2026; a stock card costs 5"
 
 
 def _draw_header(image: Image.Image, view: TriplePeaksView) -> None:
-    """The scoring note beside the title, the score line under it and the result at the right."""
-    image.paste(_text(_rules_note(view), 15, FAINT), (NOTE_X, TOP + 17))
-    image.paste(_text(_status(view), 17, bold=True), (MARGIN, STATUS_Y))
-    cards.paste_result(image, view.outcome, WIDTH - MARGIN, TOP + 8, lost="No moves left")
+    """Beside the title the scoring note, or the result once the game is over; the score line under them."""
+    if view.outcome is None:
+        image.paste(_text(_rules_note(view), 16, FAINT), (NOTE_X, TOP + 7))
+    cards.paste_result(image, view.outcome, WIDTH - MARGIN, TOP + 2, lost="No moves left", size=BADGE_SIZE)
+    image.paste(_text(_status(view), 19, bold=True), (MARGIN, STATUS_Y))
 
 
 def _playable(view: TriplePeaksView) -> set[int]:
@@ -130,27 +126,27 @@ def _draw_tableau(image: Image.Image, view: TriplePeaksView) -> None:
     for slot, xy in enumerate(SLOT_XY):
         card = view.tableau[slot]
         if card is not None:
-            _paste_card(image, cards.face(card, marked=slot in playable), xy)
+            _paste_card(image, cards.face(card, marked=slot in playable, look=LOOK), xy)
         elif view.face_down[slot]:
-            _paste_card(image, cards.back(0), xy)
+            _paste_card(image, cards.back(0, look=LOOK), xy)
 
 
 def _draw_piles(image: Image.Image, view: TriplePeaksView) -> None:
     """The stock, the waste run fanned with its top card last, and their labels."""
-    image.paste(cards.back(0) if view.stock else cards.slot(), (MARGIN, PILES_Y))
-    stock = _text(f"stock \u00b7 {view.stock}", 15)
+    image.paste(cards.back(0, look=LOOK) if view.stock else cards.slot(look=LOOK), (MARGIN, PILES_Y))
+    stock = _text(f"stock \u00b7 {view.stock}", 17)
     image.paste(stock, (MARGIN + (CARD_W - stock.width) // 2, LABEL_Y))
     step = waste_step(len(view.waste))
     for index, card in enumerate(view.waste):
-        _paste_card(image, cards.face(card), (WASTE_X + index * step, PILES_Y))
+        _paste_card(image, cards.face(card, look=LOOK), (WASTE_X + index * step, PILES_Y))
     details = [f"run of {view.run}"] if view.run else []
     if view.outcome is None:
         details.append(f"next card +{view.next_points}")
     waste = "waste \u00b7 " + ", ".join(details) if details else "waste"
     if view.set_aside:
         cards_word = "card" if view.set_aside == 1 else "cards"
-        waste += f"   \u00b7   {view.set_aside} older {cards_word} set aside"
-    image.paste(_text(waste, 15), (WASTE_X, LABEL_Y))
+        waste += f"  \u00b7  {view.set_aside} older {cards_word} set aside"
+    image.paste(_text(waste, 17), (WASTE_X, LABEL_Y))
 
 
 def picture(view: TriplePeaksView) -> Image.Image:

@@ -50,7 +50,7 @@ async def test_new_table_has_picture_and_buttons(room, simcord_bot):
     assert embed.description.startswith("1/52 cards on the foundations \u00b7 0 moves \u00b7 35 in the stock")
     assert "2 redeals left" in embed.description
     picture = Image.open(io.BytesIO(await message.attachments[0].read()))
-    assert picture.format == "PNG" and picture.width >= 900
+    assert picture.format == "PNG" and picture.width >= 600
     table = await simcord_bot.service.table(game_id_of(message))
     assert table.message_id == message.id and table.players == (room.alice.id,)
     labels = [button.label for button in buttons_on(message)]

@@ -59,16 +59,27 @@ def _colours(image: Image.Image, box: tuple[int, int, int, int]) -> set[tuple[in
 
 
 def _tile_box(rank: Rank, row: int) -> tuple[int, int, int, int]:
-    x, y = peek.rank_x(rank), peek.row_y(row)
+    x, y = peek.column_x(row), peek.rank_y(rank)
     return x, y, x + peek.TILE_W, y + peek.TILE_H
 
 
 def test_deal_picture_is_a_palette_png_of_the_table_size():
-    """A fresh deal renders to a PNG that Pillow decodes, in palette mode, WIDTH x HEIGHT, Discord-wide."""
+    """A fresh deal renders to a PNG that Pillow decodes, in palette mode, WIDTH x HEIGHT, close to 4:3."""
     image = _decode(render_table("peek", _view(_deal())))
     assert image.format == "PNG" and image.mode == "P"
     assert image.size == (peek.WIDTH, peek.HEIGHT)
-    assert 900 <= peek.WIDTH <= 1000
+    assert 1.1 <= peek.WIDTH / peek.HEIGHT <= 1.5
+
+
+def test_indices_stay_readable_in_discords_box():
+    """Shrunk into Discord's 400 x 300 box, a rank index is at least 9 pixels tall on the biggest table:
+    full reserves (the deal) with three cards on show in the waste, and a whole foundation grid."""
+    three = next(state for state in _played(6, OPTIONS[1]) if len(state.waste) >= 3)
+    full = replace(_view(three), reserves=_view(_deal()).reserves)
+    assert [len(pile) for pile in full.reserves] == [4] * 4 and len(full.waste) == 3
+    for view in (full, _view(_won_line()[-1])):
+        size = _decode(render_table("peek", view)).size
+        assert cards.index_height(peek.LOOK) * cards.displayed_scale(size) >= 9, size
 
 
 def test_registry_maps_peek_to_its_renderer():
@@ -129,10 +140,12 @@ def test_foundation_cards_fill_their_rank_column():
         for rank in Rank:
             inside = _colours(image, _tile_box(rank, row))
             assert (cards.WHITE in inside) == (row == 0 and rank == view.base.rank), (row, rank)
-    heading = peek.rank_x(view.base.rank), peek.HEADINGS_Y, peek.rank_x(view.base.rank) + peek.TILE_W, peek.ROWS_Y
-    assert cards.GOLD in _colours(image, heading)
-    other = peek.rank_x(view.base.rank % 13 + 1)
-    assert cards.GOLD not in _colours(image, (other, peek.HEADINGS_Y, other + peek.TILE_W, peek.ROWS_Y))
+
+    def heading(rank: Rank) -> tuple[int, int, int, int]:
+        return peek.GRID_X, peek.rank_y(rank), peek.TILES_X, peek.rank_y(rank) + peek.TILE_H
+
+    assert cards.GOLD in _colours(image, heading(view.base.rank))
+    assert cards.GOLD not in _colours(image, heading(Rank(view.base.rank % 13 + 1)))
 
 
 def test_cards_that_can_go_home_wear_gold():
@@ -141,13 +154,15 @@ def test_cards_that_can_go_home_wear_gold():
         view = _view(state)
         image = _rgb(view)
         playable = {action.source for action in GAME.legal_actions(state, 0) if isinstance(action, Play)}
-        piles = [(f"r{index + 1}", pile, index) for index, pile in enumerate(state.reserves)]
-        piles.append(("w", view.waste, peek.WASTE_SLOT))
-        for source, pile, slot in piles:
+        tops = [
+            (f"r{index + 1}", pile, (peek.slot_x(index), peek.PILES_Y + (len(pile) - 1) * peek.FAN))
+            for index, pile in enumerate(state.reserves)
+        ]
+        tops.append(("w", view.waste, (peek.WASTE_X + (len(view.waste) - 1) * peek.WASTE_FAN, peek.STOCK_Y)))
+        for source, pile, (x, top) in tops:
             if not pile:
                 continue
-            top = peek.PILES_Y + (len(pile) - 1) * peek.FAN
-            edge = image.getpixel((peek.slot_x(slot) + cards.CARD_W // 2, top + 1))
+            edge = image.getpixel((x + peek.CARD_W // 2, top + 1))
             assert (edge == cards.GOLD) == (source in playable and view.outcome is None), (state.moves, source)
 
 
@@ -158,7 +173,7 @@ def test_won_table_fills_the_grid_and_shows_the_result_in_gold():
     for row in range(4):
         for rank in Rank:
             assert cards.WHITE in _colours(won, _tile_box(rank, row))
-    badge = (peek.WIDTH // 2, peek.TOP, peek.PANEL_RIGHT, peek.TOP + 40)
+    badge = (peek.MARGIN + 80, peek.TOP, peek.PANEL_RIGHT, peek.STATUS_Y)
     assert cards.GOLD in _colours(won, badge)
     assert cards.GOLD not in _colours(_rgb(_view(line[0])), badge)
 
@@ -166,7 +181,7 @@ def test_won_table_fills_the_grid_and_shows_the_result_in_gold():
 def test_stock_is_a_back_until_it_runs_out():
     """The stock shows a blue back while it holds cards, an empty place once it is empty."""
     line = _played(4)
-    x, y = peek.slot_x(peek.STOCK_SLOT) + cards.CARD_W // 2, peek.PILES_Y + 20
+    x, y = peek.STOCK_X + peek.CARD_W // 2, peek.STOCK_Y + 20
     full = next(state for state in line if state.stock)
     empty = next(state for state in line if not state.stock)
     assert _rgb(_view(full)).getpixel((x, y)) != cards.SLOT_FILL
@@ -174,13 +189,12 @@ def test_stock_is_a_back_until_it_runs_out():
 
 
 def test_three_card_waste_fans_its_three_cards():
-    """With three_card the three cards on show are fanned down; the one-card game shows one card."""
+    """With three_card the three cards on show are fanned right; the one-card game shows one card."""
     three = next(state for state in _played(6, OPTIONS[1]) if len(state.waste) >= 3)
-    x = peek.slot_x(peek.WASTE_SLOT) + cards.CARD_W // 2
-    bottom = peek.PILES_Y + 2 * peek.FAN + cards.CARD_H - 3
-    assert _rgb(_view(three)).getpixel((x, bottom)) == cards.WHITE
+    xy = peek.WASTE_X + 2 * peek.WASTE_FAN + peek.CARD_W - 6, peek.STOCK_Y + peek.CARD_H // 2
+    assert _rgb(_view(three)).getpixel(xy) == cards.WHITE
     one = next(state for state in _played(6) if len(state.waste) >= 3)
-    assert _rgb(_view(one)).getpixel((x, bottom)) == cards.FELT
+    assert _rgb(_view(one)).getpixel(xy) == cards.FELT
 
 
 def test_resigned_table_says_so():
@@ -190,13 +204,12 @@ def test_resigned_table_says_so():
     assert _decode(render_table("peek", _view(state))).size == (peek.WIDTH, peek.HEIGHT)
 
 
-def test_long_texts_stay_inside_the_picture():
-    """A huge move count and the widest base sentence end inside the right margin."""
-    state = replace(_deal(), moves=99999)
-    view = replace(_view(state), base=Card(Rank.EIGHT, Suit.CLUBS))
-    image = _rgb(view)
-    margin = image.crop((peek.PANEL_RIGHT, 0, peek.WIDTH, peek.PILES_Y))
-    assert [colour for _, colour in margin.getcolors(1 << 16)] == [cards.FELT]
+def test_long_texts_stay_inside_the_panel():
+    """A huge move count, unlimited redeals and the widest base sentences end before the grid."""
+    for base in (Card(Rank.EIGHT, Suit.CLUBS), Card(Rank.TEN, Suit.DIAMONDS)):
+        view = replace(_view(_deal(options=OPTIONS[1])), base=base, moves=99999, redeals_left=None)
+        margin = _rgb(view).crop((peek.PANEL_RIGHT, 0, peek.GRID_X, peek.HEIGHT))
+        assert [colour for _, colour in margin.getcolors(1 << 16)] == [cards.FELT]
 
 
 def test_renders_concurrently_from_a_cold_cache():

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from games.base import EndReason
+from games.base import EndReason, Outcome
 from games.cards import DECK, Card, Rank, Suit, parse_cards, standard_deck
-from games.penguin import CELLS, GAME, PenguinState, PenguinView, normalised_rank
+from games.penguin import CELLS, GAME, ROWS, PenguinState, PenguinView, normalised_rank
 from render import RENDERERS, cards, penguin, render_table
-from render.demo import crowded_view, long_column_view
+from render.demo import crowded_view, long_column_view, longest_column_view
 
 
 def _decode(png: bytes) -> Image.Image:
@@ -64,9 +64,21 @@ def test_deal_picture_is_a_palette_png_of_the_table_size():
     assert image.size == (penguin.WIDTH, penguin.HEIGHT)
 
 
-def test_width_suits_discord():
-    """The picture is between 900 and 1000 pixels wide."""
-    assert 900 <= penguin.WIDTH <= 1000
+def test_indices_stay_readable_in_discords_box_even_on_the_tallest_table():
+    """Shrunk into Discord's 400 x 300 box, a rank index is at least 9 pixels tall, at the deal and
+    with the longest column the rules allow (18 cards), which makes the tallest picture."""
+    index = cards.index_height(penguin.LOOK)
+    for view in (_view(_deal()), longest_column_view()):
+        size = _decode(render_table("penguin", view)).size
+        assert index * cards.displayed_scale(size) >= 9, (size, index)
+
+
+def test_deal_picture_is_wide_and_cropped():
+    """A deal fills the box's width (4:3 or wider, at most 2:1) with no empty felt under the columns."""
+    width, height = penguin.WIDTH, penguin.HEIGHT
+    assert 4 / 3 <= width / height <= 2
+    columns_end = penguin.COLUMNS_Y + (ROWS - 1) * penguin.FAN + penguin.CARD_H
+    assert height - columns_end <= 2 * penguin.BOTTOM
 
 
 def test_same_view_gives_the_same_bytes():
@@ -99,8 +111,8 @@ def test_every_position_of_random_games_renders():
     states.append(GAME.resign(states[-1], 0).state if GAME.outcome(states[-1]) is None else states[-1])
     for state in states[::7] + states[-1:]:
         image = _decode(render_table("penguin", _view(state)))
-        assert image.size[0] == penguin.WIDTH
-        assert image.size[1] == penguin.picture_height(_view(state)) == penguin.HEIGHT
+        assert image.size == (penguin.WIDTH, penguin.picture_height(_view(state)))
+        assert penguin.MIN_HEIGHT <= image.size[1] <= penguin.MAX_HEIGHT
 
 
 def test_public_view_renders_like_the_players_view():
@@ -113,7 +125,7 @@ def test_won_table_shows_the_result_in_gold():
     """A won game gets a gold "Won!" in the panel; a running game has no gold there."""
     won = _view(_won_state(Card(Rank.ACE, Suit.DIAMONDS)))
     assert won.outcome is not None and won.outcome.winners == (0,)
-    panel = (penguin.MARGIN, penguin.TOP, penguin.PANEL_RIGHT, penguin.TOP + 40)
+    panel = (penguin.PANEL_X, penguin.PANEL_Y, penguin.PANEL_RIGHT, penguin.MIN_HEIGHT)
 
     def gold_pixels(view: PenguinView) -> int:
         region = _decode(render_table("penguin", view)).convert("RGB").crop(panel)
@@ -133,8 +145,8 @@ def test_resigned_table_renders():
 def test_beak_wears_a_gold_border():
     """The beak (bottom of column 1 at the deal) is outlined in gold, other cards in grey."""
     image = _decode(render_table("penguin", _view(_deal())))
-    middle_top = penguin.slot_x(0) + cards.CARD_W // 2, penguin.COLUMNS_Y + 1
-    other_top = penguin.slot_x(1) + cards.CARD_W // 2, penguin.COLUMNS_Y
+    middle_top = penguin.slot_x(0) + penguin.CARD_W // 2, penguin.COLUMNS_Y + 1
+    other_top = penguin.slot_x(1) + penguin.CARD_W // 2, penguin.COLUMNS_Y
     assert _pixel(image, middle_top) == cards.GOLD
     assert _pixel(image, other_top) != cards.GOLD
 
@@ -144,21 +156,35 @@ def test_empty_beak_foundation_is_outlined_in_gold():
     view = _view(_deal())
     assert not view.foundations[view.beak.suit]
     image = _decode(render_table("penguin", view))
-    x = penguin.slot_x(3 + view.beak.suit) + cards.CARD_W // 2
-    assert _pixel(image, (x, penguin.TOP + 1)) == cards.GOLD
+    x, y = penguin.foundation_xy(view.beak.suit)
+    assert _pixel(image, (x + penguin.CARD_W // 2, y + 1)) == cards.GOLD
 
 
-def test_columns_up_to_seventeen_cards_use_the_full_fan():
-    """Up to 17 cards a column fans at the full step."""
-    assert penguin.fan_step(17) == penguin.FAN
-    assert penguin.COLUMNS_Y + 16 * penguin.FAN + cards.CARD_H <= penguin.HEIGHT
+def test_picture_height_follows_the_longest_column():
+    """Up to eleven cards a column fans at the full step, and the picture grows with it up to 4:3."""
+    view = _view(_deal())
+    heights = []
+    for length in range(1, 12):
+        assert penguin.fan_step(length) == penguin.FAN
+        column = (view.columns[0] * 2)[:length]
+        heights.append(penguin.picture_height(replace(view, columns=(column,) + ((),) * 6)))
+    assert heights[0] == penguin.MIN_HEIGHT
+    assert heights == sorted(heights) and heights[-1] <= penguin.MAX_HEIGHT
+    assert heights[-1] == penguin.COLUMNS_Y + 10 * penguin.FAN + penguin.CARD_H + penguin.BOTTOM
 
 
-def test_a_twenty_card_column_fits_the_usual_picture():
-    """Longer columns fan tighter, never below MIN_FAN, and 20 cards still fit the usual height."""
-    step = penguin.fan_step(20)
+def test_longer_columns_fan_tighter_then_grow_the_picture():
+    """Past eleven cards the fan tightens to keep 4:3, never below MIN_FAN; 18 cards, the most the rules
+    allow (seven dealt cards and a run of eleven), make it taller."""
+    step = penguin.fan_step(13)
     assert penguin.MIN_FAN <= step < penguin.FAN
-    assert penguin.COLUMNS_Y + 19 * step + cards.CARD_H <= penguin.HEIGHT
+    view = longest_column_view()
+    assert len(view.columns[0]) == ROWS + 11
+    image = _decode(render_table("penguin", view))
+    bottom = penguin.COLUMNS_Y + 17 * penguin.MIN_FAN + penguin.CARD_H
+    assert penguin.fan_step(18) == penguin.MIN_FAN
+    assert image.size == (penguin.WIDTH, bottom + penguin.BOTTOM)
+    assert _pixel(image, (penguin.slot_x(0) + penguin.CARD_W // 2, bottom - 3)) == cards.WHITE
 
 
 def test_very_long_column_makes_the_picture_taller_and_fits():
@@ -166,16 +192,18 @@ def test_very_long_column_makes_the_picture_taller_and_fits():
     view = long_column_view()
     assert len(view.columns[0]) == 26
     image = _decode(render_table("penguin", view))
-    bottom = penguin.COLUMNS_Y + 25 * penguin.fan_step(26) + cards.CARD_H
+    bottom = penguin.COLUMNS_Y + 25 * penguin.fan_step(26) + penguin.CARD_H
     assert image.size == (penguin.WIDTH, penguin.picture_height(view))
     assert bottom <= image.size[1] - penguin.BOTTOM
-    assert _pixel(image, (penguin.slot_x(0) + cards.CARD_W // 2, bottom - 3)) == cards.WHITE
+    assert _pixel(image, (penguin.slot_x(0) + penguin.CARD_W // 2, bottom - 3)) == cards.WHITE
 
 
-def test_hundred_card_table_renders_at_the_usual_size():
-    """The benchmark's 100-card two-deck table (13-card columns, full cells) fits the usual picture."""
-    image = _decode(render_table("penguin", crowded_view()))
-    assert image.size == (penguin.WIDTH, penguin.HEIGHT)
+def test_hundred_card_table_renders():
+    """The benchmark's 100-card two-deck table (13-card columns, full cells) renders about 4:3."""
+    view = crowded_view()
+    image = _decode(render_table("penguin", view))
+    assert image.size == (penguin.WIDTH, penguin.picture_height(view))
+    assert abs(image.size[1] - penguin.MAX_HEIGHT) <= 2 * penguin.FAN
 
 
 def test_renders_concurrently_from_a_cold_cache():
@@ -196,6 +224,18 @@ def test_card_sprites_are_card_sized_palette_images():
         assert sprite.mode == "P"
         assert sprite.size == (cards.CARD_W, cards.CARD_H)
         assert bytes(sprite.getpalette()) == cards.FLAT_PALETTE
+
+
+def test_compact_sprites_are_look_sized_with_an_index_as_tall_as_measured():
+    """Compact faces, backs and places are LOOK-sized; the rank drawn in the corner is index_height tall."""
+    look = cards.COMPACT
+    for sprite in (cards.face(DECK[3], look=look), cards.back(1, look=look), cards.slot("K", look=look)):
+        assert sprite.size == (look.width, look.height)
+    four = cards.face(Card(Rank.FOUR, Suit.SPADES), look=look).convert("RGB")
+    left, top = look.index_xy
+    ink = [y for y in range(look.corner[1]) if any(four.getpixel((x, y))[0] < 96 for x in range(left, left + 20))]
+    assert ink[0] == top
+    assert abs(ink[-1] - ink[0] + 1 - cards.index_height(look)) <= 1
 
 
 def test_sprites_are_built_once():
@@ -243,9 +283,83 @@ def test_palette_holds_every_named_colour():
         assert cards.PALETTE[cards.index_of(colour)] == colour
 
 
-def test_panel_text_stays_clear_of_the_foundations():
-    """Long texts (a big move count, "No moves left") end before the first foundation's gap."""
-    view = replace(_view(_played(2, 200)[-1]), moves=99999)
+def test_panel_text_stays_inside_the_picture():
+    """Long texts (a big move count, a "10" beak, "No moves left") end inside the right and bottom margins."""
+    view = replace(
+        _view(_deal()),
+        beak=Card(Rank.TEN, Suit.DIAMONDS),
+        columns=((),) * 7,
+        moves=99999,
+        outcome=Outcome(scores=(3,), winners=(), reason=EndReason.COMPLETED),
+    )
     image = _decode(render_table("penguin", view)).convert("RGB")
-    gap = image.crop((penguin.PANEL_RIGHT + 1, penguin.TOP, penguin.slot_x(3), penguin.TOP + cards.CARD_H))
-    assert [colour for _, colour in gap.getcolors(1 << 16)] == [cards.FELT]
+    assert image.size[1] == penguin.MIN_HEIGHT
+    right = image.crop((penguin.PANEL_RIGHT, 0, penguin.WIDTH, image.size[1]))
+    bottom = image.crop((0, image.size[1] - penguin.BOTTOM, penguin.WIDTH, image.size[1]))
+    for margin in (right, bottom):
+        assert [colour for _, colour in margin.getcolors(1 << 16)] == [cards.FELT]
+
+
+def _lit(image: Image.Image, xy: tuple[int, int]) -> bool:
+    """Whether the pixel at ``xy``, a card's or a place's top edge, is in the highlight colour."""
+    return _pixel(image, xy) == cards.HIGHLIGHT
+
+
+def test_nothing_is_highlighted_by_default():
+    """Without picked and targets no highlight colour appears, and the bytes are those of render(view)."""
+    view = _view(_played(2, 60)[-1])
+    image = _decode(penguin.render(view)).convert("RGB")
+    assert cards.HIGHLIGHT not in {colour for _, colour in image.getcolors(1 << 16)}
+    assert penguin.render(view, picked=None, targets=()) == render_table("penguin", view)
+
+
+def test_picked_tail_and_its_destinations_are_outlined():
+    """A picked tail's cards, a destination column's top, the lowest empty cell and the foundation of
+    the picked card's suit wear the highlight; the card under the tail and other places do not."""
+    state = _deal()
+    view = _view(replace(state, cells=(DECK[20], None, None, None, None, None, None)))
+    picked, length = "c3:2", len(view.columns[2])
+    image = _decode(penguin.render(view, picked=picked, targets=("c5", "k", "f")))
+    step = penguin.fan_step(length)
+    top_of = [penguin.COLUMNS_Y + depth * step for depth in range(length)]
+    middle = penguin.slot_x(2) + penguin.CARD_W // 2
+    assert _lit(image, (middle, top_of[-1] + 1)) and _lit(image, (middle, top_of[-2] + 1))
+    assert not _lit(image, (middle, top_of[-3] + 1))
+    column_5_top = penguin.COLUMNS_Y + (len(view.columns[4]) - 1) * penguin.fan_step(len(view.columns[4]))
+    assert _lit(image, (penguin.slot_x(4) + penguin.CARD_W // 2, column_5_top + 1))
+    assert not _lit(image, (penguin.slot_x(5) + penguin.CARD_W // 2, column_5_top + 1))
+    assert [_lit(image, (penguin.slot_x(cell) + penguin.CARD_W // 2, penguin.TOP + 1)) for cell in range(3)] == [
+        False,
+        True,
+        False,
+    ]
+    suit = view.columns[2][-2].suit
+    for other in Suit:
+        x, y = penguin.foundation_xy(other)
+        assert _lit(image, (x + penguin.CARD_W // 2, y + 1)) == (other == suit), other
+
+
+def test_a_picked_cell_and_an_empty_column_are_outlined():
+    """A picked cell card and an empty column as its destination wear the highlight."""
+    view = _view(_deal())
+    view = replace(view, columns=((),) + view.columns[1:], cells=(None, DECK[20]) + (None,) * 5)
+    image = _decode(penguin.render(view, picked="k2", targets=["c1"]))
+    assert _lit(image, (penguin.slot_x(1) + penguin.CARD_W // 2, penguin.TOP + 1))
+    assert _lit(image, (penguin.slot_x(0) + penguin.CARD_W // 2, penguin.COLUMNS_Y + 1))
+
+
+@pytest.mark.parametrize(
+    ("picked", "targets"), [("c8", ()), ("x1", ()), ("c1:0", ()), ("c1", ("f2",)), ("c1", ("c9",))]
+)
+def test_malformed_codes_are_refused(picked, targets):
+    """A code that is no Penguin source or destination raises ValueError."""
+    with pytest.raises(ValueError):
+        penguin.render(_view(_deal()), picked=picked, targets=targets)
+
+
+def test_a_stale_pick_lights_nothing():
+    """A pick naming no card here (an empty cell, a tail longer than its column) lights nothing, nor does "f"."""
+    view = _view(_deal())
+    plain = penguin.render(view)
+    assert penguin.render(view, picked="k3", targets=("f",)) == plain
+    assert penguin.render(view, picked="c2:8", targets=("f",)) == plain

@@ -9,7 +9,7 @@ from PIL import Image
 from games.cards import DECK
 from games.triplepeaks import COVERED_BY, GAME, SLOTS, TriplePeaksState, TriplePeaksView, deal
 from render import RENDERERS, cards, render_table, triplepeaks
-from render.cards import CARD_H, CARD_W
+from render.triplepeaks import CARD_H, CARD_W
 
 KIND = "triplepeaks"
 OPTION_SETS = ({}, {"multiplier": True}, {"progressive": True}, {"multiplier": True, "progressive": True})
@@ -49,12 +49,21 @@ def _pixel(image: Image.Image, xy: tuple[int, int]) -> tuple[int, int, int]:
 
 
 def test_deal_picture_is_a_palette_png_of_the_table_size():
-    """A fresh deal renders to a PNG that Pillow decodes, in palette mode, WIDTH x HEIGHT, ~950 wide."""
+    """A fresh deal renders to a PNG that Pillow decodes, in palette mode, WIDTH x HEIGHT, close to 4:3."""
     image = _decode(render_table(KIND, _view(_deal())))
     assert image.format == "PNG" and image.mode == "P"
     assert image.size == (triplepeaks.WIDTH, triplepeaks.HEIGHT)
-    assert 900 <= triplepeaks.WIDTH <= 1000
+    assert 4 / 3 <= triplepeaks.WIDTH / triplepeaks.HEIGHT <= 1.6
     assert RENDERERS[KIND] is triplepeaks.render
+
+
+def test_indices_stay_readable_in_discords_box():
+    """Shrunk into Discord's 400 x 300 box, a rank index is at least 9 pixels tall, with every option
+    (progressive and multiplier views carry the longest texts) and the longest waste run."""
+    views = [replace(_view(_deal(4, options)), waste=DECK[:29], run=28, round=12) for options in OPTION_SETS]
+    for view in views:
+        size = _decode(render_table(KIND, view)).size
+        assert cards.index_height(triplepeaks.LOOK) * cards.displayed_scale(size) >= 9, size
 
 
 def test_same_view_gives_the_same_bytes():
@@ -150,10 +159,15 @@ def test_a_whole_run_on_the_waste_fits():
 
 
 def test_header_texts_do_not_collide():
-    """The title, the longest scoring note and the widest result badge sit side by side on the top line."""
-    title = cards.text_image("Triple Peaks", 30, cards.LABEL, bold=True)
+    """The title shares the top line with the longest scoring note, or once over with the widest result
+    badge; the longest score line (progressive, a huge multiplier score) fits the second line."""
+    title = cards.text_image("Triple Peaks", 24, cards.LABEL, bold=True)
     notes = [triplepeaks._rules_note(_view(_deal(1, options))) for options in OPTION_SETS]
-    note = max(cards.text_image(text, 15, cards.FAINT).width for text in notes)
-    badge = cards.text_image("No moves left", 26, cards.LABEL, bold=True)
+    note = max(cards.text_image(text, 16, cards.FAINT).width for text in notes)
+    badge = cards.text_image("No moves left", triplepeaks.BADGE_SIZE, cards.LABEL, bold=True)
     assert triplepeaks.MARGIN + title.width + 12 <= triplepeaks.NOTE_X
-    assert triplepeaks.NOTE_X + note + 12 <= triplepeaks.WIDTH - triplepeaks.MARGIN - badge.width
+    assert triplepeaks.NOTE_X + note <= triplepeaks.WIDTH - triplepeaks.MARGIN
+    assert triplepeaks.MARGIN + title.width + 12 <= triplepeaks.WIDTH - triplepeaks.MARGIN - badge.width
+    busy = replace(_view(_deal(1, OPTION_SETS[3])), score=2**28, moves=9999, peaks_cleared=3, round=99)
+    status = cards.text_image(triplepeaks._status(busy), 19, cards.LABEL, bold=True)
+    assert triplepeaks.MARGIN + status.width <= triplepeaks.WIDTH - triplepeaks.MARGIN
