@@ -448,12 +448,12 @@ def paste_result(image: Image.Image, outcome: Outcome | None, right: int, top: i
 COMPACT_W = 52
 COMPACT_H = 72
 COMPACT_RADIUS = 5
-COMPACT_INDEX_TOP = 3
+COMPACT_INDEX_TOP = 2
 """Where the ink of a compact card's rank starts, from the card's top edge."""
 COMPACT_INDEX_SIZE = 26
 """Font size of a compact card's rank: its capitals are 19 pixels tall."""
 COMPACT_INDEX_BOTTOM = 28
-"""Below this row a compact card's index has no ink (the tails of Q and J included): the tightest fan step."""
+"""The tightest fan step for compact cards: the index ink (the tails of Q and J included) ends a row above it."""
 COMPACT_BAND = 20
 """Height of the band in the back's colour at the foot of a compact face drawn with ``show_deck``."""
 

@@ -22,6 +22,7 @@ from collections.abc import Collection, Sequence
 
 from PIL import Image, ImageDraw
 
+from games.base import EndReason
 from games.cards import Card
 from games.peanuts import LayoutView, PeanutsView
 from render import cards
@@ -165,7 +166,7 @@ def _result(view: PeanutsView, seat: int) -> tuple[str, RGB] | None:
         return "Wins!", GOLD
     if not outcome.winners:
         return "Draw", LABEL
-    if outcome.reason.name == "RESIGNED":
+    if outcome.reason is EndReason.RESIGNED:
         return "Resigned", LABEL
     return None
 
