@@ -1,8 +1,8 @@
 """How long a table picture takes to render and how big it is.
 
 Renders the Penguin table for a fresh deal, a busy mid-game position (the busiest one on a solved
-line) and a made-up table of 100 cards from two decks, and Peek's and Triple Peaks' demo positions,
-many times each, timing ``render_table``
+line) and a made-up table of 100 cards from two decks, Peek's and Triple Peaks' demo positions, and
+Peanuts' mid-game and busiest boards (:func:`peanuts_views`), many times each, timing ``render_table``
 end to end (compose + PNG encoding), and prints median and p99 time and the size in bytes. Then, for
 the busy position, it compares encodings of the same picture: the palette PNG at a few zlib levels
 (the chosen one is :data:`render.cards.PNG_COMPRESS_LEVEL`), a plain RGB PNG and lossless WebP.
@@ -11,13 +11,18 @@ Run with ``.venv/bin/python -m bench.render``. Prints figures; never fails on ti
 """
 
 import io
+import random
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from PIL import Image
 
-from render import cards, penguin, render_table
+from games.cards import Card, Rank, Suit
+from games.peanuts import GAME as PEANUTS
+from games.peanuts import Move, PeanutsView
+from render import cards, peanuts, penguin, render_table
 from render.demo import crowded_view, deal_view, midgame_view, peek_views, triplepeaks_views
 
 ROUNDS = 200
@@ -45,6 +50,50 @@ def _line(name: str, samples: list[float], size: int) -> str:
         f"{name:<34} median {statistics.median(samples):6.2f} ms   p99 {_percentile(samples, 0.99):6.2f} ms   "
         f"{size / 1024:6.1f} KB"
     )
+
+
+def _peanuts_midgame(seed: int = 3, moves: int = 200) -> tuple[PeanutsView, frozenset[Card]]:
+    """A deal after ``moves`` random moves (building plays first), and the cards seat 0 may move."""
+    rng = random.Random(seed)
+    state = PEANUTS.new_state(None, 2, seed)
+    for _ in range(moves):
+        seat = rng.randrange(2)
+        legal = [action for action in PEANUTS.legal_actions(state, seat) if action.code not in ("stuck", "unstuck")]
+        builds = [action for action in legal if isinstance(action, Move) and action.dest[0] == "b"]
+        state = PEANUTS.apply_action(state, seat, rng.choice(builds or legal)).state
+    playable = frozenset(action.card for action in PEANUTS.legal_actions(state, 0) if isinstance(action, Move))
+    return PEANUTS.view_for(state, None), playable
+
+
+def _peanuts_column(seat: int, red_first: bool) -> tuple[Card, ...]:
+    """K down to A in alternating colours: the longest column there can be."""
+    column = []
+    for depth in range(13):
+        red = red_first == (depth % 2 == 0)
+        suit = (Suit.HEARTS, Suit.DIAMONDS)[depth // 2 % 2] if red else (Suit.SPADES, Suit.CLUBS)[depth // 2 % 2]
+        column.append(Card(Rank(13 - depth), suit, seat))
+    return tuple(column)
+
+
+def peanuts_views() -> dict[str, tuple[PeanutsView, frozenset[Card]]]:
+    """A Peanuts mid-game with seat 0's movable cards highlighted, and a busier board than play makes.
+
+    The busy board has every column 13 cards long, eight building piles with kings on top, full
+    counts and three waste cards a side; its highlight marks each column's top card.
+    """
+    midgame, playable = _peanuts_midgame()
+    players = tuple(
+        replace(
+            layout,
+            tableau=tuple(_peanuts_column(seat, index % 2 == 0) for index in range(7)),
+            waste=tuple(Card(Rank(rank), Suit.CLUBS, seat) for rank in (10, 11, 12)),
+        )
+        for seat, layout in enumerate(midgame.players)
+    )
+    piles = tuple(tuple(Card(Rank(rank), suit, deck) for rank in range(1, 14)) for deck in (0, 1) for suit in Suit)
+    busy = replace(midgame, players=players, piles=piles)
+    tops = frozenset(column[-1] for layout in players for column in layout.tableau)
+    return {"peanuts mid-game": (midgame, playable), "peanuts busy late-game": (busy, tops)}
 
 
 def _encoder(image: Image.Image, **options: object) -> Callable[[], bytes]:
@@ -75,6 +124,13 @@ def main() -> None:
     for name, view in others.items():
         samples, size = _time(lambda name=name, view=view: render_table(name.split("-")[0], view), ROUNDS)
         print("  " + _line(name.replace("-", " "), samples, size))
+    names = ["Alice", "Bob"]
+    for name, (view, playable) in peanuts_views().items():
+        peanuts.render_table(view, names=names, playable=playable)
+        samples, size = _time(
+            lambda view=view, playable=playable: peanuts.render_table(view, names=names, playable=playable), ROUNDS
+        )
+        print("  " + _line(name, samples, size))
     picture = penguin.picture(views["penguin busy mid-game"])
     rgb = picture.convert("RGB")
     encodings = {

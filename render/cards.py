@@ -458,18 +458,25 @@ COMPACT_BAND = 20
 """Height of the band in the back's colour at the foot of a compact face drawn with ``show_deck``."""
 
 
-def _compact_outline(draw: ImageDraw.ImageDraw, fill: RGB, edge: RGB, width: float) -> None:
+def _compact_box(draw: ImageDraw.ImageDraw, fill: RGB | None, outline: RGB, width: float) -> None:
+    """The whole compact card's rounded rectangle (``width`` in final pixels)."""
     s = SCALE
-    draw.rounded_rectangle(
-        (0, 0, COMPACT_W * s - 1, COMPACT_H * s - 1), radius=COMPACT_RADIUS * s, fill=fill, outline=edge,
-        width=round(width * s),
-    )
+    box = (0, 0, COMPACT_W * s - 1, COMPACT_H * s - 1)
+    draw.rounded_rectangle(box, radius=COMPACT_RADIUS * s, fill=fill, outline=outline, width=round(width * s))
+
+
+def _centred_text(draw: ImageDraw.ImageDraw, text: str, size: int, centre: Point, fill: RGB) -> None:
+    """Bold ``text`` of font ``size`` (final pixels) with its ink centred on ``centre`` (supersampled)."""
+    with TEXT_LOCK:
+        face = font(size * SCALE, bold=True)
+        left, top, right, bottom = face.getbbox(text)
+        draw.text((centre[0] - (left + right) / 2, centre[1] - (top + bottom) / 2), text, font=face, fill=fill)
 
 
 def _compact_index(draw: ImageDraw.ImageDraw, card: Card) -> None:
     """A big rank and a pip beside it, in the top strip that stays visible when compact cards are fanned.
 
-    Characters are placed by their ink, a pixel apart, so "10" and a pip fit the narrow card.
+    Characters are placed by their ink, half a pixel apart, so "10" and a pip fit the narrow card.
     """
     s = SCALE
     colour = suit_colour(card.suit)
@@ -479,10 +486,10 @@ def _compact_index(draw: ImageDraw.ImageDraw, card: Card) -> None:
         cap_top = face.getbbox("K")[1]
         for char in rank_text(card.rank):
             ink_left, _, ink_right, _ = face.getmask(char).getbbox()
-            offset_x, offset_y = face.getbbox(char)[:2]
-            draw.text((x - ink_left - offset_x, COMPACT_INDEX_TOP * s - cap_top), char, font=face, fill=colour)
-            x += ink_right - ink_left + s
-    draw_pip(draw, card.suit, (x + 8.5 * s, (COMPACT_INDEX_TOP + 9.5) * s), 7.5 * s, colour)
+            origin = (x - ink_left - face.getbbox(char)[0], COMPACT_INDEX_TOP * s - cap_top)
+            draw.text(origin, char, font=face, fill=colour)
+            x += ink_right - ink_left + s // 2
+    draw_pip(draw, card.suit, (x + 8 * s, (COMPACT_INDEX_TOP + 9.5) * s), 7.5 * s, colour)
 
 
 def _compact_face(card: Card, marked: bool, show_deck: bool) -> Image.Image:
@@ -490,25 +497,19 @@ def _compact_face(card: Card, marked: bool, show_deck: bool) -> Image.Image:
     image = Image.new("RGBA", (COMPACT_W * s, COMPACT_H * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     if show_deck:
-        _compact_outline(draw, back_colour(card.deck), EDGE, 1.25)
+        _compact_box(draw, back_colour(card.deck), EDGE, 1.25)
         body = (0, 0, COMPACT_W * s - 1, (COMPACT_H - COMPACT_BAND) * s)
         draw.rounded_rectangle(body, radius=COMPACT_RADIUS * s, fill=WHITE, corners=(True, True, False, False))
-        draw.rounded_rectangle(
-            (0, 0, COMPACT_W * s - 1, COMPACT_H * s - 1), radius=COMPACT_RADIUS * s, outline=EDGE,
-            width=round(1.25 * s),
-        )
+        _compact_box(draw, None, EDGE, 1.25)
         centre, half = (COMPACT_H - COMPACT_BAND + COMPACT_INDEX_BOTTOM) / 2, 9
     else:
-        _compact_outline(draw, WHITE, EDGE, 1.25)
+        _compact_box(draw, WHITE, EDGE, 1.25)
         centre, half = (COMPACT_H + COMPACT_INDEX_BOTTOM) / 2, 13
     _compact_index(draw, card)
     draw_pip(draw, card.suit, (COMPACT_W * s / 2, centre * s), half * s, suit_colour(card.suit))
     if marked:
-        draw.rounded_rectangle(
-            (0, 0, COMPACT_W * s - 1, COMPACT_H * s - 1), radius=COMPACT_RADIUS * s, outline=GOLD, width=4 * s
-        )
+        _compact_box(draw, None, GOLD, 3.5)
     return image
-
 
 
 def _compact_back(deck: int, label: str) -> Image.Image:
@@ -518,7 +519,7 @@ def _compact_back(deck: int, label: str) -> Image.Image:
     dark, light = (BLUE_DARK, BLUE_LIGHT) if fill == BLUE else (CRIMSON_DARK, CRIMSON_LIGHT)
     image = Image.new("RGBA", (COMPACT_W * s, COMPACT_H * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    _compact_outline(draw, WHITE, EDGE, 1.25)
+    _compact_box(draw, WHITE, EDGE, 1.25)
     inset = 4 * s
     inner = (inset, inset, COMPACT_W * s - inset, COMPACT_H * s - inset)
     draw.rounded_rectangle(inner, radius=3 * s, fill=fill)
@@ -533,10 +534,7 @@ def _compact_back(deck: int, label: str) -> Image.Image:
     cx, cy, r = COMPACT_W * s / 2, COMPACT_H * s / 2, 17 * s
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=dark, width=s)
     if label:
-        with TEXT_LOCK:
-            face = font(19 * s, bold=True)
-            left, top, right, bottom = face.getbbox(label)
-            draw.text((cx - (left + right) / 2, cy - (top + bottom) / 2), label, font=face, fill=dark)
+        _centred_text(draw, label, 19, (cx, cy), dark)
     else:
         draw_pip(draw, Suit.SPADES if deck % 2 == 0 else Suit.HEARTS, (cx, cy), 9 * s, fill)
     return image
@@ -546,13 +544,9 @@ def _compact_slot(label: str) -> Image.Image:
     s = SCALE
     image = Image.new("RGBA", (COMPACT_W * s, COMPACT_H * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    _compact_outline(draw, SLOT_FILL, SLOT_LINE, 1.5)
+    _compact_box(draw, SLOT_FILL, SLOT_LINE, 1.5)
     if label:
-        with TEXT_LOCK:
-            face = font(22 * s, bold=True)
-            left, top, right, bottom = face.getbbox(label)
-            draw.text((COMPACT_W * s / 2 - (left + right) / 2, COMPACT_H * s / 2 - (top + bottom) / 2), label,
-                      font=face, fill=FAINT)
+        _centred_text(draw, label, 22, (COMPACT_W * s / 2, COMPACT_H * s / 2), FAINT)
     return image
 
 
@@ -590,7 +584,8 @@ def compact_face(card: Card, ground: str = "felt", marked: bool = False, show_de
 
 def compact_back(deck: int = 0, ground: str = "felt", label: str = "") -> Image.Image:
     """A small face-down card, blue for deck 0 and red for deck 1, with ``label`` (e.g. a count) in its centre."""
-    return cached(("compact back", deck % 2, ground, label), lambda: _compact_finish(_compact_back(deck, label), ground))
+    key = ("compact back", deck % 2, ground, label)
+    return cached(key, lambda: _compact_finish(_compact_back(deck, label), ground))
 
 
 def compact_slot(label: str = "") -> Image.Image:

@@ -63,7 +63,7 @@ def _largest_view() -> PeanutsView:
             peanut_count=21,
             stock_count=24,
             waste_count=24,
-            waste=(Card(Rank.TEN, Suit.CLUBS, seat), Card(Rank.TEN, Suit.DIAMONDS, seat), Card(Rank.QUEEN, Suit.SPADES, seat)),
+            waste=tuple(Card(rank, Suit.CLUBS, seat) for rank in (Rank.TEN, Rank.QUEEN, Rank.JACK)),
             stuck=True,
             score=-21,
         )
