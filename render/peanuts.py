@@ -157,11 +157,12 @@ def _breakdown(view: PeanutsView, seat: int) -> str:
     return f"{played} played \u2212 {view.players[seat].peanut_count} left"
 
 
-def _result(view: PeanutsView, seat: int) -> tuple[str, RGB] | None:
-    """What the panel says of ``seat`` once the deal is over: "Wins!", "Resigned", "Draw" or nothing."""
+def _status(view: PeanutsView, seat: int) -> tuple[str, RGB] | None:
+    """The word beside a player's name: the result once the deal is over ("Wins!", "Resigned",
+    "Draw"), else "stuck" while the player says so."""
     outcome = view.outcome
     if outcome is None:
-        return None
+        return ("stuck", GOLD) if view.players[seat].stuck else None
     if seat in outcome.winners:
         return "Wins!", GOLD
     if not outcome.winners:
@@ -182,20 +183,26 @@ def _build_frame() -> Image.Image:
 
 
 def _draw_panel(image: Image.Image, view: PeanutsView, seat: int, name: str) -> None:
-    """Swatch and name; score (and "stuck" or the result); the breakdown of the score."""
+    """Swatch and name; the score and the status word; the score's breakdown. The winner's panel has a gold frame.
+
+    The word "score" gives way to the status word when both do not fit on the line.
+    """
     if view.outcome is not None and seat in view.outcome.winners:
         image.paste(cards.cached(("peanuts", "frame"), _build_frame), (PANEL_X[seat], PILES_Y))
     x, y = PANEL_X[seat] + PANEL_PAD, PILES_Y + 4
+    room = PANEL_W - 2 * PANEL_PAD
     image.paste(_swatch(seat), (x, y))
-    image.paste(_fitted(name, 18, PANEL_W - 2 * PANEL_PAD - SWATCH_W - 6, bold=True), (x + SWATCH_W + 6, y + 5))
-    score = _text(f"score {view.scores[seat]}", 18, bold=True)
-    image.paste(score, (x, y + 32))
-    result = _result(view, seat)
-    if result is not None:
-        image.paste(_text(result[0], 18, result[1], bold=True), (x + score.width + 10, y + 32))
-    elif view.players[seat].stuck:
-        image.paste(_text("stuck", 18, GOLD), (x + score.width + 10, y + 32))
-    image.paste(_text(_breakdown(view, seat), 15, FAINT), (x, y + 52))
+    image.paste(_fitted(name, 18, room - SWATCH_W - 6, bold=True), (x + SWATCH_W + 6, y + 5))
+    number = str(view.scores[seat]).replace("-", "\u2212")
+    score = _text(f"score {number}", 18, bold=True)
+    status = _status(view, seat)
+    if status is not None:
+        word = _text(status[0], 18, status[1], bold=True)
+        if score.width + 10 + word.width > room:
+            score = _text(number, 18, bold=True)
+        image.paste(word, (x + score.width + 10, y + 30))
+    image.paste(score, (x, y + 30))
+    image.paste(_text(_breakdown(view, seat), 15, FAINT), (x, y + 49))
 
 
 def _draw_own_piles(image: Image.Image, layout: LayoutView, seat: int, playable: Collection[Card]) -> None:
