@@ -237,3 +237,18 @@ def test_ends_of_random_deals_render():
         state = _played(seed, 3000)
         assert GAME.outcome(state) is not None
         assert _decode(peanuts.render_table(_view(state))).size == (peanuts.WIDTH, peanuts.HEIGHT)
+
+
+def test_widest_panel_text_stays_beside_the_piles():
+    """The widest score and status ("−21", "Resigned") and long names leave the felt between panel and piles bare."""
+    view = _view(_deal(7))
+    resigned = GAME.outcome(GAME.resign(_deal(7), 0).state)
+    view = replace(view, scores=(-21, -21), outcome=resigned)
+    image = _decode(peanuts.render_table(view, names=["W" * 30, "M" * 30])).convert("RGB")
+    gaps = [
+        (peanuts.PANEL_X[0] + peanuts.PANEL_W, peanuts.pile_x(0)),
+        (peanuts.pile_x(7) + COMPACT_W, peanuts.PANEL_X[1]),
+    ]
+    for left, right in gaps:
+        strip = image.crop((left, peanuts.PILES_Y, right, peanuts.PILES_Y + COMPACT_H))
+        assert strip.getcolors() == [(strip.width * strip.height, cards.FELT)]
