@@ -2,7 +2,8 @@
 
 Renders the Penguin table for a fresh deal, a busy mid-game position (the busiest one on a solved
 line), the tallest reachable table (an 18-card column) and a made-up table of 100 cards from two
-decks, and Peek's and Triple Peaks' demo positions, many times each, timing ``render_table`` end to
+decks, Peek's and Triple Peaks' demo positions,
+and Peanuts' mid-game and busiest boards (:func:`peanuts_views`), many times each, timing ``render_table`` end to
 end (compose + PNG encoding). It prints median and p99 time, the size in bytes (the budget is about
 8 ms and 32 KB a picture), the picture's size and how tall a rank index is once Discord has shrunk
 the picture into its 400 x 300 box (at least 9 px to be readable). Then, for the busy position, it
@@ -13,13 +14,18 @@ Run with ``.venv/bin/python -m bench.render``. Prints figures; never fails on ti
 """
 
 import io
+import random
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from PIL import Image
 
-from render import cards, peek, penguin, render_table, triplepeaks
+from games.cards import Card, Rank, Suit
+from games.peanuts import GAME as PEANUTS
+from games.peanuts import Move, PeanutsView
+from render import cards, peanuts, peek, penguin, render_table, triplepeaks
 from render.demo import crowded_view, deal_view, longest_column_view, midgame_view, peek_views, triplepeaks_views
 
 ROUNDS = 200
@@ -57,6 +63,50 @@ def _shown(kind: str, png: bytes) -> str:
     return f"   {size[0]}x{size[1]}, index {index:4.1f} px shown"
 
 
+def _peanuts_midgame(seed: int = 3, moves: int = 200) -> tuple[PeanutsView, frozenset[Card]]:
+    """A deal after ``moves`` random moves (building plays first), and the cards seat 0 may move."""
+    rng = random.Random(seed)
+    state = PEANUTS.new_state(None, 2, seed)
+    for _ in range(moves):
+        seat = rng.randrange(2)
+        legal = [action for action in PEANUTS.legal_actions(state, seat) if action.code not in ("stuck", "unstuck")]
+        builds = [action for action in legal if isinstance(action, Move) and action.dest[0] == "b"]
+        state = PEANUTS.apply_action(state, seat, rng.choice(builds or legal)).state
+    playable = frozenset(action.card for action in PEANUTS.legal_actions(state, 0) if isinstance(action, Move))
+    return PEANUTS.view_for(state, None), playable
+
+
+def _peanuts_column(seat: int, red_first: bool) -> tuple[Card, ...]:
+    """K down to A in alternating colours: the longest column there can be."""
+    column = []
+    for depth in range(13):
+        red = red_first == (depth % 2 == 0)
+        suit = (Suit.HEARTS, Suit.DIAMONDS)[depth // 2 % 2] if red else (Suit.SPADES, Suit.CLUBS)[depth // 2 % 2]
+        column.append(Card(Rank(13 - depth), suit, seat))
+    return tuple(column)
+
+
+def peanuts_views() -> dict[str, tuple[PeanutsView, frozenset[Card]]]:
+    """A Peanuts mid-game with seat 0's movable cards highlighted, and a busier board than play makes.
+
+    The busy board has every column 13 cards long, eight building piles with kings on top, full
+    counts and three waste cards a side; its highlight marks each column's top card.
+    """
+    midgame, playable = _peanuts_midgame()
+    players = tuple(
+        replace(
+            layout,
+            tableau=tuple(_peanuts_column(seat, index % 2 == 0) for index in range(7)),
+            waste=tuple(Card(Rank(rank), Suit.CLUBS, seat) for rank in (10, 11, 12)),
+        )
+        for seat, layout in enumerate(midgame.players)
+    )
+    piles = tuple(tuple(Card(Rank(rank), suit, deck) for rank in range(1, 14)) for deck in (0, 1) for suit in Suit)
+    busy = replace(midgame, players=players, piles=piles)
+    tops = frozenset(column[-1] for layout in players for column in layout.tableau)
+    return {"peanuts mid-game": (midgame, playable), "peanuts busy late-game": (busy, tops)}
+
+
 def _encoder(image: Image.Image, **options: object) -> Callable[[], bytes]:
     def encode() -> bytes:
         out = io.BytesIO()
@@ -89,6 +139,13 @@ def main() -> None:
     for name, kind, view in cases:
         samples, size = _time(lambda kind=kind, view=view: render_table(kind, view), ROUNDS)
         print("  " + _line(name, samples, size) + _shown(kind, render_table(kind, view)))
+    names = ["Alice", "Bob"]
+    for name, (view, playable) in peanuts_views().items():
+        peanuts.render_table(view, names=names, playable=playable)
+        samples, size = _time(
+            lambda view=view, playable=playable: peanuts.render_table(view, names=names, playable=playable), ROUNDS
+        )
+        print("  " + _line(name, samples, size))
     picture = penguin.picture(views["penguin busy mid-game"])
     rgb = picture.convert("RGB")
     encodings = {

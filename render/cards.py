@@ -589,3 +589,151 @@ def paste_result(image: Image.Image, outcome: Outcome | None, right: int, top: i
         text, colour = lost, LABEL
     badge = text_image(text, size, colour, bold=True)
     image.paste(badge, (right - badge.width, top))
+
+
+COMPACT_W = 52
+COMPACT_H = 72
+COMPACT_RADIUS = 5
+COMPACT_INDEX_TOP = 2
+"""Where the ink of a compact card's rank starts, from the card's top edge."""
+COMPACT_INDEX_SIZE = 26
+"""Font size of a compact card's rank: its capitals are 19 pixels tall."""
+COMPACT_INDEX_BOTTOM = 28
+"""The tightest fan step for compact cards: the index ink (the tails of Q and J included) ends a row above it."""
+COMPACT_BAND = 20
+"""Height of the band in the back's colour at the foot of a compact face drawn with ``show_deck``."""
+
+
+def _compact_box(draw: ImageDraw.ImageDraw, fill: RGB | None, outline: RGB, width: float) -> None:
+    """The whole compact card's rounded rectangle (``width`` in final pixels)."""
+    s = SCALE
+    box = (0, 0, COMPACT_W * s - 1, COMPACT_H * s - 1)
+    draw.rounded_rectangle(box, radius=COMPACT_RADIUS * s, fill=fill, outline=outline, width=round(width * s))
+
+
+def _centred_text(draw: ImageDraw.ImageDraw, text: str, size: int, centre: Point, fill: RGB) -> None:
+    """Bold ``text`` of font ``size`` (final pixels) with its ink centred on ``centre`` (supersampled)."""
+    with TEXT_LOCK:
+        face = font(size * SCALE, bold=True)
+        left, top, right, bottom = face.getbbox(text)
+        draw.text((centre[0] - (left + right) / 2, centre[1] - (top + bottom) / 2), text, font=face, fill=fill)
+
+
+def _compact_index(draw: ImageDraw.ImageDraw, card: Card) -> None:
+    """A big rank and a pip beside it, in the top strip that stays visible when compact cards are fanned.
+
+    Characters are placed by their ink, half a pixel apart, so "10" and a pip fit the narrow card.
+    """
+    s = SCALE
+    colour = suit_colour(card.suit)
+    x = 4 * s
+    with TEXT_LOCK:
+        face = font(COMPACT_INDEX_SIZE * s, bold=True)
+        cap_top = face.getbbox("K")[1]
+        for char in rank_text(card.rank):
+            ink_left, _, ink_right, _ = face.getmask(char).getbbox()
+            origin = (x - ink_left - face.getbbox(char)[0], COMPACT_INDEX_TOP * s - cap_top)
+            draw.text(origin, char, font=face, fill=colour)
+            x += ink_right - ink_left + s // 2
+    draw_pip(draw, card.suit, (x + 8 * s, (COMPACT_INDEX_TOP + 9.5) * s), 7.5 * s, colour)
+
+
+def _compact_face(card: Card, marked: bool, show_deck: bool) -> Image.Image:
+    s = SCALE
+    image = Image.new("RGBA", (COMPACT_W * s, COMPACT_H * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    if show_deck:
+        _compact_box(draw, back_colour(card.deck), EDGE, 1.25)
+        body = (0, 0, COMPACT_W * s - 1, (COMPACT_H - COMPACT_BAND) * s)
+        draw.rounded_rectangle(body, radius=COMPACT_RADIUS * s, fill=WHITE, corners=(True, True, False, False))
+        _compact_box(draw, None, EDGE, 1.25)
+        centre, half = (COMPACT_H - COMPACT_BAND + COMPACT_INDEX_BOTTOM) / 2, 9
+    else:
+        _compact_box(draw, WHITE, EDGE, 1.25)
+        centre, half = (COMPACT_H + COMPACT_INDEX_BOTTOM) / 2, 13
+    _compact_index(draw, card)
+    draw_pip(draw, card.suit, (COMPACT_W * s / 2, centre * s), half * s, suit_colour(card.suit))
+    if marked:
+        _compact_box(draw, None, GOLD, 3.5)
+    return image
+
+
+def _compact_back(deck: int, label: str) -> Image.Image:
+    """A compact back: ``label`` (a count) in its centre disc, or the deck's pip without one."""
+    s = SCALE
+    fill = back_colour(deck)
+    dark, light = (BLUE_DARK, BLUE_LIGHT) if fill == BLUE else (CRIMSON_DARK, CRIMSON_LIGHT)
+    image = Image.new("RGBA", (COMPACT_W * s, COMPACT_H * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    _compact_box(draw, WHITE, EDGE, 1.25)
+    inset = 4 * s
+    inner = (inset, inset, COMPACT_W * s - inset, COMPACT_H * s - inset)
+    draw.rounded_rectangle(inner, radius=3 * s, fill=fill)
+    pattern = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    lines = ImageDraw.Draw(pattern)
+    for offset in range(-COMPACT_H * s, COMPACT_W * s, 9 * s):
+        lines.line((offset, 0, offset + COMPACT_H * s, COMPACT_H * s), fill=light, width=s)
+    inside = Image.new("L", image.size, 0)
+    ImageDraw.Draw(inside).rounded_rectangle(inner, radius=3 * s, fill=255)
+    image.paste(pattern, (0, 0), ImageChops.multiply(pattern.getchannel("A"), inside))
+    draw.rounded_rectangle(inner, radius=3 * s, outline=dark, width=s)
+    cx, cy, r = COMPACT_W * s / 2, COMPACT_H * s / 2, 17 * s
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=dark, width=s)
+    if label:
+        _centred_text(draw, label, 19, (cx, cy), dark)
+    else:
+        draw_pip(draw, Suit.SPADES if deck % 2 == 0 else Suit.HEARTS, (cx, cy), 9 * s, fill)
+    return image
+
+
+def _compact_slot(label: str) -> Image.Image:
+    s = SCALE
+    image = Image.new("RGBA", (COMPACT_W * s, COMPACT_H * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    _compact_box(draw, SLOT_FILL, SLOT_LINE, 1.5)
+    if label:
+        _centred_text(draw, label, 22, (COMPACT_W * s / 2, COMPACT_H * s / 2), FAINT)
+    return image
+
+
+def _compact_ground(ground: str) -> Image.Image:
+    """What lies under a compact sprite: bare felt, or the face of a compact card it is fanned over."""
+    s = SCALE
+    image = Image.new("RGB", (COMPACT_W * s, COMPACT_H * s), FELT)
+    if ground == "card":
+        draw = ImageDraw.Draw(image)
+        draw.rectangle((0, 0, COMPACT_W * s - 1, COMPACT_H * s // 2), fill=WHITE)
+        edge = round(1.25 * s)
+        draw.rectangle((0, 0, edge - 1, COMPACT_H * s // 2), fill=EDGE)
+        draw.rectangle((COMPACT_W * s - edge, 0, COMPACT_W * s - 1, COMPACT_H * s // 2), fill=EDGE)
+    return image
+
+
+def _compact_finish(image: Image.Image, ground: str) -> Image.Image:
+    base = _compact_ground(ground)
+    base.paste(image, (0, 0), image)
+    return to_palette(base.reduce(SCALE))
+
+
+def compact_face(card: Card, ground: str = "felt", marked: bool = False, show_deck: bool = False) -> Image.Image:
+    """A small face-up card (:data:`COMPACT_W` x :data:`COMPACT_H`) for crowded tables, in palette mode.
+
+    A big rank and pip fill the top strip (no ink below :data:`COMPACT_INDEX_BOTTOM`, so a fan of that
+    step shows every index whole) and a big pip the rest. ``marked`` draws a thick gold border;
+    ``show_deck`` paints the foot of the card in its back's colour (:data:`COMPACT_BAND` high), so the
+    two decks' cards are told apart on shared piles. ``ground`` is "felt" or "card" as for :func:`face`.
+    """
+    deck = card.deck % 2 if show_deck else None
+    key = ("compact", card.rank, card.suit, deck, ground, marked)
+    return cached(key, lambda: _compact_finish(_compact_face(card, marked, show_deck), ground))
+
+
+def compact_back(deck: int = 0, ground: str = "felt", label: str = "") -> Image.Image:
+    """A small face-down card, blue for deck 0 and red for deck 1, with ``label`` (e.g. a count) in its centre."""
+    key = ("compact back", deck % 2, ground, label)
+    return cached(key, lambda: _compact_finish(_compact_back(deck, label), ground))
+
+
+def compact_slot(label: str = "") -> Image.Image:
+    """An empty place the size of a compact card, with an optional faint label."""
+    return cached(("compact slot", label), lambda: _compact_finish(_compact_slot(label), "felt"))
