@@ -87,14 +87,6 @@ CHIP = 22
 """Diameter of a seat disc."""
 
 
-def _rank_width(text: str, face, spacing: int) -> int:
-    width = 0
-    for char in text:
-        left, _, right, _ = face.getbbox(char)
-        width += right - left + spacing
-    return width - spacing
-
-
 def _draw_card(card: Card, size: CardSize, deck_tab: bool, marked: bool, dimmed: bool) -> Image.Image:
     """A compact face on the felt: rank top-left, a small pip under it, a big pip bottom-right."""
     s = SCALE
