@@ -3,7 +3,9 @@
 Renders the Penguin table for a fresh deal, a busy mid-game position (the busiest one on a solved
 line) and a made-up table of 100 cards from two decks, and Peek's and Triple Peaks' demo positions,
 many times each, timing ``render_table``
-end to end (compose + PNG encoding), and prints median and p99 time and the size in bytes. Then, for
+end to end (compose + PNG encoding), and prints median and p99 time and the size in bytes. The
+Pebbles and Nuts section does the same for its busiest two-deck 4-player table and a 7-card hand
+strip with playable cards (``render.pebbles``). Then, for
 the busy position, it compares encodings of the same picture: the palette PNG at a few zlib levels
 (the chosen one is :data:`render.cards.PNG_COMPRESS_LEVEL`), a plain RGB PNG and lossless WebP.
 
@@ -17,8 +19,16 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from render import cards, penguin, render_table
-from render.demo import crowded_view, deal_view, midgame_view, peek_views, triplepeaks_views
+from render import cards, pebbles, penguin, render_table
+from render.demo import (
+    crowded_view,
+    deal_view,
+    midgame_view,
+    pebbles_hand_view,
+    pebbles_views,
+    peek_views,
+    triplepeaks_views,
+)
 
 ROUNDS = 200
 FORMAT_ROUNDS = 40
@@ -56,6 +66,21 @@ def _encoder(image: Image.Image, **options: object) -> Callable[[], bytes]:
     return encode
 
 
+def _pebbles() -> None:
+    """The busiest Pebbles and Nuts table (4 players, two decks) and a 7-card hand strip."""
+    table = pebbles_views()["pebbles-4p-2-decks"]
+    hand, playable = pebbles_hand_view()
+    work = {
+        "pebbles 4p two-deck table": lambda: pebbles.render_table(table),
+        "pebbles 7-card hand": lambda: pebbles.render_hand(hand, playable=playable),
+    }
+    print(f"Pebbles and Nuts, {ROUNDS} rounds each:")
+    for name, render in work.items():
+        render()
+        samples, size = _time(render, ROUNDS)
+        print("  " + _line(name, samples, size))
+
+
 def main() -> None:
     """Print render time and size for each case, then the encodings compared."""
     views = {"penguin deal": deal_view(), "penguin busy mid-game": midgame_view(), "100-card table": crowded_view()}
@@ -75,6 +100,7 @@ def main() -> None:
     for name, view in others.items():
         samples, size = _time(lambda name=name, view=view: render_table(name.split("-")[0], view), ROUNDS)
         print("  " + _line(name.replace("-", " "), samples, size))
+    _pebbles()
     picture = penguin.picture(views["penguin busy mid-game"])
     rgb = picture.convert("RGB")
     encodings = {

@@ -20,6 +20,7 @@ blue "1" or red "2" (the colours of the decks' backs), so two K♦ never look al
 say which deck they belong to: the view does not know.
 """
 
+import io
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -27,7 +28,7 @@ from PIL import Image, ImageDraw
 
 from games.base import EndReason
 from games.cards import Card
-from games.pebbles import Phase, PebblesView
+from games.pebbles import PebblesView, Phase
 from render import cards
 from render.cards import (
     BLACK,
@@ -57,6 +58,9 @@ MIN_SHOWN_INDEX = 9
 INDEX_SIZE = 22
 """Font size of the rank on table cards: its capitals are 16 pixels tall, 10 once shown at 0.625."""
 HAND_INDEX_SIZE = 30
+PNG_COMPRESS_LEVEL = 3
+"""zlib level for these pictures: level 6 (:data:`render.cards.PNG_COMPRESS_LEVEL`) saves about 3 KB of
+17 KB on the table but takes three times as long (``python -m bench.render``)."""
 
 MARGIN = 12
 SPLIT = 256
@@ -106,7 +110,7 @@ def _draw_card(card: Card, size: CardSize, deck_tab: bool, marked: bool, dimmed:
     with TEXT_LOCK:
         face = cards.font(size.index * s, bold=True)
         top = face.getbbox("A")[1]
-        x = pad
+        x: float = pad
         for char in text:
             left, _, right, _ = face.getbbox(char)
             draw.text((x - left, pad - top), char, font=face, fill=ink)
@@ -484,9 +488,15 @@ def table_picture(view: PebblesView, names: Sequence[str] | None = None) -> Imag
     return image
 
 
+def _png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
+    return out.getvalue()
+
+
 def render_table(view: PebblesView, names: Sequence[str] | None = None) -> bytes:
     """The public table (the view for viewer None) as PNG bytes; ``names`` are the seats' display names."""
-    return cards.png_bytes(table_picture(view, names))
+    return _png(table_picture(view, names))
 
 
 HAND_GAP = 8
@@ -542,10 +552,9 @@ def render_hand(view: PebblesView, *, playable: Collection[Card] = ()) -> bytes:
     Cards in hand order (suit, then trick strength); melded ones tagged. When ``playable`` is not
     empty those cards stand raised with a gold border and the others are dimmed.
     """
-    return cards.png_bytes(hand_picture(view, playable=playable))
+    return _png(hand_picture(view, playable=playable))
 
 
 def displayed_scale(width: int, height: int) -> float:
     """How much Discord shrinks a picture of this size to fit its embed box (never enlarges)."""
     return min(DISPLAY_BOX[0] / width, DISPLAY_BOX[1] / height, 1.0)
-
