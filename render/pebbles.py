@@ -35,6 +35,7 @@ from render.cards import (
     BLUE,
     BLUE_LIGHT,
     CRIMSON,
+    CRIMSON_LIGHT,
     EDGE,
     FAINT,
     FELT,
@@ -68,8 +69,9 @@ SPLIT = 256
 NAME_LENGTH = 16
 SIDE_COLOURS: tuple[RGB, ...] = (BLUE, CRIMSON, FRAME)
 DIM_FACE: RGB = (221, 222, 223)
-DIM_BLACK: RGB = (118, 122, 128)
-DIM_RED: RGB = (214, 92, 96)
+"""A dimmed card's face: a step of the palette's grey-to-white ramp, so it stays one flat colour."""
+DIM_BLACK: RGB = EDGE
+DIM_RED: RGB = CRIMSON_LIGHT
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +197,8 @@ def chip(view: PebblesView, seat: int, ring: bool = False) -> Image.Image:
 
 
 def _dealer_tag() -> Image.Image:
+    """A white "D" beside the dealer's name."""
+
     def build() -> Image.Image:
         s = SCALE
         w, h = 24 * s, 18 * s
@@ -280,10 +284,10 @@ def _status(view: PebblesView) -> tuple[tuple[int, ...], str, RGB]:
     """Who is to act and what they may do, or how the game ended: the seats' discs and a few words."""
     outcome = view.outcome
     if outcome is not None:
+        verb = "win" if len(outcome.winners) > 1 else "wins"
         if outcome.reason is EndReason.RESIGNED:
-            losers = tuple(seat for seat in range(view.seats) if seat not in outcome.winners)
-            return losers[:1], "resigned", LABEL
-        return outcome.winners, "win the game!" if len(outcome.winners) > 1 else "wins the game!", GOLD
+            return outcome.winners, f"{verb}: a resignation", LABEL
+        return outcome.winners, f"{verb} the game!", GOLD
     assert view.turn is not None
     if view.phase is Phase.PARTNER:
         return (view.turn,), "may declare a meld", GOLD

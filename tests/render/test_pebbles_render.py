@@ -62,6 +62,13 @@ def test_every_table_size_renders_at_one_size(seats, options):
         assert image.size == (pebbles.WIDTH, pebbles.HEIGHT)
 
 
+def test_a_resignation_names_the_winners():
+    """After a resignation the status line shows the winning side's discs (the engine's winners)."""
+    state = GAME.resign(_line(4, None, 2)[20], 1).state
+    winners, words, _ = pebbles._status(_public(state))
+    assert winners == (0, 2) and words == "win: a resignation"
+
+
 def test_the_partners_declaration_phase_renders():
     """With either_partner_declares, a handed-over declaration shows the partner to act."""
     line = _line(4, _options({"either_partner_declares": True}), 5)
