@@ -311,10 +311,13 @@ def _draw_header(image: Image.Image, view: PebblesView) -> None:
 
 
 def _shows_summary(view: PebblesView) -> bool:
-    """The last deal's scores replace the trick before the first card of a new deal, and at the end."""
+    """The last deal's scores replace the trick before the first card of a new deal, and at the game's end
+    (not after a resignation, which leaves the running deal on the table)."""
     if not view.history:
         return False
-    return view.outcome is not None or (not view.trick and not view.last_trick)
+    if view.outcome is not None and view.outcome.reason is EndReason.COMPLETED:
+        return True
+    return not view.trick and not view.last_trick
 
 
 def _draw_trick(image: Image.Image, view: PebblesView) -> None:

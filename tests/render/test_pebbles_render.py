@@ -255,6 +255,7 @@ def test_the_last_deal_is_summed_up_before_the_next_deal_starts():
     after = next(state for state in line[index:] if state.trick)
     assert not pebbles._shows_summary(_public(after))
     assert pebbles._shows_summary(_public(line[-1]))
+    assert not pebbles._shows_summary(_public(GAME.resign(after, 0).state))
 
 
 def test_a_public_hand_strip_is_empty():
