@@ -8,8 +8,8 @@ unreadable there.
 
 The table, left half: the deal, the draw pile and whose turn it is; the current trick as a cross
 of cards around the middle, one place per seat (seat 1 at the bottom, then clockwise, so partners
-sit across); the last completed trick below it, its winning card in gold. Before the first card
-of a new deal, and once the game is over, the last deal's scores take the trick's place. Right
+sit across); the last completed trick below it, its winning card in gold. The last deal's scores
+take the trick's place before the first card of a new deal and at the end of a game played out. Right
 half: the scores against the target per side, then one row per seat: name, dealer, tricks won,
 meld points, and the hand as its melded cards face up followed by a back per concealed card.
 Seats are numbered discs coloured by side, so the trick, the rows and the scores match up.
