@@ -2,13 +2,14 @@
 
 Renders the Penguin table for a fresh deal, a busy mid-game position (the busiest one on a solved
 line), the tallest reachable table (an 18-card column) and a made-up table of 100 cards from two
-decks, Peek's and Triple Peaks' demo positions,
-and Peanuts' mid-game and busiest boards (:func:`peanuts_views`), many times each, timing ``render_table`` end to
-end (compose + PNG encoding). It prints median and p99 time, the size in bytes (the budget is about
-8 ms and 32 KB a picture), the picture's size and how tall a rank index is once Discord has shrunk
-the picture into its 400 x 300 box (at least 9 px to be readable). Then, for the busy position, it
-compares encodings of the same picture: the palette PNG at a few zlib levels (the chosen one is
-:data:`render.cards.PNG_COMPRESS_LEVEL`), a plain RGB PNG and lossless WebP.
+decks, Peek's and Triple Peaks' demo positions, Peanuts' mid-game and busiest boards
+(:func:`peanuts_views`), and Pebbles and Nuts' busiest table and a 7-card hand strip, many times
+each, timing the render end to end (compose + PNG encoding). It prints median and p99 time, the size
+in bytes (the budget is about 8 ms and 32 KB a picture), and for the patiences the picture's size and
+how tall a rank index is once Discord has shrunk the picture into its 400 x 300 box (at least 9 px to
+be readable). Then, for the busy position, it compares encodings of the same picture: the palette PNG
+at a few zlib levels (the chosen one is :data:`render.cards.PNG_COMPRESS_LEVEL`), a plain RGB PNG and
+lossless WebP.
 
 Run with ``.venv/bin/python -m bench.render``. Prints figures; never fails on time.
 """
@@ -25,8 +26,17 @@ from PIL import Image
 from games.cards import Card, Rank, Suit
 from games.peanuts import GAME as PEANUTS
 from games.peanuts import Move, PeanutsView
-from render import cards, peanuts, peek, penguin, render_table, triplepeaks
-from render.demo import crowded_view, deal_view, longest_column_view, midgame_view, peek_views, triplepeaks_views
+from render import cards, peanuts, pebbles, peek, penguin, render_table, triplepeaks
+from render.demo import (
+    crowded_view,
+    deal_view,
+    longest_column_view,
+    midgame_view,
+    pebbles_hand_view,
+    pebbles_views,
+    peek_views,
+    triplepeaks_views,
+)
 
 ROUNDS = 200
 FORMAT_ROUNDS = 40
@@ -116,6 +126,21 @@ def _encoder(image: Image.Image, **options: object) -> Callable[[], bytes]:
     return encode
 
 
+def _pebbles() -> None:
+    """The busiest Pebbles and Nuts table (4 players, two decks) and a 7-card hand strip."""
+    table = pebbles_views()["pebbles-4p-2-decks"]
+    hand, playable = pebbles_hand_view()
+    work = {
+        "pebbles 4p two-deck table": lambda: pebbles.render_table(table),
+        "pebbles 7-card hand": lambda: pebbles.render_hand(hand, playable=playable),
+    }
+    print(f"Pebbles and Nuts, {ROUNDS} rounds each:")
+    for name, render in work.items():
+        render()
+        samples, size = _time(render, ROUNDS)
+        print("  " + _line(name, samples, size))
+
+
 def main() -> None:
     """Print render time and size for each case, then the encodings compared."""
     views = {
@@ -146,6 +171,7 @@ def main() -> None:
             lambda view=view, playable=playable: peanuts.render_table(view, names=names, playable=playable), ROUNDS
         )
         print("  " + _line(name, samples, size))
+    _pebbles()
     picture = penguin.picture(views["penguin busy mid-game"])
     rgb = picture.convert("RGB")
     encodings = {

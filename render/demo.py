@@ -15,13 +15,14 @@ from pathlib import Path
 
 from PIL import Image
 
-from games import peek, triplepeaks
-from games.ai import Player, peek_ai, triplepeaks_ai
+from games import pebbles, peek, triplepeaks
+from games.ai import Player, pebbles_ai, peek_ai, triplepeaks_ai
 from games.ai.penguin_solver import solve
 from games.base import Game
 from games.cards import DECK, Card, Rank, Suit, standard_deck
 from games.penguin import GAME, Move, PenguinState, PenguinView
 from render import cards, penguin, render_table
+from render import pebbles as pebbles_render
 
 DEAL_SEED = 7
 SOLVED_SEED = 3
@@ -128,6 +129,46 @@ def triplepeaks_views(seed: int = DEAL_SEED) -> dict[str, object]:
     return _greedy_views(triplepeaks.GAME, triplepeaks_ai.GreedyPlayer(), 18, seed)
 
 
+def _pebbles_line(seats: int, options: dict | None, seed: int) -> list[pebbles.PebblesState]:
+    """Every position of a Pebbles and Nuts game of greedy players."""
+    game, player, rng = pebbles.GAME, pebbles_ai.GreedyPlayer(), random.Random(seed)
+    line = [game.new_state(options, seats, seed)]
+    while (seat := game.current_seat(line[-1])) is not None:
+        line.append(game.apply_action(line[-1], seat, player.choose(line[-1], seat, rng)).state)
+    return line
+
+
+def _melded(state: pebbles.PebblesState) -> tuple[int, int]:
+    return sum(len(pebbles.face_up(state, seat)) for seat in range(state.seats)), len(state.trick)
+
+
+def pebbles_views(seed: int = DEAL_SEED) -> dict[str, pebbles.PebblesView]:
+    """Public Pebbles and Nuts tables of greedy games: the position with the most melded cards for 2, 3 and
+    4 players (two decks), a new deal showing the last one's scores, and the end of the 4-player game."""
+    views = {}
+    for name, seats, options in (("2p", 2, None), ("3p", 3, None), ("4p-2-decks", 4, {"decks": 2})):
+        line = _pebbles_line(seats, options, seed)
+        views[f"pebbles-{name}"] = pebbles.GAME.view_for(max(line, key=_melded), None)
+    scored = next(state for state in line if state.history and not state.trick and not state.last_trick)
+    views["pebbles-deal-scored"] = pebbles.GAME.view_for(scored, None)
+    views["pebbles-over"] = pebbles.GAME.view_for(line[-1], None)
+    return views
+
+
+def pebbles_hand_view(seed: int = DEAL_SEED) -> tuple[pebbles.PebblesView, tuple[Card, ...]]:
+    """The first 7-card hand with melded cards that must follow suit in a greedy 4-player two-deck game, and
+    the cards it may play."""
+    for state in _pebbles_line(4, {"decks": 2}, seed):
+        seat = pebbles.GAME.current_seat(state)
+        if seat is None:
+            break
+        view = pebbles.GAME.view_for(state, seat)
+        plays = tuple(action.card for action in view.legal if isinstance(action, pebbles.Play))
+        if state.trick and view.melded[seat] and len(view.hand) == 7 and len(plays) < 7:
+            return view, plays
+    raise AssertionError("no such hand in this game")
+
+
 def picked_penguin(view: PenguinView) -> bytes:
     """``view``'s picture as the player sees it after picking the first movable card in the menu:
     that card (or tail) and every place it may go are outlined."""
@@ -181,8 +222,13 @@ def main(argv: list[str] | None = None) -> None:
     for name, view in views.items():
         (folder / f"{name}.png").write_bytes(render_table(name.split("-")[0], view))
     (folder / "penguin-picked.png").write_bytes(picked_penguin(views["penguin-midgame"]))
+    tables = pebbles_views()
+    for name, view in tables.items():
+        (folder / f"{name}.png").write_bytes(pebbles_render.render_table(view))
+    hand, plays = pebbles_hand_view()
+    (folder / "pebbles-hand.png").write_bytes(pebbles_render.render_hand(hand, playable=plays))
     (folder / "cards.png").write_bytes(cards.png_bytes(card_sheet()))
-    print(f"Wrote {len(views) + 2} pictures to {folder}/")
+    print(f"Wrote {len(views) + len(tables) + 3} pictures to {folder}/")
 
 
 if __name__ == "__main__":
