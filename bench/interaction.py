@@ -84,13 +84,15 @@ async def measure(database: Path) -> tuple[list[float], list[float], list[float]
                     if table.finished or not moves:
                         break
                     move = moves[played % len(moves)]
-                    pick = next(cid for cid in _custom_ids(message) if cid.endswith(":pick"))
+                    pick = next(cid for cid in _custom_ids(message) if cid.startswith("pk:"))
                     start = time.perf_counter()
                     await player.select(message, [move.source], custom_id=pick)
                     pick_done.append(time.perf_counter() - start)
                     pick_ack.append(_ack_time())
                     message = channel.last_message
-                    target = next(cid for cid in _custom_ids(message) if cid.endswith(f":{move.code}"))
+                    target = next(
+                        cid for cid in _custom_ids(message) if cid.startswith("pa:") and cid.endswith(f":{move.code}")
+                    )
                     start = time.perf_counter()
                     await player.click(message, custom_id=target)
                     move_done.append(time.perf_counter() - start)

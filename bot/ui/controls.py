@@ -6,10 +6,12 @@ it works after a restart. Its callback is the handler: one service call, then on
 
 Every callback runs through :func:`run`, which makes sure an interaction is always answered:
 
-- an interaction that waited in the queue past :data:`BUSY_AFTER` seconds gets "the bot is busy";
-- one that waited past :data:`ACK_FIRST_AFTER` is acknowledged before any work, so Discord's
-  3 seconds are kept even when the event loop is behind (otherwise a refusal is answered as the
-  interaction's one response, which is cheaper);
+- an interaction that waited in the queue past :data:`BUSY_AFTER` seconds, or that arrives while
+  :data:`BUSY_CLICKS` clicks are already being handled, gets "the bot is busy";
+- one that waited past :data:`ACK_FIRST_AFTER`, or arrives while others are still being handled,
+  is acknowledged before any work, so Discord's 3 seconds are kept even when the database and the
+  renderer are queued up (when the bot is idle, a refusal is the interaction's one response,
+  which is cheaper);
 - a refusal is one private sentence; a click on an outdated table answers by redrawing that table
   with a short note, so a table always has a way on;
 - any other error is logged and answered with an apology.
@@ -34,6 +36,11 @@ ACK_FIRST_AFTER = 0.5
 """Seconds an interaction may have waited before it is acknowledged ahead of any work."""
 BUSY_AFTER = 2.0
 """Seconds after which there is no time left to do the work inside Discord's 3 seconds."""
+BUSY_CLICKS = 200
+"""Clicks in progress at which a new one is turned away (each holds a render and a database turn)."""
+
+_in_progress = 0
+"""Clicks being handled right now (one event loop, so a plain counter)."""
 
 REDRAWN = "That button was on an older table; here is the table as it is now."
 LEGACY = "This table was redrawn with new buttons; use them."
@@ -93,20 +100,24 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
 
 async def run(control: Control, interaction: discord.Interaction) -> None:
     """Answer one click: busy, acknowledged first when late, handled, and every error answered."""
+    global _in_progress
     if control.misplaced:
         return
+    _in_progress += 1
     try:
         late = lateness(interaction)
-        if late > BUSY_AFTER:
+        if late > BUSY_AFTER or _in_progress > BUSY_CLICKS:
             await reply_ephemeral(interaction, BUSY)
             return
-        if late > ACK_FIRST_AFTER:
+        if late > ACK_FIRST_AFTER or _in_progress > 1:
             await control.acknowledge(interaction)
         await control.handle(interaction)
     except StaleActionError:
         await _show_current(control, interaction, REDRAWN)
     except Exception as error:  # noqa: BLE001 - the single translation point decides what to show
         await reply_error(interaction, error)
+    finally:
+        _in_progress -= 1
 
 
 async def _show_current(control: Control, interaction: discord.Interaction, note: str) -> None:

@@ -1,0 +1,172 @@
+"""How the bot answers clicks at rising rates: CPU per click, and the time to acknowledge and to redraw.
+
+Many players each have a Penguin table; clicks arrive at a fixed rate (10, 30, 60, 90, 120 a
+second by default), each one a pick in a table's menu, which is answered by redrawing that table
+(render in a worker thread + edit). The clicks go through the real discord.py machinery on SimCord's
+simulated Discord, delivered as a gateway would deliver them: on time, whether or not the bot has
+finished the previous ones. SimCord's clock is kept in step with the real one, so the bot sees how
+late each interaction is (as it would in Discord, from the interaction's id).
+
+For every rate it prints: the CPU time per click, the median and p99 time from the click to its
+acknowledgement (Discord fails an interaction not acknowledged within 3 s) and to its new picture,
+how many were acknowledged late, and how many were told the bot is busy.
+
+SimCord's ``Backend`` and ``base_payload`` are used directly to deliver many interactions at once;
+they are not SimCord's public API, so this benchmark may need a touch when SimCord changes.
+
+Run with ``.venv/bin/python -m bench.load [rates...]``. Prints figures; never fails on time.
+"""
+
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+from simcord import interactions as simcord_interactions
+from simcord.backend import serializers
+
+from bot.app import create_bot
+from bot.config import Settings
+from bot.store import Store
+
+RATES = (10, 30, 60, 90, 120)
+SECONDS = 4
+PLAYERS = 120
+DISCORD_LIMIT = 3.0
+
+_dispatched: dict[int, float] = {}
+_acked: dict[int, float] = {}
+_done: dict[int, float] = {}
+_busy: set[int] = set()
+
+
+def _first_answer(method: Any) -> Any:
+    async def wrapper(self: discord.InteractionResponse, *args: Any, **kwargs: Any) -> Any:
+        interaction = self._parent
+        _acked.setdefault(interaction.id, time.perf_counter())
+        if args and isinstance(args[0], str) and "busy" in args[0]:
+            _busy.add(interaction.id)
+        return await method(self, *args, **kwargs)
+
+    return wrapper
+
+
+def _picture_sent(method: Any) -> Any:
+    async def wrapper(self: discord.Interaction, *args: Any, **kwargs: Any) -> Any:
+        result = await method(self, *args, **kwargs)
+        _done.setdefault(self.id, time.perf_counter())
+        return result
+
+    return wrapper
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def _pick_menu(stored: Any) -> dict[str, Any]:
+    """The table's pick menu (the first select), as stored by SimCord."""
+    return next(child for row in stored.components for child in row["components"] if child["type"] == 3)
+
+
+async def _keep_clock(env: simcord.Env, stop: asyncio.Event) -> None:
+    """Move SimCord's clock along with the real one, so interaction ids carry real lateness."""
+    start_real, start_virtual = time.perf_counter(), env.backend.clock.elapsed
+    while not stop.is_set():
+        env.backend.clock.elapsed = start_virtual + time.perf_counter() - start_real
+        await asyncio.sleep(0.005)
+
+
+async def run_rate(env: simcord.Env, tables: list[tuple[Any, Any]], rate: int) -> dict[str, float]:
+    """Deliver ``rate`` clicks a second for :data:`SECONDS` seconds; return the figures."""
+    backend = env.backend
+    ids: list[int] = []
+    cpu_start = time.process_time()
+    wall_start = time.perf_counter()
+    for index in range(rate * SECONDS):
+        due = wall_start + index / rate
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        user, message_id = tables[index % len(tables)]
+        stored = backend.get_message(message_id[0], message_id[1])
+        menu = _pick_menu(stored)
+        data = {
+            "custom_id": menu["custom_id"],
+            "component_type": 3,
+            "values": [menu["options"][index // len(tables) % len(menu["options"])]["value"]],
+        }
+        record, payload = simcord_interactions.base_payload(
+            backend, type=3, channel_id=stored.channel_id, guild_id=user.guild.id, user_id=user.id, data=data
+        )
+        payload["message"] = dict(serializers.message_payload(backend, stored))
+        record.source_message_id = stored.id
+        _dispatched[record.id] = time.perf_counter()
+        ids.append(record.id)
+        backend.emit("INTERACTION_CREATE", payload)
+    deadline = time.perf_counter() + 60
+    while time.perf_counter() < deadline and not all(i in _done or i in _busy for i in ids):
+        await asyncio.sleep(0.05)
+    cpu = time.process_time() - cpu_start
+    acks = [_acked[i] - _dispatched[i] for i in ids if i in _acked]
+    dones = [_done[i] - _dispatched[i] for i in ids if i in _done]
+    return {
+        "clicks": len(ids),
+        "cpu_ms": 1000 * cpu / len(ids),
+        "ack_median": 1000 * statistics.median(acks),
+        "ack_p99": 1000 * _percentile(acks, 0.99),
+        "done_median": 1000 * statistics.median(dones) if dones else float("nan"),
+        "done_p99": 1000 * _percentile(dones, 0.99) if dones else float("nan"),
+        "late": sum(1 for i in ids if i not in _acked or _acked[i] - _dispatched[i] > DISCORD_LIMIT),
+        "busy": sum(1 for i in ids if i in _busy),
+    }
+
+
+async def measure(database: Path, rates: tuple[int, ...]) -> list[tuple[int, dict[str, float]]]:
+    store = await Store.open(database)
+    bot = create_bot(Settings(_env_file=None, database_path=database), store, seed_source=lambda: 11)
+    results = []
+    try:
+        async with simcord.run(bot, settle_timeout=120) as env:
+            guild = env.create_guild("bench")
+            channel = guild.create_text_channel("card-room")
+            tables = []
+            for number in range(PLAYERS):
+                player = guild.add_member(env.create_user(f"player{number}"))
+                await player.slash(channel, "penguin new")
+                tables.append((player, (channel.id, channel.last_message.id)))
+            stop = asyncio.Event()
+            clock = asyncio.create_task(_keep_clock(env, stop))
+            for rate in rates:
+                results.append((rate, await run_rate(env, tables, rate)))
+            stop.set()
+            await clock
+    finally:
+        await store.close()
+    return results
+
+
+def main(argv: list[str] | None = None) -> None:
+    rates = tuple(int(arg) for arg in (argv or [])) or RATES
+    discord.InteractionResponse.defer = _first_answer(discord.InteractionResponse.defer)
+    discord.InteractionResponse.send_message = _first_answer(discord.InteractionResponse.send_message)
+    discord.InteractionResponse.edit_message = _first_answer(discord.InteractionResponse.edit_message)
+    discord.Interaction.edit_original_response = _picture_sent(discord.Interaction.edit_original_response)
+    with tempfile.TemporaryDirectory() as folder:
+        results = asyncio.run(measure(Path(folder) / "load.db", rates))
+    print(f"Menu picks on {PLAYERS} Penguin tables through discord.py on SimCord, {SECONDS} s per rate")
+    print("  rate/s  clicks  CPU/click   ack median    ack p99   picture median  picture p99  late>3s  busy")
+    for rate, figures in results:
+        print(
+            f"  {rate:6} {figures['clicks']:7} {figures['cpu_ms']:7.1f} ms {figures['ack_median']:9.1f} ms "
+            f"{figures['ack_p99']:8.1f} ms {figures['done_median']:12.1f} ms {figures['done_p99']:9.1f} ms "
+            f"{figures['late']:8} {figures['busy']:5}"
+        )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
