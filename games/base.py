@@ -248,6 +248,10 @@ class Game(ABC, Generic[StateT]):
         """
         return True
 
+    def timeout_action(self, state: StateT, seat: Seat) -> Any:
+        """What the table plays for ``seat`` when its turn timer runs out; games may follow their own rule."""
+        return self.legal_actions(state, seat)[0]
+
     def explain_illegal(self, state: StateT, seat: Seat, action: Any) -> str:
         """A sentence for players on why ``action`` is refused; games may be more precise."""
         return f"{action.label} is not a legal move right now."

@@ -73,3 +73,9 @@ class WrongTableError(ServiceError):
     """A control names a game other than the one whose table message it sits on."""
 
     message = "That control does not belong to this table."
+
+
+class SeatingError(ServiceError):
+    """A lobby refused a join, a leave, a start or an answer to an invitation; the message says why."""
+
+    message = "That cannot be done at this table."

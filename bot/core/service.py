@@ -32,7 +32,7 @@ import random
 import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.core.errors import (
@@ -42,12 +42,23 @@ from bot.core.errors import (
     NothingToUndoError,
     NotInGameError,
     OpenPlayError,
+    SeatingError,
     StaleActionError,
     UndoNotAllowedError,
     UnknownKindError,
     WrongTableError,
 )
-from bot.store import ActionRecord, GameRecord, NewGame, ResultRecord, ScoreRow, SeatRecord, StaleGameError, Store
+from bot.store import (
+    ActionRecord,
+    GameRecord,
+    NewGame,
+    ResultRecord,
+    ScoreRow,
+    SeatRecord,
+    StaleGameError,
+    Store,
+    TimerRecord,
+)
 from games.base import RESIGN_CODE, Action, Event, Game, Outcome, Seat
 from games.cards import Card, parse_cards
 from games.errors import CorruptStateError, GameOverError
@@ -62,6 +73,22 @@ NOT_STARTED = "This table is not dealt yet."
 
 UNSHOWN_DEAL_GRACE = 60.0
 """Seconds a ``dealing`` game may wait for its table message before it counts as never shown."""
+
+LOBBY_SECONDS = 600.0
+"""How long a table waits for its seats to fill (``open_table``'s default)."""
+TURN_SECONDS = 120.0
+"""A seat's turn timer when the table sets none."""
+WARN_BEFORE = 30.0
+"""How long before a turn runs out its player is warned."""
+AI_SECONDS = 1.5
+"""How long an AI seat of a turn-based game waits before it plays (so people can follow)."""
+MISSED_TURNS = 3
+"""Turns in a row the timer plays for a seat before the AI takes the seat over."""
+
+EXPIRE = "expire"
+TURN = "turn"
+WARN = "warn"
+AI = "ai"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +157,14 @@ def effective_actions(actions: Iterable[ActionRecord]) -> list[ActionRecord]:
     return stack
 
 
+@dataclass(frozen=True, slots=True)
+class Fired:
+    """What a deadline did: the table after it (to redraw), and whom to tell privately (seat -> sentence)."""
+
+    table: Table
+    ping: dict[Seat, str]
+
+
 def _default_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
@@ -142,11 +177,13 @@ class TableService:
         store: Store,
         *,
         games: Mapping[str, Game[Any]],
+        players: Mapping[str, Any] | None = None,
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._store = store
         self._games = games
+        self._players = players or {}
         self._seed_source = seed_source or _default_seed
         self._clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -249,6 +286,8 @@ class TableService:
             _acting_seat(record, user_id)
         _check_version(record, version)
         game = self._game(record.kind)
+        if record.status in ("seating", "cancelled"):
+            return _lobby_table(game, record)
         state = game.from_dict(record.state)
         depth = await self._undo_depth(game, record)
         return _table(game, record, state, version=record.version, status=record.status, events=(), undo_depth=depth)
@@ -373,6 +412,276 @@ class TableService:
         rebuilt = _rebuild(game, record, effective_actions(actions))
         return record.version == len(actions) and rebuilt == game.from_dict(record.state)
 
+    # Lobbies: a table is opened, its seats filled by people (joining, or invited and accepting) or the AI,
+    # then the host starts it. The lobby's message becomes the game's table message.
+
+    async def open_table(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        seats: int,
+        invited: Sequence[int] = (),
+        options: Mapping[str, Any] | None = None,
+        settings: Mapping[str, Any] | None = None,
+        expires_in: float = LOBBY_SECONDS,
+    ) -> Table:
+        """Open a lobby for ``seats`` players: the host in seat 0, then the invited people, then empty seats.
+
+        Raises UnknownKindError, DuplicatePlayerError, SeatingError; InvalidOptionError from the engine.
+        """
+        game = self._game(kind)
+        if not game.min_seats <= seats <= game.max_seats:
+            raise SeatingError(f"{game.title} is played by {game.min_seats} to {game.max_seats} players.")
+        people = (host_id, *invited)
+        if len(set(people)) != len(people):
+            raise DuplicatePlayerError()
+        if len(people) > seats:
+            raise SeatingError(f"A table of {seats} has no room for {len(people)} players.")
+        resolved = game.resolve_options(options)
+        game.new_state(resolved, seats, 0)
+        record = await self._store.create_game(
+            NewGame(
+                kind=kind,
+                options=resolved,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                players=(*people, *([None] * (seats - len(people)))),
+                open_play=False,
+                seed=0,
+                deck=None,
+                state={},
+                at=self._clock(),
+                host_id=host_id,
+                seating=True,
+                invited=frozenset(range(1, len(people))),
+                settings=settings or {},
+            )
+        )
+        await self._store.set_timer(record.id, EXPIRE, self._clock() + expires_in)
+        return _lobby_table(game, record)
+
+    async def join(self, game_id: int, user_id: int) -> Table:
+        """Take the first empty seat. Raises GameNotFoundError, SeatingError."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            if user_id in record.players:
+                raise SeatingError("You already have a seat at this table.")
+            empty = next((seat for seat in record.seats if seat.user_id is None and not seat.ai), None)
+            if empty is None:
+                raise SeatingError("This table is full.")
+            await self._store.set_seat(game_id, SeatRecord(seat=empty.seat, user_id=user_id))
+            return _lobby_table(self._game(record.kind), await self._load(game_id))
+
+    async def leave(self, game_id: int, user_id: int) -> Table:
+        """Give up one's seat in a lobby (the host cancels instead). Raises GameNotFoundError, SeatingError."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            seat = _seat_of_person(record, user_id)
+            if user_id == record.host_id:
+                raise SeatingError("You opened this table: press Cancel to close it.")
+            await self._store.set_seat(game_id, SeatRecord(seat=seat, user_id=None))
+            return _lobby_table(self._game(record.kind), await self._load(game_id))
+
+    async def add_ai(self, game_id: int, user_id: int) -> Table:
+        """The host fills the first empty seat with the AI. Raises GameNotFoundError, SeatingError."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            _check_host(record, user_id, "add AI players")
+            empty = next((seat for seat in record.seats if seat.user_id is None and not seat.ai), None)
+            if empty is None:
+                raise SeatingError("This table has no empty seat.")
+            await self._store.set_seat(game_id, SeatRecord(seat=empty.seat, user_id=None, ai=True))
+            return _lobby_table(self._game(record.kind), await self._load(game_id))
+
+    async def accept(self, game_id: int, user_id: int) -> Table:
+        """An invited player takes the seat kept for them. Raises GameNotFoundError, SeatingError."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            seat = record.seats[_seat_of_person(record, user_id)]
+            if seat.ready:
+                raise SeatingError("You are already sitting at this table.")
+            await self._store.set_seat(game_id, SeatRecord(seat=seat.seat, user_id=user_id))
+            return _lobby_table(self._game(record.kind), await self._load(game_id))
+
+    async def decline(self, game_id: int, user_id: int) -> Table:
+        """An invited player says no: the invitation (the whole table) is called off."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            seat = record.seats[_seat_of_person(record, user_id)]
+            if seat.ready:
+                raise SeatingError("Only an invited player who has not accepted can decline.")
+            return await self._close(record, "cancelled", Event("The invitation was declined."))
+
+    async def cancel(self, game_id: int, user_id: int) -> Table:
+        """The host closes a lobby. Raises GameNotFoundError, SeatingError."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            _check_host(record, user_id, "cancel it")
+            return await self._close(record, "cancelled", Event("The table was cancelled."))
+
+    async def start(self, game_id: int, user_id: int) -> Table:
+        """The host deals once every seat is taken and every invited player has accepted.
+
+        Raises GameNotFoundError, SeatingError.
+        """
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            _check_host(record, user_id, "start it")
+            empty = [seat.seat + 1 for seat in record.seats if seat.user_id is None and not seat.ai]
+            if empty:
+                raise SeatingError(f"Seat{'s' if len(empty) > 1 else ''} {_and(empty)} still empty: wait, or Add AI.")
+            if not all(seat.ready for seat in record.seats):
+                raise SeatingError("Not everyone invited has accepted yet.")
+            game = self._game(record.kind)
+            seed = self._seed_source()
+            state = game.new_state(record.options, len(record.seats), seed)
+            await self._store.deal(game_id, seed=seed, state=game.to_dict(state), at=self._clock())
+            await self._store.clear_timers(game_id, EXPIRE)
+            record = await self._load(game_id)
+            table = _table(game, record, state, version=0, status="active", events=(), undo_depth=0)
+            await self._schedule(game, record, state)
+            return table
+
+    async def open_tables(self, channel_id: int, user_id: int, kind: str) -> list[int]:
+        """Lobbies and running games of ``kind`` in the channel where the user has a seat; newest first."""
+        return await self._store.open_tables(channel_id, user_id, kind)
+
+    # Deadlines: rows in the database, fired once each by the bot's one timer task (:meth:`fire_due`).
+
+    async def next_deadline(self) -> float | None:
+        """When the soonest deadline falls (epoch seconds), or None."""
+        return await self._store.next_due()
+
+    async def fire_due(self) -> list[Fired]:
+        """Fire every deadline that is due, each exactly once; return what they changed."""
+        fired = []
+        for timer in await self._store.due_timers(self._clock()):
+            if await self._store.take_timer(timer):
+                result = await self._fire(timer)
+                if result is not None:
+                    fired.append(result)
+        return fired
+
+    async def come_back(self, game_id: int, user_id: int) -> Table:
+        """A player whose seat the AI took over plays it again. Raises GameNotFoundError, NotInGameError."""
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            seat = record.seats[_seat_of_person(record, user_id)]
+            await self._store.set_seat(game_id, SeatRecord(seat=seat.seat, user_id=user_id))
+            record = await self._load(game_id)
+            game = self._game(record.kind)
+            state = game.from_dict(record.state)
+            await self._schedule(game, record, state)
+            back = (Event(f"{_seat_name(seat.seat)} is back."),)
+            return _table(game, record, state, version=record.version, status=record.status, events=back, undo_depth=0)
+
+    async def idle_for(self, game_id: int, seat: Seat) -> float:
+        """Seconds since ``seat`` last acted (since the deal, if it has not)."""
+        record = await self._load(game_id)
+        last = await self._store.last_action_at(game_id, seat)
+        return self._clock() - (last if last is not None else record.updated_at)
+
+    async def _fire(self, timer: TimerRecord) -> Fired | None:
+        record = await self._store.load_game(timer.game_id)
+        if record is None:
+            return None
+        game = self._game(record.kind)
+        if timer.kind == EXPIRE:
+            if record.status != "seating":
+                return None
+            table = await self._close(record, "cancelled", Event("Nobody started this table in time, so it closed."))
+            return Fired(table, {})
+        if record.status != "active":
+            return None
+        if timer.kind == WARN:
+            state = game.from_dict(record.state)
+            seat = game.current_seat(state)
+            if seat is None:
+                return None
+            table = _table(game, record, state, version=record.version, status=record.status, events=(), undo_depth=0)
+            return Fired(table, {seat: f"Your turn runs out in {WARN_BEFORE:.0f} seconds."})
+        if timer.kind == TURN:
+            return await self._time_out(game, timer.game_id)
+        if timer.kind.startswith(AI):
+            return await self._ai_moves(game, timer)
+        return None
+
+    async def _time_out(self, game: Game[Any], game_id: int) -> Fired | None:
+        """The seat to play ran out of time: the game's timeout play is made for it (RULES §7.2)."""
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            state = game.from_dict(record.state)
+            seat = game.current_seat(state)
+            if record.status != "active" or seat is None:
+                return None
+            action = game.timeout_action(state, seat)
+            table = await self._apply(game, record, seat, action, scheduled=False)
+            missed = record.seats[seat].missed + 1
+            away = missed >= MISSED_TURNS
+            await self._store.set_seat(game_id, replace(record.seats[seat], missed=missed, away=away))
+            record = await self._load(game_id)
+            await self._schedule(game, record, game.from_dict(record.state))
+            note = f"Time ran out: I played {action.label} for {_seat_name(seat)}."
+            if away:
+                note += f" The AI plays {_seat_name(seat)} until its player presses I'm back."
+            return Fired(replace(table, events=(*table.events, Event(note)), seats=record.seats), {seat: note})
+
+    async def _ai_moves(self, game: Game[Any], timer: TimerRecord) -> Fired | None:
+        """An AI seat (or a seat the AI took over) plays one action."""
+        async with self._lock(timer.game_id):
+            record = await self._load(timer.game_id)
+            state = game.from_dict(record.state)
+            seat = int(timer.kind.split(":")[1]) if ":" in timer.kind else game.current_seat(state)
+            if record.status != "active" or seat is None or not _plays_itself(record.seats[seat]):
+                return None
+            player = self._players.get(record.kind)
+            rng = random.Random(f"{record.seed}:{record.version}:{seat}")
+            action = player.choose(state, seat, rng) if player is not None else None
+            if action is None:
+                await self._schedule(game, record, state)
+                return None
+            table = await self._apply(game, record, seat, action)
+            return Fired(table, {})
+
+    async def _schedule(self, game: Game[Any], record: GameRecord, state: Any) -> None:
+        """Set the game's turn, warning and AI deadlines for the position it is in now."""
+        now = self._clock()
+        if game.outcome(state) is not None:
+            await self._store.clear_timers(record.id)
+            return
+        if game.simultaneous:
+            pace = float(record.settings.get("ai_seconds", AI_SECONDS))
+            for seat in record.seats:
+                kind = f"{AI}:{seat.seat}"
+                if _plays_itself(seat) and not any(t.kind == kind for t in await self._store.timers(record.id)):
+                    await self._store.set_timer(record.id, kind, now + pace)
+            return
+        await self._store.clear_timers(record.id, TURN, WARN, AI)
+        seat = game.current_seat(state)
+        if seat is None:
+            return
+        if _plays_itself(record.seats[seat]):
+            await self._store.set_timer(record.id, AI, now + float(record.settings.get("ai_seconds", AI_SECONDS)))
+        elif "turn_seconds" in record.settings:
+            turn = float(record.settings["turn_seconds"])
+            await self._store.set_timer(record.id, TURN, now + turn)
+            if turn > 2 * WARN_BEFORE:
+                await self._store.set_timer(record.id, WARN, now + turn - WARN_BEFORE)
+
+    async def _seating(self, game_id: int) -> GameRecord:
+        record = await self._load(game_id)
+        if record.status != "seating":
+            raise SeatingError("This table is no longer taking seats.")
+        return record
+
+    async def _close(self, record: GameRecord, status: str, event: Event) -> Table:
+        await self._store.set_status(record.id, status, was=record.status, at=self._clock())
+        await self._store.clear_timers(record.id)
+        return replace(_lobby_table(self._game(record.kind), await self._load(record.id)), events=(event,))
+
     def _game(self, kind: str) -> Game[Any]:
         game = self._games.get(kind)
         if game is None:
@@ -403,9 +712,17 @@ class TableService:
         total, undos = await self._store.count_actions(record.id, UNDO_CODE)
         return total - 2 * undos
 
-    async def _apply(self, game: Game[Any], record: GameRecord, seat: Seat, action: Any) -> Table:
+    async def _apply(
+        self, game: Game[Any], record: GameRecord, seat: Seat, action: Any, *, scheduled: bool = True
+    ) -> Table:
+        """Apply and save ``action``; then (unless the caller will) set the deadlines of the new position."""
         state, events = game.apply_action(game.from_dict(record.state), seat, action)
-        return await self._save(game, record, state, events, seat=seat, code=action.code, undo_depth=1)
+        table = await self._save(game, record, state, events, seat=seat, code=action.code, undo_depth=1)
+        if scheduled and (record.settings or any(_plays_itself(s) for s in record.seats)):
+            await self._schedule(game, record, state)
+        if record.seats[seat].missed and not record.seats[seat].ai and scheduled:
+            await self._store.set_seat(record.id, replace(record.seats[seat], missed=0))
+        return table
 
     async def _save(
         self,
@@ -435,6 +752,54 @@ class TableService:
             raise StaleActionError(game_id=record.id) from None
         status = "finished" if outcome is not None else "active"
         return _table(game, record, state, version=version, status=status, events=events, undo_depth=undo_depth)
+
+
+def _plays_itself(seat: SeatRecord) -> bool:
+    """Whether the bot plays this seat: an AI seat, or one the AI took over."""
+    return seat.ai or seat.away
+
+
+def _seat_name(seat: Seat) -> str:
+    return f"Seat {seat + 1}"
+
+
+def _and(numbers: Sequence[int]) -> str:
+    words = [str(number) for number in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _seat_of_person(record: GameRecord, user_id: int) -> Seat:
+    if user_id not in record.players:
+        raise NotInGameError(game_id=record.id)
+    return record.players.index(user_id)
+
+
+def _check_host(record: GameRecord, user_id: int, what: str) -> None:
+    if user_id != record.host_id:
+        raise SeatingError(f"Only the player who opened this table can {what}.")
+
+
+def _lobby_table(game: Game[Any], record: GameRecord) -> Table:
+    """A table that is not dealt (a lobby, or one closed before its deal): seats, no views."""
+    return Table(
+        game_id=record.id,
+        kind=record.kind,
+        title=game.title,
+        version=record.version,
+        status=record.status,
+        open_play=False,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        message_id=record.message_id,
+        shown_version=record.shown_version,
+        seats=record.seats,
+        public=None,
+        views={},
+        legal={},
+        outcome=None,
+        events=(),
+        can_undo=False,
+    )
 
 
 def record_seats(players: Sequence[int]) -> tuple[SeatRecord, ...]:

@@ -46,7 +46,7 @@ MEMORY = ":memory:"
 
 _GAME_COLUMNS = (
     "id, kind, options, guild_id, channel_id, message_id, status, open_play, seed, deck, version, state, "
-    "created_at, updated_at, shown_version, host_id"
+    "created_at, updated_at, shown_version, host_id, settings"
 )
 
 
@@ -179,13 +179,13 @@ class Store:
         async with self._transaction() as db:
             cursor = await db.execute(
                 "INSERT INTO games (kind, options, guild_id, channel_id, status, open_play, host_id, seed, deck, "
-                "version, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                "version, state, created_at, updated_at, settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
                 (
                     new.kind,
                     json.dumps(dict(new.options), sort_keys=True),
                     new.guild_id,
                     new.channel_id,
-                    "finished" if new.finished else "dealing",
+                    "finished" if new.finished else "seating" if new.seating else "dealing",
                     int(new.open_play),
                     new.host_id,
                     new.seed,
@@ -193,14 +193,18 @@ class Store:
                     json.dumps(new.state, separators=(",", ":")),
                     new.at,
                     new.at,
+                    json.dumps(dict(new.settings), sort_keys=True),
                 ),
             )
             game_id = cursor.lastrowid
             if game_id is None:
                 raise RuntimeError("SQLite did not report the new game's id.")
             await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, ai) VALUES (?, ?, ?, ?)",
-                [(game_id, seat, user_id, int(seat in new.ai_seats)) for seat, user_id in enumerate(new.players)],
+                "INSERT INTO seats (game_id, seat, user_id, ai, ready) VALUES (?, ?, ?, ?, ?)",
+                [
+                    (game_id, seat, user_id, int(seat in new.ai_seats), int(seat not in new.invited))
+                    for seat, user_id in enumerate(new.players)
+                ],
             )
             if new.finished:
                 await self._insert_results(db, game_id, new.results, new.at)
@@ -251,6 +255,7 @@ class Store:
             updated_at=float(row[13]),
             shown_version=None if row[14] is None else int(row[14]),
             host_id=row[15],
+            settings=json.loads(row[16]),
             seats=seats,
         )
 
@@ -406,6 +411,73 @@ class Store:
                 (timer.game_id, timer.kind, timer.due_at),
             )
             return cursor.rowcount == 1
+
+    async def set_seat(self, game_id: int, seat: SeatRecord) -> None:
+        """Sit ``seat.user_id`` (or the AI, or nobody) in a seat, with its ready, away and missed marks."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE seats SET user_id = ?, ai = ?, ready = ?, away = ?, missed = ? WHERE game_id = ? AND seat = ?",
+                (seat.user_id, int(seat.ai), int(seat.ready), int(seat.away), seat.missed, game_id, seat.seat),
+            )
+
+    async def set_seat_message(self, game_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
+        """Remember the seat's private message (its hand in a DM), or forget it."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE seats SET dm_channel_id = ?, dm_message_id = ? WHERE game_id = ? AND seat = ?",
+                (channel_id, message_id, game_id, seat),
+            )
+
+    async def deal(self, game_id: int, *, seed: int, state: Mapping[str, Any], at: float) -> bool:
+        """Deal a lobby: it becomes ``active`` with its first snapshot. False if it was not seating."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = 'active', seed = ?, state = ?, updated_at = ? "
+                "WHERE id = ? AND status = 'seating'",
+                (seed, json.dumps(state, separators=(",", ":")), at, game_id),
+            )
+            return cursor.rowcount == 1
+
+    async def set_status(self, game_id: int, status: str, *, was: str, at: float) -> bool:
+        """Move a game from status ``was`` to ``status``; False if it was not at ``was``."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status = ?", (status, at, game_id, was)
+            )
+            return cursor.rowcount == 1
+
+    async def set_dm_closed(self, user_id: int, closed: bool, *, at: float) -> None:
+        """Remember that Discord refused (or accepted again) a DM to this user."""
+        async with self._transaction() as db:
+            if closed:
+                await db.execute(
+                    "INSERT INTO closed_dms (user_id, at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET at = ?",
+                    (user_id, at, at),
+                )
+            else:
+                await db.execute("DELETE FROM closed_dms WHERE user_id = ?", (user_id,))
+
+    async def dm_closed(self, user_id: int) -> bool:
+        rows = await self._fetchall("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,))
+        return bool(rows)
+
+    async def last_action_at(self, game_id: int, seat: int | None = None) -> float | None:
+        """When the game's last action was logged (by ``seat``, if given)."""
+        if seat is None:
+            rows = await self._fetchall("SELECT MAX(at) FROM actions WHERE game_id = ?", (game_id,))
+        else:
+            rows = await self._fetchall("SELECT MAX(at) FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat))
+        return None if rows[0][0] is None else float(rows[0][0])
+
+    async def open_tables(self, channel_id: int, user_id: int, kind: str) -> list[int]:
+        """Lobbies and running games of ``kind`` in a channel where the user has a seat; newest first."""
+        rows = await self._fetchall(
+            "SELECT g.id FROM games AS g WHERE g.channel_id = ? AND g.kind = ? AND g.status IN ('seating', 'active') "
+            "AND EXISTS (SELECT 1 FROM seats AS s WHERE s.game_id = g.id AND s.user_id = ?) "
+            "ORDER BY g.created_at DESC, g.id DESC",
+            (channel_id, kind, user_id),
+        )
+        return [int(row[0]) for row in rows]
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         """The result rows of a finished game, by user id."""

@@ -1,7 +1,7 @@
 """The small typed records the store returns instead of rows, and the store's errors."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -70,6 +70,11 @@ class NewGame:
     results: tuple[ResultRecord, ...] = ()
     ai_seats: frozenset[int] = frozenset()
     host_id: int | None = None
+    seating: bool = False
+    """A lobby: seats may still be empty (``None``) or invited (not ``ready``); nothing is dealt yet."""
+    invited: frozenset[int] = frozenset()
+    """Seats whose player was invited and has not accepted yet."""
+    settings: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +100,8 @@ class GameRecord:
     shown_version: int | None = None
     """The version the table message shows; behind ``version`` when a redraw was lost."""
     host_id: int | None = None
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    """How the table is run, apart from the rules (turn timer, the AI's pace, practice)."""
 
     @property
     def finished(self) -> bool:
