@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.config import Settings
 from bot.core.service import TableService
@@ -16,12 +16,15 @@ from bot.ui.controls import CONTROLS, unanswered
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
 from bot.ui.present import Presenter
-from games import GAMES
+from games import AI_PLAYERS, GAMES
 from games.base import Game
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.patience", "bot.cogs.general")
+LONGEST_SLEEP = 30.0
+SHORTEST_SLEEP = 0.05
+"""The deadline task sleeps until the next deadline, within these bounds (seconds)."""
 
 
 def discord_clock() -> float:
@@ -48,7 +51,15 @@ class PeapodBot(commands.Bot):
             help_command=None,
         )
         self.settings = settings
-        self.service = TableService(store, games=games, seed_source=seed_source, clock=discord_clock)
+        self.service = TableService(
+            store,
+            games=games,
+            players=AI_PLAYERS,
+            seed_source=seed_source,
+            clock=discord_clock,
+            on_deadline=self._deadline_set,
+        )
+        self._firing = False
         self.kinds = kinds
         self.presenter = Presenter(self, self.service, kinds)
         self._healing: asyncio.Task[None] | None = None
@@ -59,6 +70,7 @@ class PeapodBot(commands.Bot):
         self.add_dynamic_items(*CONTROLS)
         self.tree.on_error = on_tree_error
         self._healing = asyncio.create_task(self._heal_when_ready(), name="peapod-heal")
+        self.deadlines.start()
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -74,6 +86,39 @@ class PeapodBot(commands.Bot):
             await self.presenter.heal()
         except Exception:
             log.exception("could not heal the tables at start")
+
+    @tasks.loop(seconds=LONGEST_SLEEP)
+    async def deadlines(self) -> None:
+        """Fire the deadlines that are due, then sleep until the next one (they live in the database,
+        so a restart loses none); a deadline set meanwhile for sooner wakes the loop early."""
+        self._firing = True
+        try:
+            for fired in await self.service.fire_due():
+                await self.presenter.fired(fired)
+            upcoming = await self.service.next_deadline()
+        except Exception:
+            log.exception("a deadline failed")
+            upcoming = None
+        finally:
+            self._firing = False
+        wait = LONGEST_SLEEP if upcoming is None else upcoming - discord_clock()
+        self.deadlines.change_interval(seconds=min(LONGEST_SLEEP, max(SHORTEST_SLEEP, wait)))
+
+    def _deadline_set(self, due_at: float) -> None:
+        """The service set a deadline: wake the deadline task if it sleeps past it."""
+        planned = self.deadlines.next_iteration
+        if self._firing or not self.deadlines.is_running() or planned is None:
+            return
+        if due_at < planned.timestamp():
+            self.deadlines.restart()
+
+    @deadlines.before_loop
+    async def _before_deadlines(self) -> None:
+        await self.wait_until_ready()
+
+    async def close(self) -> None:
+        self.deadlines.cancel()
+        await super().close()
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))

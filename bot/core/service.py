@@ -32,7 +32,7 @@ import random
 import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.core.errors import (
@@ -116,6 +116,10 @@ class Table:
     outcome: Outcome | None
     events: tuple[Event, ...]
     can_undo: bool
+    turn: Seat | None = None
+    """The seat to act in a turn-based game (None: over, not dealt, or every seat may act)."""
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    """How the table is run, apart from the rules (turn timer, the AI's pace, practice)."""
 
     @property
     def finished(self) -> bool:
@@ -180,10 +184,12 @@ class TableService:
         players: Mapping[str, Any] | None = None,
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
+        on_deadline: Callable[[float], None] | None = None,
     ) -> None:
         self._store = store
         self._games = games
         self._players = players or {}
+        self._on_deadline = on_deadline
         self._seed_source = seed_source or _default_seed
         self._clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -460,7 +466,7 @@ class TableService:
                 settings=settings or {},
             )
         )
-        await self._store.set_timer(record.id, EXPIRE, self._clock() + expires_in)
+        await self._set_timer(record.id, EXPIRE, self._clock() + expires_in)
         return _lobby_table(game, record)
 
     async def join(self, game_id: int, user_id: int) -> Table:
@@ -544,6 +550,17 @@ class TableService:
             table = _table(game, record, state, version=0, status="active", events=(), undo_depth=0)
             await self._schedule(game, record, state)
             return table
+
+    async def set_seat_message(self, game_id: int, seat: Seat, channel_id: int | None, message_id: int | None) -> None:
+        """Remember (or forget) the seat's private message, its hand in a DM."""
+        await self._store.set_seat_message(game_id, seat, channel_id, message_id)
+
+    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+        """Remember that the user's DMs are closed to the bot (or open again)."""
+        await self._store.set_dm_closed(user_id, closed, at=self._clock())
+
+    async def dm_closed(self, user_id: int) -> bool:
+        return await self._store.dm_closed(user_id)
 
     async def open_tables(self, channel_id: int, user_id: int, kind: str) -> list[int]:
         """Lobbies and running games of ``kind`` in the channel where the user has a seat; newest first."""
@@ -657,19 +674,19 @@ class TableService:
             for seat in record.seats:
                 kind = f"{AI}:{seat.seat}"
                 if _plays_itself(seat) and not any(t.kind == kind for t in await self._store.timers(record.id)):
-                    await self._store.set_timer(record.id, kind, now + pace)
+                    await self._set_timer(record.id, kind, now + pace)
             return
         await self._store.clear_timers(record.id, TURN, WARN, AI)
         seat = game.current_seat(state)
         if seat is None:
             return
         if _plays_itself(record.seats[seat]):
-            await self._store.set_timer(record.id, AI, now + float(record.settings.get("ai_seconds", AI_SECONDS)))
+            await self._set_timer(record.id, AI, now + float(record.settings.get("ai_seconds", AI_SECONDS)))
         elif "turn_seconds" in record.settings:
             turn = float(record.settings["turn_seconds"])
-            await self._store.set_timer(record.id, TURN, now + turn)
+            await self._set_timer(record.id, TURN, now + turn)
             if turn > 2 * WARN_BEFORE:
-                await self._store.set_timer(record.id, WARN, now + turn - WARN_BEFORE)
+                await self._set_timer(record.id, WARN, now + turn - WARN_BEFORE)
 
     async def _seating(self, game_id: int) -> GameRecord:
         record = await self._load(game_id)
@@ -681,6 +698,12 @@ class TableService:
         await self._store.set_status(record.id, status, was=record.status, at=self._clock())
         await self._store.clear_timers(record.id)
         return replace(_lobby_table(self._game(record.kind), await self._load(record.id)), events=(event,))
+
+    async def _set_timer(self, game_id: int, kind: str, due_at: float) -> None:
+        """Set a deadline, and tell whoever fires them (the bot's timer task may be asleep until later)."""
+        await self._store.set_timer(game_id, kind, due_at)
+        if self._on_deadline is not None:
+            self._on_deadline(due_at)
 
     def _game(self, kind: str) -> Game[Any]:
         game = self._games.get(kind)
@@ -799,6 +822,7 @@ def _lobby_table(game: Game[Any], record: GameRecord) -> Table:
         outcome=None,
         events=(),
         can_undo=False,
+        settings=record.settings,
     )
 
 
@@ -893,4 +917,6 @@ def _table(
         outcome=outcome,
         events=events,
         can_undo=status == "active" and undo_depth > 0 and game.allows_undo(record.options),
+        turn=None if outcome is not None else game.current_seat(state),
+        settings=record.settings,
     )

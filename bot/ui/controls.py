@@ -313,6 +313,61 @@ class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=Tru
         bot.presenter.redraw(table)
 
 
+class SeatingControl(Control, template=r"(?!)"):
+    """A lobby button: one service verb for the clicker, then the lobby (or the dealt table) is redrawn here."""
+
+    verb: ClassVar[str]
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        await bot.presenter.remember(interaction.user)
+        table = await getattr(bot.service, self.verb)(self.game_id, interaction.user.id)
+        await bot.presenter.show_here(interaction, table)
+        await bot.presenter.seated(interaction, table)
+
+
+class JoinButton(SeatingControl, template=custom_ids.template(custom_ids.JOIN)):
+    prefix = custom_ids.JOIN
+    verb = "join"
+
+
+class LeaveButton(SeatingControl, template=custom_ids.template(custom_ids.LEAVE)):
+    prefix = custom_ids.LEAVE
+    verb = "leave"
+
+
+class AddAIButton(SeatingControl, template=custom_ids.template(custom_ids.ADD_AI)):
+    prefix = custom_ids.ADD_AI
+    verb = "add_ai"
+
+
+class StartButton(SeatingControl, template=custom_ids.template(custom_ids.START)):
+    prefix = custom_ids.START
+    verb = "start"
+
+
+class CancelButton(SeatingControl, template=custom_ids.template(custom_ids.CANCEL)):
+    prefix = custom_ids.CANCEL
+    verb = "cancel"
+
+
+class AcceptButton(SeatingControl, template=custom_ids.template(custom_ids.ACCEPT)):
+    prefix = custom_ids.ACCEPT
+    verb = "accept"
+
+
+class DeclineButton(SeatingControl, template=custom_ids.template(custom_ids.DECLINE)):
+    prefix = custom_ids.DECLINE
+    verb = "decline"
+
+
+class BackButton(SeatingControl, template=custom_ids.template(custom_ids.BACK)):
+    """A player whose seat the AI took over after missed turns takes it back."""
+
+    prefix = custom_ids.BACK
+    verb = "come_back"
+
+
 class LegacyControl(Control, template=custom_ids.LEGACY_TEMPLATE):
     """A button or menu drawn by the bot before one class per control: its table is redrawn."""
 
@@ -338,6 +393,14 @@ CONTROLS: tuple[type[Control], ...] = (
     ConfirmResignButton,
     PanelButton,
     SeatButton,
+    JoinButton,
+    LeaveButton,
+    AddAIButton,
+    StartButton,
+    CancelButton,
+    AcceptButton,
+    DeclineButton,
+    BackButton,
     LegacyControl,
 )
 """Every control class, registered with the bot as dynamic items."""

@@ -11,6 +11,9 @@ One template per control (:mod:`bot.ui.controls` has the class of each)::
     px:<game>:<version>           ConfirmResignButton
     pm:<game>:<version>           PanelButton      open my own controls (privately)
     po:<game>:<version>:<code>    SeatButton       play ``code`` for the clicker's own seat, from a panel
+    pj / pl / pi / pg / pc        Join, Leave, Add AI, Start, Cancel a table that is taking seats
+    pv / pd                       Accept, Decline an invitation to a table
+    pb:<game>:<version>           BackButton       take one's seat back from the AI
 
 ``version`` is the table version the control was drawn for: a click on an older table is refused
 (and the table redrawn) rather than applied to a position the player did not see. Nothing else is
@@ -38,6 +41,14 @@ RESIGN = "pr"
 CONFIRM_RESIGN = "px"
 PANEL = "pm"
 SEAT = "po"
+JOIN = "pj"
+LEAVE = "pl"
+ADD_AI = "pi"
+START = "pg"
+CANCEL = "pc"
+ACCEPT = "pv"
+DECLINE = "pd"
+BACK = "pb"
 
 LEGACY_TEMPLATE = r"p[ps]:(?P<game>[1-9][0-9]{0,11}):(?:0|[1-9][0-9]{0,8}):[A-Za-z0-9>:.+_!?-]{1,70}"
 """The custom ids of the bot before one class per control (see the module docstring)."""

@@ -27,8 +27,8 @@ class KindUI:
     """One line under the title: the state of play."""
     controls: Callable[[Table, str | None], list[ui.Item[Any]]]
     """The game's own controls on a running table, given the place picked in its menu (if any)."""
-    render: Callable[[Any], bytes]
-    """The public picture of the table, from the public view."""
+    render: Callable[[Table, Sequence[str]], bytes]
+    """The public picture of the table (drawn from ``table.public``), given a name per seat."""
     pickable: Callable[[Table], Collection[str]] = _nothing_to_pick
     """The places the table's pick menu offers (an empty collection: the game has no such menu)."""
     variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -37,5 +37,20 @@ class KindUI:
     """A seat's own controls, shown only to its player (games where each seat acts for itself)."""
     panel_status: Callable[[Table, Seat], str] | None = None
     """A seat's own line on its panel (its score, its hand size…)."""
-    render_private: Callable[[Any], bytes] | None = None
-    """The picture of a seat's private view (a hand), shown on its panel."""
+    render_private: Callable[[Table, Seat], bytes] | None = None
+    """The picture of a seat's private view (``table.views[seat]``, a hand), shown on its panel."""
+    hand_in_dm: bool = False
+    """Each player's panel is also kept up to date in a DM (their hand), edited in place."""
+    panel_label: str = "My controls"
+    """The table's button that opens a player's panel."""
+    lobby_note: Callable[[Table], str] | None = None
+    """A line under a lobby's seats (who partners whom)."""
+
+
+def unnamed(render: Callable[[Any], bytes]) -> Callable[[Table, Sequence[str]], bytes]:
+    """A picture drawn from the public view alone (the one-player games need no names)."""
+
+    def picture(table: Table, names: Sequence[str]) -> bytes:
+        return render(table.public)
+
+    return picture

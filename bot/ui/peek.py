@@ -13,7 +13,7 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, button
-from bot.ui.kind import KindUI
+from bot.ui.kind import KindUI, unnamed
 from games.peek import WASTE, Draw, Play, Redeal
 from render import peek as picture
 
@@ -76,6 +76,6 @@ KIND = KindUI(
     blurb="Peek, an open Osmosis patience",
     status=status,
     controls=components,
-    render=picture.render,
+    render=unnamed(picture.render),
     variants={"one card": {}, "three cards": {"three_card": True}},
 )

@@ -12,7 +12,7 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, HintButton, PickSelect, TargetSelect, button, select
-from bot.ui.kind import KindUI
+from bot.ui.kind import KindUI, unnamed
 from games.penguin import Collect, Move
 from render import penguin as picture
 
@@ -105,6 +105,6 @@ KIND = KindUI(
     blurb="Penguin, a patience with a beak and flippers",
     status=status,
     controls=components,
-    render=picture.render,
+    render=unnamed(picture.render),
     pickable=pickable,
 )

@@ -1,20 +1,26 @@
 """The presenter: the only code that turns a :class:`~bot.core.service.Table` into Discord messages.
 
-- :meth:`Presenter.post` posts a new game's table message (and only then is the game active);
+- :meth:`Presenter.post` / :meth:`Presenter.publish` post a table message (a new game, or a lobby);
+  a game is only active once its message exists;
 - :meth:`Presenter.show_here` edits the message a click came from, as the click's own answer;
-- :meth:`Presenter.redraw` edits a table message from outside an interaction. It returns at once:
-  redraws are coalesced per message (the latest table wins) and sent by one worker per channel
+- :meth:`Presenter.open_panel` / :meth:`Presenter.show_panel` give a seat its private panel;
+- :meth:`Presenter.redraw` edits a table message from outside an interaction, and keeps every
+  player's hand message (a DM, for games whose ``KindUI.hand_in_dm``) up to date. It returns at
+  once: edits are coalesced per message (the latest table wins) and sent by one worker per channel
   within Discord's edit budget, so it is never awaited while a game's lock is held and a busy
   table never delays the next click;
 - :meth:`Presenter.heal` redraws every table whose message shows an older version than the
   database (after a crash between a save and its redraw) and drops deals that never got a message.
 
 The budget: Discord allows about :data:`CHANNEL_EDITS` edits per :data:`CHANNEL_WINDOW` seconds for
-all of a bot's messages in one channel, and discord.py makes later edits wait. So each message is
-edited at most once per :data:`MESSAGE_SPACING` seconds, and when several tables of one channel are
-busy the one edited longest ago goes first. Edits that answer a click do not count against it.
+all of a bot's messages in one channel (a DM is a channel too), and discord.py makes later edits
+wait. So each message is edited at most once per :data:`MESSAGE_SPACING` seconds, and when several
+messages of one channel are busy the one edited longest ago goes first. Edits that answer a click
+do not count against it.
 
-Pictures are rendered in a worker thread, off the event loop.
+DMs: a player's hand message is sent when they sit down (which is also the check that the bot can
+DM them); when Discord refuses (403, code 50007) that is remembered, the player is told once to use
+the table's hand button, and no DM is tried again. Pictures are rendered in a worker thread.
 """
 
 import asyncio
@@ -28,9 +34,22 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.core.service import Table, TableService
+from bot.core.service import Fired, Table, TableService
 from bot.errors import shorten
-from bot.ui.controls import PanelButton, ResignButton, UndoButton, button
+from bot.ui.controls import (
+    AcceptButton,
+    AddAIButton,
+    BackButton,
+    CancelButton,
+    DeclineButton,
+    JoinButton,
+    LeaveButton,
+    PanelButton,
+    ResignButton,
+    StartButton,
+    UndoButton,
+    button,
+)
 from bot.ui.kind import KindUI
 from games.base import EndReason, Seat
 
@@ -46,6 +65,11 @@ CHANNEL_WINDOW = 5.0
 MESSAGE_SPACING = 1.0
 MAX_DESCRIPTION = 4096
 NO_MENTIONS = discord.AllowedMentions.none()
+DMS_CLOSED = (
+    "I can't send you direct messages, so your hand will not come by DM: press **{label}** on the table "
+    "whenever you want to see it and play."
+)
+DM_FORBIDDEN = 50007
 
 
 def _result_line(table: Table) -> str:
@@ -55,19 +79,41 @@ def _result_line(table: Table) -> str:
     if outcome.reason is EndReason.RESIGNED:
         return "**Resigned.** " + outcome.summary
     if outcome.winners:
-        return "**Won!** " + outcome.summary
+        return ("**Won!** " if len(table.seats) == 1 else "**Game over.** ") + outcome.summary
     return "**Game over.** " + outcome.summary
+
+
+def seat_label(table: Table, seat: Seat) -> str:
+    """How a seat is named in text: its player's mention, or the AI."""
+    record = table.seats[seat]
+    if record.ai:
+        return f"Seat {seat + 1}: AI"
+    if record.user_id is None:
+        return f"Seat {seat + 1}: empty"
+    mark = " (host)" if seat == 0 else "" if record.ready else " (invited)"
+    away = " (away: the AI plays for now)" if record.away else ""
+    return f"Seat {seat + 1}: <@{record.user_id}>{mark}{away}"
 
 
 def table_content(table: Table) -> str:
     """Who plays, as the message text: mentions there show as names everywhere (embeds may not)."""
     owner = f"<@{table.owner}>"
-    return f"Open table started by {owner}: anyone here may play." if table.open_play else f"{owner}'s game."
+    if len(table.seats) == 1:
+        return f"Open table started by {owner}: anyone here may play." if table.open_play else f"{owner}'s game."
+    people = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id is not None)
+    if table.status == "seating":
+        return f"{owner} opened a {table.title} table. {people}"
+    return f"{table.title}: {people}"
 
 
 def table_embed(kind: KindUI, table: Table, note: str = "") -> discord.Embed:
-    """Title, the state of play, the last thing that happened, and the picture."""
-    lines = [kind.status(table)]
+    """Title, the state of play (or the seats of a lobby), the last thing that happened, and the picture."""
+    if table.public is None:
+        lines = [seat_label(table, seat) for seat in range(len(table.seats))]
+        if kind.lobby_note is not None:
+            lines.append(kind.lobby_note(table))
+    else:
+        lines = [kind.status(table)]
     summary = table.outcome.summary if table.outcome else None
     happened = " ".join(event.text for event in table.public_events() if event.text != summary)
     if happened:
@@ -77,36 +123,58 @@ def table_embed(kind: KindUI, table: Table, note: str = "") -> discord.Embed:
     if note:
         lines.append(note)
     embed = discord.Embed(title=table.title, description=shorten("\n".join(lines), MAX_DESCRIPTION), colour=COLOUR)
-    embed.set_image(url=f"attachment://{IMAGE_NAME}")
+    if table.public is not None:
+        embed.set_image(url=f"attachment://{IMAGE_NAME}")
     embed.set_footer(text=f"Game #{table.game_id} \u00b7 version {table.version}")
     return embed
 
 
+def lobby_view(table: Table) -> ui.View:
+    """A lobby's buttons: Join, Leave and Add AI while seats are open, Accept and Decline, Start, Cancel."""
+    view = ui.View(timeout=None)
+    if table.status != "seating":
+        return view
+    empty = any(seat.user_id is None and not seat.ai for seat in table.seats)
+    invited = any(not seat.ready for seat in table.seats)
+    if empty:
+        view.add_item(button(JoinButton, table, "Join", style=discord.ButtonStyle.success))
+        view.add_item(button(AddAIButton, table, "Add AI"))
+    if any(seat.user_id is not None and seat.seat > 0 and seat.ready for seat in table.seats):
+        view.add_item(button(LeaveButton, table, "Leave"))
+    if invited:
+        view.add_item(button(AcceptButton, table, "Accept", style=discord.ButtonStyle.success))
+        view.add_item(button(DeclineButton, table, "Decline", style=discord.ButtonStyle.danger))
+    if not empty and not invited:
+        view.add_item(button(StartButton, table, "Start", style=discord.ButtonStyle.primary))
+    view.add_item(button(CancelButton, table, "Cancel", style=discord.ButtonStyle.danger, row=1))
+    return view
+
+
 def table_view(kind: KindUI, table: Table, picked: str | None = None) -> ui.View:
-    """The game's controls, then Undo (when there is something to take back) and Resign; none once over."""
+    """The game's controls, its panel button, then Undo (when there is something to take back) and Resign."""
+    if table.public is None:
+        return lobby_view(table)
     view = ui.View(timeout=None)
     if table.finished:
         return view
     for item in kind.controls(table, picked):
         view.add_item(item)
     if kind.panel is not None:
-        view.add_item(button(PanelButton, table, "My controls", style=discord.ButtonStyle.primary, row=COMMAND_ROW))
+        view.add_item(button(PanelButton, table, kind.panel_label, style=discord.ButtonStyle.primary, row=COMMAND_ROW))
+    if any(seat.away for seat in table.seats):
+        view.add_item(button(BackButton, table, "I'm back", row=COMMAND_ROW))
     if table.can_undo:
         view.add_item(button(UndoButton, table, "Undo", row=COMMAND_ROW))
     view.add_item(button(ResignButton, table, "Resign", style=discord.ButtonStyle.danger, row=COMMAND_ROW))
     return view
 
 
-@dataclass
-class _Redraw:
-    table: Table
-    note: str
-
-
 def panel_text(kind: KindUI, table: Table, seat: Seat, note: str = "") -> str:
-    """A seat's panel: whose it is, its own line, what only it was told, and a note."""
-    lines = [f"**{table.title}** \u00b7 your controls (game #{table.game_id})"]
-    if kind.panel_status is not None:
+    """A seat's panel: which game, its own line, what only it was told, and a note."""
+    lines = [f"**{table.title}** \u00b7 game #{table.game_id} \u00b7 seat {seat + 1}"]
+    if table.message_id is not None and table.guild_id is not None:
+        lines[0] += f" \u00b7 https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+    if kind.panel_status is not None and table.public is not None:
         lines.append(kind.panel_status(table, seat))
     lines += [event.text for event in table.events_for(seat)]
     if table.finished:
@@ -119,7 +187,7 @@ def panel_text(kind: KindUI, table: Table, seat: Seat, note: str = "") -> str:
 def panel_view(kind: KindUI, table: Table, seat: Seat) -> ui.View:
     """A seat's own controls; none once the game is over."""
     view = ui.View(timeout=None)
-    if kind.panel is not None and not table.finished:
+    if kind.panel is not None and table.public is not None and not table.finished:
         for item in kind.panel(table, seat):
             view.add_item(item)
     return view
@@ -129,8 +197,16 @@ def _versions(table: Table) -> tuple[int, int | None, int]:
     return table.game_id, table.shown_version, table.version
 
 
+@dataclass
+class _Redraw:
+    table: Table
+    note: str
+    seat: Seat | None
+    """None: the public table message; a seat: that seat's hand message (a DM)."""
+
+
 class _Channel:
-    """One channel's edit budget and the table messages waiting to be redrawn in it."""
+    """One channel's edit budget and the messages waiting to be redrawn in it."""
 
     def __init__(self) -> None:
         self.recent: collections.deque[float] = collections.deque()
@@ -139,7 +215,7 @@ class _Channel:
 
 
 class Presenter:
-    """Sends and edits every table message (see the module docstring)."""
+    """Sends and edits every table message and hand message (see the module docstring)."""
 
     def __init__(self, client: discord.Client, service: TableService, kinds: Mapping[str, KindUI]) -> None:
         self._client = client
@@ -148,6 +224,8 @@ class Presenter:
         self._channels: dict[int, _Channel] = {}
         self._edited: dict[int, float] = {}
         self._shown: dict[int, int] = {}
+        self._names: dict[int, str] = {}
+        self._pinged: dict[tuple[int, Seat], int] = {}
 
     def kind(self, table: Table) -> KindUI:
         return self._kinds[table.kind]
@@ -156,25 +234,42 @@ class Presenter:
         """The places the table's pick menu offers now."""
         return self.kind(table).pickable(table)
 
+    async def remember(self, user: discord.abc.User) -> None:
+        """Keep a player's display name for the pictures (names are not in the database)."""
+        self._names[user.id] = user.display_name
+
+    def names(self, table: Table) -> list[str]:
+        """A name per seat for the pictures: the player's display name, "AI", or "Player n"."""
+        return [
+            "AI"
+            if seat.ai
+            else self._names.get(seat.user_id or 0, f"Player {seat.seat + 1}")
+            for seat in table.seats
+        ]
+
     async def _picture(self, table: Table) -> discord.File:
-        png = await asyncio.to_thread(self.kind(table).render, table.public)
+        png = await asyncio.to_thread(self.kind(table).render, table, self.names(table))
         return discord.File(io.BytesIO(png), filename=IMAGE_NAME)
 
     async def _message_parts(self, table: Table, *, picked: str | None = None, note: str = "") -> dict[str, Any]:
+        """Content, embed, controls and (for a dealt game) the picture of a table message."""
         kind = self.kind(table)
-        return {
+        parts: dict[str, Any] = {
             "content": table_content(table),
             "embed": table_embed(kind, table, note),
             "view": table_view(kind, table, picked),
         }
+        parts["attachments"] = [await self._picture(table)] if table.public is not None else []
+        return parts
 
     async def post(self, interaction: discord.Interaction, table: Table) -> discord.Message:
-        """Post a new game's table message as the answer to ``interaction`` and make the game active."""
+        """Post a new table message as the answer to ``interaction``; the game becomes active."""
         if not interaction.response.is_done():
             await interaction.response.defer()
         parts = await self._message_parts(table)
-        file = await self._picture(table)
-        message = await interaction.followup.send(**parts, file=file, allowed_mentions=NO_MENTIONS, wait=True)
+        files = parts.pop("attachments")
+        mentions = discord.AllowedMentions(users=True) if table.status == "seating" else NO_MENTIONS
+        message = await interaction.followup.send(**parts, files=files, allowed_mentions=mentions, wait=True)
         await self._service.attach_message(table.game_id, message.id, table.version)
         self._shown[message.id] = table.version
         return message
@@ -184,38 +279,12 @@ class Presenter:
         if table.channel_id is None:
             raise ValueError(f"game {table.game_id} has no channel")
         parts = await self._message_parts(table)
-        file = await self._picture(table)
+        files = parts.pop("attachments")
         channel = self._client.get_partial_messageable(table.channel_id)
-        message = await channel.send(**parts, file=file, allowed_mentions=NO_MENTIONS)
+        message = await channel.send(**parts, files=files, allowed_mentions=NO_MENTIONS)
         await self._service.attach_message(table.game_id, message.id, table.version)
         self._shown[message.id] = table.version
         return message
-
-    async def _panel_parts(self, table: Table, seat: Seat, note: str) -> dict[str, Any]:
-        kind = self.kind(table)
-        parts: dict[str, Any] = {"content": panel_text(kind, table, seat, note), "view": panel_view(kind, table, seat)}
-        if kind.render_private is not None:
-            png = await asyncio.to_thread(kind.render_private, table.views[seat])
-            parts["file"] = discord.File(io.BytesIO(png), filename=HAND_IMAGE_NAME)
-        return parts
-
-    async def open_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
-        """Send the clicker a fresh private panel with their own controls."""
-        parts = await self._panel_parts(table, seat, note)
-        if interaction.response.is_done():
-            await interaction.followup.send(**parts, ephemeral=True)
-        else:
-            await interaction.response.send_message(**parts, ephemeral=True)
-
-    async def show_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
-        """Redraw the panel the click came from, as the click's answer: the player sees their move at once."""
-        parts = await self._panel_parts(table, seat, note)
-        file = parts.pop("file", None)
-        attachments = {"attachments": [file]} if file is not None else {}
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**parts, **attachments)
-        else:
-            await interaction.response.edit_message(**parts, **attachments)
 
     async def show_here(
         self, interaction: discord.Interaction, table: Table, *, picked: str | None = None, note: str = ""
@@ -224,10 +293,35 @@ class Presenter:
         if not interaction.response.is_done():
             await interaction.response.defer()
         parts = await self._message_parts(table, picked=picked, note=note)
-        file = await self._picture(table)
-        await interaction.edit_original_response(**parts, attachments=[file])
+        await interaction.edit_original_response(**parts)
         if table.message_id is not None:
             await self._shown_now(table)
+        self._deliver(table)
+
+    async def _panel_parts(self, table: Table, seat: Seat, note: str) -> dict[str, Any]:
+        kind = self.kind(table)
+        parts: dict[str, Any] = {"content": panel_text(kind, table, seat, note), "view": panel_view(kind, table, seat)}
+        if kind.render_private is not None and table.public is not None:
+            png = await asyncio.to_thread(kind.render_private, table, seat)
+            parts["attachments"] = [discord.File(io.BytesIO(png), filename=HAND_IMAGE_NAME)]
+        return parts
+
+    async def open_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
+        """Send the clicker a fresh private panel with their own controls."""
+        parts = await self._panel_parts(table, seat, note)
+        files = parts.pop("attachments", [])
+        if interaction.response.is_done():
+            await interaction.followup.send(**parts, files=files, ephemeral=True)
+        else:
+            await interaction.response.send_message(**parts, files=files, ephemeral=True)
+
+    async def show_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
+        """Redraw the panel the click came from, as the click's answer: the player sees their move at once."""
+        parts = await self._panel_parts(table, seat, note)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**parts)
+        else:
+            await interaction.response.edit_message(**parts)
 
     async def tell(self, interaction: discord.Interaction, text: str) -> None:
         """A short private sentence for the one who clicked."""
@@ -242,16 +336,60 @@ class Presenter:
             return "I found no winning line from here; the game may be lost. *Undo* can take moves back."
         return f"Try **{action.label}**: it is on a winning line."
 
-    def redraw(self, table: Table, note: str = "") -> None:
-        """Ask for the table message to show ``table``; returns at once (see the module docstring)."""
-        if table.channel_id is None or table.message_id is None:
+    async def seated(self, interaction: discord.Interaction, table: Table) -> None:
+        """After someone sat down (joined, accepted): for games with hands in DMs, check the bot can DM them."""
+        kind = self.kind(table)
+        if not kind.hand_in_dm or interaction.user.id not in table.players:
             return
-        channel = self._channels.setdefault(table.channel_id, _Channel())
-        waiting = channel.dirty.get(table.message_id)
-        if waiting is None or waiting.table.version <= table.version:
-            channel.dirty[table.message_id] = _Redraw(table, note)
+        seat = table.players.index(interaction.user.id)
+        if table.status == "seating" and table.seats[seat].dm_message_id is None:
+            text = f"You sat down at a **{table.title}** table (game #{table.game_id}); your hand will be here."
+            if not await self._send_hand(table, seat, {"content": text}):
+                await self.tell(interaction, DMS_CLOSED.format(label=kind.panel_label))
+
+    def redraw(self, table: Table, note: str = "") -> None:
+        """Ask for the table message (and the players' hand messages) to show ``table``; returns at once."""
+        if table.channel_id is not None and table.message_id is not None:
+            self._queue(table.channel_id, table.message_id, _Redraw(table, note, None))
+        self._deliver(table)
+
+    def _deliver(self, table: Table) -> None:
+        """Queue every hand message of a game whose hands live in DMs."""
+        if not self.kind(table).hand_in_dm or table.public is None:
+            return
+        for seat in table.seats:
+            if seat.user_id is not None and seat.dm_channel_id is not None and seat.dm_message_id is not None:
+                self._queue(seat.dm_channel_id, seat.dm_message_id, _Redraw(table, "", seat.seat))
+
+    def _queue(self, channel_id: int, message_id: int, redraw: _Redraw) -> None:
+        channel = self._channels.setdefault(channel_id, _Channel())
+        waiting = channel.dirty.get(message_id)
+        if waiting is None or waiting.table.version <= redraw.table.version:
+            channel.dirty[message_id] = redraw
         if channel.worker is None or channel.worker.done():
-            channel.worker = asyncio.create_task(self._work(table.channel_id, channel), name="peapod-redraw")
+            channel.worker = asyncio.create_task(self._work(channel_id, channel), name="peapod-redraw")
+
+    async def fired(self, fired: Fired) -> None:
+        """Show what a deadline did: redraw its table, and tell the seats it concerns."""
+        self.redraw(fired.table)
+        for seat, text in fired.ping.items():
+            await self.notify(fired.table, seat, text)
+
+    async def notify(self, table: Table, seat: Seat, text: str) -> None:
+        """A short DM to a seat's player (a warning, a turn); nothing when their DMs are closed."""
+        user_id = table.seats[seat].user_id
+        if user_id is None or await self._service.dm_closed(user_id):
+            return
+        link = ""
+        if table.guild_id is not None and table.message_id is not None:
+            link = f" https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+        try:
+            user = await self._client.fetch_user(user_id)
+            await user.send(shorten(f"**{table.title}** (game #{table.game_id}): {text}{link}"))
+        except discord.Forbidden:
+            await self._service.set_dm_closed(user_id, True)
+        except discord.HTTPException:
+            log.warning("could not DM the player of seat %s in game %s", seat, table.game_id, exc_info=True)
 
     async def idle(self) -> None:
         """Wait until every asked-for redraw has been sent (tests, shutdown)."""
@@ -284,7 +422,7 @@ class Presenter:
                 await asyncio.sleep(wait)
                 continue
             redraw = channel.dirty.pop(message_id)
-            if redraw.table.version <= self._shown.get(message_id, -1) and not redraw.note:
+            if redraw.seat is None and redraw.table.version <= self._shown.get(message_id, -1) and not redraw.note:
                 continue
             channel.recent.append(now)
             self._edited[message_id] = now
@@ -294,14 +432,45 @@ class Presenter:
         table = redraw.table
         message = self._client.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            parts = await self._message_parts(table, note=redraw.note)
-            file = await self._picture(table)
-            await message.edit(**parts, attachments=[file])
-            await self._shown_now(table)
+            if redraw.seat is None:
+                await message.edit(**await self._message_parts(table, note=redraw.note))
+                await self._shown_now(table)
+            else:
+                await message.edit(**await self._panel_parts(table, redraw.seat, ""))
+                await self._ping_turn(table, redraw.seat)
         except discord.NotFound:
-            log.warning("table message of game %s is gone", table.game_id)
+            log.warning("a message of game %s is gone", table.game_id)
+            if redraw.seat is not None:
+                await self._service.set_seat_message(table.game_id, redraw.seat, None, None)
         except Exception:
-            log.exception("could not redraw game %s", table.game_id)
+            log.exception("could not redraw a message of game %s", table.game_id)
+
+    async def _ping_turn(self, table: Table, seat: Seat) -> None:
+        """When it has just become a seat's turn, a short DM so its player is notified."""
+        key = (table.game_id, seat)
+        if table.turn != seat or table.seats[seat].away:
+            self._pinged.pop(key, None)
+            return
+        if key not in self._pinged:
+            self._pinged[key] = table.version
+            await self.notify(table, seat, "your turn.")
+
+    async def _send_hand(self, table: Table, seat: Seat, parts: dict[str, Any]) -> bool:
+        """Send a seat's hand message by DM and remember it; False (and remembered) when DMs are closed."""
+        user_id = table.seats[seat].user_id
+        if user_id is None:
+            return False
+        try:
+            user = await self._client.fetch_user(user_id)
+            channel = await user.create_dm()
+            files = parts.pop("attachments", [])
+            message = await channel.send(**parts, files=files)
+        except discord.Forbidden as error:
+            if error.code == DM_FORBIDDEN or error.status == 403:
+                await self._service.set_dm_closed(user_id, True)
+            return False
+        await self._service.set_seat_message(table.game_id, seat, channel.id, message.id)
+        return True
 
     async def _shown_now(self, table: Table) -> None:
         if table.message_id is None:

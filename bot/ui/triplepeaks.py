@@ -12,7 +12,7 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, button
-from bot.ui.kind import KindUI
+from bot.ui.kind import KindUI, unnamed
 from games.triplepeaks import Draw, Play
 from render import triplepeaks as picture
 
@@ -80,7 +80,7 @@ KIND = KindUI(
     blurb="Triple Peaks: clear three peaks of cards, one rank up or down at a time",
     status=status,
     controls=components,
-    render=picture.render,
+    render=unnamed(picture.render),
     variants={
         "standard": {},
         "multiplier": {"multiplier": True},

@@ -98,7 +98,7 @@ class Tally(Game[TallyState]):
         return TallyState(tuple(data["counts"]), data["resigned"])
 
 
-def _picture(view: TallyView) -> bytes:
+def _picture(table: Table, names: Sequence[str]) -> bytes:
     out = io.BytesIO()
     Image.new("P", (40, 30)).save(out, format="PNG")
     return out.getvalue()
