@@ -141,10 +141,12 @@ def button(
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     row: int | None = None,
     emoji: str | None = None,
+    disabled: bool = False,
 ) -> Control:
-    """A button of control ``cls`` for ``table`` (``code``: the action it plays, for ActionButton)."""
+    """A button of control ``cls`` for ``table`` (``code``: the action it plays, for Action- and SeatButton)."""
     custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version, code)
-    return cls(ui.Button(custom_id=custom_id, label=label[:80], style=style, emoji=emoji), row=row)
+    item = ui.Button(custom_id=custom_id, label=label[:80], style=style, emoji=emoji, disabled=disabled)
+    return cls(item, row=row)
 
 
 def select(

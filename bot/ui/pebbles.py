@@ -1,0 +1,119 @@
+"""Pebbles and Nuts in Discord: a table for 2, 3 or 4, each hand in its player's DMs, cards played by buttons.
+
+The public table shows the trick, the last trick, every melded card, hand sizes, the draw pile,
+tricks and scores (``render.pebbles``). Each player's hand is a private panel: the picture of the
+hand and a button per card, only the legal ones enabled on their turn, plus the melds they may
+declare after winning a trick. The same panel is kept in a DM (edited in place) and opened from the
+table with **Show my hand**, which is how a player whose DMs are closed plays.
+"""
+
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.core.service import Table
+from bot.ui.controls import SeatButton, button
+from bot.ui.kind import KindUI
+from games.base import Seat
+from games.pebbles import Declare, Pass, Play
+from render import pebbles as picture
+
+HELP = """\
+**Pebbles and Nuts** (2, 3 or 4 players; 4 play as partners sitting across): a trick-taking game by \
+Howard Fosdick with 32 cards (A 10 K Q J 9 8 7; a third player adds an 8♥). Hearts are trumps; follow \
+suit if you can; when a heart is led, the A♠ may be played at will and beats every heart. After each \
+trick everyone draws a card, then the winner may declare one meld: a marriage (K and Q of a suit, 15; \
+of spades, 20) or a ménage (the jack added to a marriage already on the table, 10). At the end of a \
+deal the won cards count: A, K, Q and 8♥ score, spades lose. First to 70 (50 for three, 130 for two \
+decks) wins; ties play on.
+`/pebbles new [players] [decks] [declare]` open a table here (Join, Add AI, Start) · \
+`/pebbles challenge @a [@b] [@c]` invite people · `/pebbles resign` give up
+Your hand comes by DM (or press *Show my hand* on the table): press a card to play it, a *Declare* \
+button to meld after winning a trick, *Pass* to lead without melding. A turn lasts two minutes; after \
+that the bot plays your lowest card, and after three missed turns the AI keeps your seat until you \
+press *I'm back*."""
+
+CARDS_PER_ROW = 5
+
+
+def _name(table: Table, seat: Seat) -> str:
+    player = table.seats[seat]
+    return "the AI" if player.ai else f"<@{player.user_id}>" if player.user_id else f"seat {seat + 1}"
+
+
+def status(table: Table) -> str:
+    """Deal, scores against the target, and whose turn it is."""
+    view = table.public
+    sides = "/".join(str(score) for score in view.scores)
+    line = f"Deal {view.deal_no} \u00b7 scores {sides} (target {view.target}) \u00b7 {view.pile_size} to draw"
+    if table.turn is not None:
+        line += f" \u00b7 turn: seat {table.turn + 1}"
+    return line
+
+
+def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
+    """A button per card in the hand (legal ones enabled), then the melds the seat may declare, then Pass."""
+    view = table.views[seat]
+    legal = table.legal.get(seat, ())
+    playable = {action.card: action for action in legal if isinstance(action, Play)}
+    items: list[ui.Item[Any]] = []
+    for index, card in enumerate(view.hand):
+        action = playable.get(card)
+        items.append(
+            button(
+                SeatButton,
+                table,
+                Play(card).label if action is None else action.label,
+                code=Play(card).code,
+                style=discord.ButtonStyle.primary if action else discord.ButtonStyle.secondary,
+                row=index // CARDS_PER_ROW,
+                disabled=action is None,
+            )
+        )
+    extras = [action for action in legal if isinstance(action, Declare | Pass)]
+    for action in extras[:5]:
+        style = discord.ButtonStyle.success if isinstance(action, Declare) else discord.ButtonStyle.secondary
+        items.append(button(SeatButton, table, action.label, code=action.code, style=style, row=3))
+    return items
+
+
+def panel_status(table: Table, seat: Seat) -> str:
+    view = table.views[seat]
+    if table.turn == seat:
+        if any(isinstance(action, Declare) for action in table.legal.get(seat, ())):
+            return "You won the trick: declare a meld, or lead a card."
+        return "**Your turn**: play a card."
+    waiting = f" Waiting for {_name(table, table.turn)}." if table.turn is not None else ""
+    return f"{len(view.hand)} cards in your hand.{waiting}"
+
+
+def render_table(table: Table, names: list[str]) -> bytes:
+    return picture.render_table(table.public, names)
+
+
+def render_hand(table: Table, seat: Seat) -> bytes:
+    playable = [action.card for action in table.legal.get(seat, ()) if isinstance(action, Play)]
+    return picture.render_hand(table.views[seat], playable=playable)
+
+
+def lobby_note(table: Table) -> str:
+    if len(table.seats) == 4:
+        return "Partners sit across: seats 1 and 3 play against seats 2 and 4."
+    return f"A table for {len(table.seats)}: everyone plays for themselves."
+
+
+KIND = KindUI(
+    key="pebbles",
+    help=HELP,
+    blurb="Pebbles and Nuts, a trick-taking game for 2, 3 or 4",
+    status=status,
+    controls=lambda table, picked: [],
+    render=render_table,
+    panel=panel,
+    panel_status=panel_status,
+    render_private=render_hand,
+    hand_in_dm=True,
+    panel_label="Show my hand",
+    lobby_note=lobby_note,
+)
