@@ -46,6 +46,8 @@ TO_EMPTY = "empty column"
 """A step moving a run headed by an n = 12 card into an empty column."""
 INTO_CELLS = "cells"
 """A step moving a column's whole run into the cells, top card first."""
+SWAP = "swap"
+"""A step moving a finished column (n = 12 at the bottom) into the cells and an n = 12 run into its place."""
 
 Columns = tuple[tuple[int, ...], ...]
 Cells = tuple[int, ...]
@@ -70,10 +72,15 @@ class _Move(NamedTuple):
 
 
 class _Step(NamedTuple):
-    """A step between settled positions, named by its kind and the bottom card of the run it moves."""
+    """A step between settled positions, named by its kind and the bottom card of the run it moves.
+
+    ``lifted`` is the bottom card of the column that goes into the cells (the run itself for
+    :data:`INTO_CELLS`, the finished column for :data:`SWAP`).
+    """
 
     kind: str
     base: int
+    lifted: int = EMPTY
 
 
 class _Link(NamedTuple):
@@ -238,18 +245,39 @@ def _steps(position: _Position) -> Iterator[tuple[_Step, int, int]]:
         if runs[index] <= free:
             movable.append(index)
     for index in sorted(movable, key=lambda index: _burial(columns[index], home)):
-        yield _Step(INTO_CELLS, columns[index][-runs[index]]), index, -1
+        base = columns[index][-runs[index]]
+        yield _Step(INTO_CELLS, base, base), index, -1
+    if empty < 0:
+        yield from _swaps(columns, cells, runs)
+
+
+def _swaps(columns: Columns, cells: Cells, runs: list[int]) -> Iterator[tuple[_Step, int, int]]:
+    """Finished columns that fit into the cells, each traded for an n = 12 run lying on some other card.
+
+    The finished column's n = 12 card must be the lowest n = 12 card in the cells once it is there,
+    so that until the run has moved in, putting cards back from the cells rebuilds the column.
+    """
+    lowest = min((value for value in cells if value != EMPTY and value % 13 == TOP_N), default=52)
+    free = cells.count(EMPTY)
+    for target, column in enumerate(columns):
+        if runs[target] == len(column) <= free and column[0] % 13 == TOP_N and column[0] < lowest:
+            for index, other in enumerate(columns):
+                base = other[-runs[index]] if other else EMPTY
+                if base % 13 == TOP_N and runs[index] < len(other):
+                    yield _Step(SWAP, base, column[0]), index, target
 
 
 def _first_move(position: _Position, step: _Step) -> _Move:
     """The next engine move of ``step`` from ``position`` (for a run into the cells: its current top card)."""
     columns = position.columns
+    if step.kind in (INTO_CELLS, SWAP):
+        lifted = next((column for column in columns if step.lifted in column), ())
+        if lifted:
+            return _Move(f"c{columns.index(lifted) + 1}", TO_CELL, 1, lifted[-1])
     index = next(index for index, column in enumerate(columns) if step.base in column)
     source, column = f"c{index + 1}", columns[index]
-    if step.kind == INTO_CELLS:
-        return _Move(source, TO_CELL, 1, column[-1])
     count = len(column) - column.index(step.base)
-    if step.kind == TO_EMPTY:
+    if step.kind in (TO_EMPTY, SWAP):
         empty = next(target for target, other in enumerate(columns) if not other)
         return _Move(source, f"c{empty + 1}", count, step.base, to_empty=True)
     target = next(target for target, other in enumerate(columns) if other and other[-1] == step.base + 1)
@@ -266,14 +294,16 @@ def _taken(position: _Position, step: _Step, index: int, target: int) -> _Positi
     column = columns[index]
     split = column.index(step.base)
     exposed = column[:split]
-    if target < 0:
-        kept = [value for value in cells if value != EMPTY] + list(column[split:])
+    lifted = column[split:] if target < 0 else columns[target] if step.kind == SWAP else ()
+    if lifted:
+        kept = [value for value in cells if value != EMPTY] + list(lifted)
         cells = (EMPTY,) * (CELLS - len(kept)) + tuple(kept)
+    if target < 0:
         columns = columns[:index] + (exposed,) + columns[index + 1 :]
     else:
         changed = list(columns)
         changed[index] = exposed
-        changed[target] = columns[target] + column[split:]
+        changed[target] = column[split:] if step.kind == SWAP else columns[target] + column[split:]
         columns = tuple(changed)
     if exposed:
         top = exposed[-1]
@@ -362,8 +392,8 @@ def _next_move(position: _Position, step: _Step) -> _Move:
         return home
     settled = _settled(position)
     waiting = set(position.cells) - set(settled.cells)
-    if step.kind == INTO_CELLS:
-        column = next(column for column in settled.columns if step.base in column)
+    if step.kind in (INTO_CELLS, SWAP):
+        column = next(column for column in settled.columns if step.lifted in column)
         for value in reversed(column):
             if value not in waiting:
                 break
