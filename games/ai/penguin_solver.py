@@ -13,10 +13,12 @@ goes to a cell and straight back), so the search runs over a graph without cycle
   can go back onto its column has (onto the same-suit card one higher, or an n = 12 card into an
   empty column). Settling loses nothing, since each card put back can return to a cell in one move.
 * Between settled positions the search makes one *step*: a column's whole same-suit run onto the
-  card one higher than its bottom card, an n = 12 run into an empty column, or a whole run into the
-  cells. Every step takes a card that lay on the wrong card in a column (or alone at a column's
-  bottom, unless it is n = 12) out of that state, and no move ever puts a card back into it, so
-  no line repeats a position. Moving only part of a run into the cells wins nothing.
+  card one higher than its bottom card, an n = 12 run into an empty column, a whole run into the
+  cells, or a finished column (n = 12 at the bottom) into the cells to make room for an n = 12 run.
+  Every step takes a card that lay on the wrong card in a column (or alone at a column's bottom,
+  unless it is n = 12) out of that state, and no move ever puts a card back into it, so no line
+  repeats a position. Moving only part of a run into the cells wins nothing: the rest of the run
+  can go nowhere the whole run could not.
 
 Steps are tried in a fixed order that depends only on the position up to the order of its columns
 and cells, and the search is depth-first with a table of finished positions, which on a graph
@@ -216,9 +218,10 @@ def _burial(column: tuple[int, ...], home: tuple[int, ...]) -> int:
 def _steps(position: _Position) -> Iterator[tuple[_Step, int, int]]:
     """The steps from a settled canonical position, in search order, with their source and target column.
 
-    Runs onto columns first, then n = 12 runs into an empty column, then runs into the cells,
-    starting with the column whose next card for home is least buried (target -1). A run goes
-    into the cells only when it could go nowhere else whole, and never when it is a finished column.
+    Runs onto columns first, then n = 12 runs into an empty column, then runs into the cells
+    (target -1), starting with the column whose next card for home is least buried, then swaps. A
+    run goes into the cells only when it could go nowhere else whole, and never when it is a
+    finished column.
     """
     columns, cells, home = position
     runs = [_run_length(column) for column in columns]
@@ -311,9 +314,7 @@ def _taken(position: _Position, step: _Step, index: int, target: int) -> _Positi
     else:
         unsettled = any(value != EMPTY and value % 13 == TOP_N for value in cells)
     after = _Position(columns, cells, home)
-    if unsettled:
-        after = _settled(after)
-    return _Position(tuple(sorted(after.columns)), tuple(sorted(after.cells)), after.home)
+    return _canonical(_settled(after) if unsettled else after)
 
 
 def _search(root: _Position, max_nodes: int) -> tuple[list[_Link], int] | None:
@@ -457,7 +458,8 @@ def winnable_seed(start: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> int:
 
 
 HINT_MAX_NODES = 12_000
-"""The hint's search budget: a solvable deal needs a few hundred positions; a lost one is given up in about a second."""
+"""The hint's search budget, about a second: most deals are won within a few hundred positions (the most
+seen, over seeds 0-1499, was under 9,000) and lost ones are searched out or given up within it."""
 
 
 def hint(state: PenguinState) -> PenguinAction | None:
