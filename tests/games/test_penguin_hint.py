@@ -66,4 +66,3 @@ def test_hints_from_a_position_the_player_made():
     end, moves = follow_hints(state, len(solution))
     assert GAME.outcome(end).winners == (0,)
     assert moves == len(solution)
-
