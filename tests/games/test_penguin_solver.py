@@ -38,6 +38,14 @@ def test_solution_from_the_middle_of_a_game():
     assert GAME.outcome(play_out(state, solution)).winners == (0,)
 
 
+def test_finished_column_makes_room_for_another():
+    """Seed 1070 needs a swap: a finished column goes into the cells so that an n = 12 run can take its place."""
+    state = GAME.new_state(None, 1, 1070)
+    solution = solve(state)
+    assert solution is not None
+    assert GAME.outcome(play_out(state, solution)).winners == (0,)
+
+
 def test_nearly_won_position():
     """With one card left in a cell the answer is that card going home."""
     state = position("5S", ["", "", "", "", "", "", ""], cells=["", "4S"], home="4C 4D 4H 3S")
