@@ -15,13 +15,13 @@ from bot.store import Store
 from bot.ui.controls import CONTROLS, unanswered
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
-from bot.ui.present import Presenter
+from bot.ui.present import EditBudget, Presenter
 from games import AI_PLAYERS, GAMES
 from games.base import Game
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.patience", "bot.cogs.general")
+EXTENSIONS = ("bot.cogs.patience", "bot.cogs.pebbles", "bot.cogs.general")
 LONGEST_SLEEP = 30.0
 SHORTEST_SLEEP = 0.05
 """The deadline task sleeps until the next deadline, within these bounds (seconds)."""
@@ -43,6 +43,7 @@ class PeapodBot(commands.Bot):
         seed_source: Callable[[], int] | None = None,
         games: Mapping[str, Game[Any]] = GAMES,
         kinds: Mapping[str, KindUI] = KINDS,
+        budget: EditBudget | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -61,7 +62,7 @@ class PeapodBot(commands.Bot):
         )
         self._firing = False
         self.kinds = kinds
-        self.presenter = Presenter(self, self.service, kinds)
+        self.presenter = Presenter(self, self.service, kinds, budget)
         self._healing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -139,9 +140,11 @@ def create_bot(
     seed_source: Callable[[], int] | None = None,
     games: Mapping[str, Game[Any]] = GAMES,
     kinds: Mapping[str, KindUI] = KINDS,
+    budget: EditBudget | None = None,
 ) -> PeapodBot:
     """Build the bot without starting it (``__main__``, the tests and play mode all use this).
 
-    ``games`` and ``kinds`` are the two registries (rules, and what Discord shows of each game).
+    ``games`` and ``kinds`` are the two registries (rules, and what Discord shows of each game);
+    ``budget`` how often messages are edited outside interactions (Discord's limits by default).
     """
-    return PeapodBot(settings, store, seed_source=seed_source, games=games, kinds=kinds)
+    return PeapodBot(settings, store, seed_source=seed_source, games=games, kinds=kinds, budget=budget)

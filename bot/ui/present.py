@@ -12,10 +12,10 @@
 - :meth:`Presenter.heal` redraws every table whose message shows an older version than the
   database (after a crash between a save and its redraw) and drops deals that never got a message.
 
-The budget: Discord allows about :data:`CHANNEL_EDITS` edits per :data:`CHANNEL_WINDOW` seconds for
-all of a bot's messages in one channel (a DM is a channel too), and discord.py makes later edits
-wait. So each message is edited at most once per :data:`MESSAGE_SPACING` seconds, and when several
-messages of one channel are busy the one edited longest ago goes first. Edits that answer a click
+The budget (:class:`EditBudget`): Discord allows about 5 edits per 5 seconds for all of a bot's
+messages in one channel (a DM is a channel too), and discord.py makes later edits wait. So each
+message is edited at most once a second, and when several messages of one channel are busy the one
+edited longest ago goes first. Edits that answer a click
 do not count against it.
 
 DMs: a player's hand message is sent when they sit down (which is also the check that the bot can
@@ -60,9 +60,6 @@ HAND_IMAGE_NAME = "hand.png"
 COLOUR = discord.Colour.from_rgb(46, 125, 80)
 COMMAND_ROW = 4
 """The row every table ends with: the game's own commands (Collect, Hint), then Undo and Resign."""
-CHANNEL_EDITS = 5
-CHANNEL_WINDOW = 5.0
-MESSAGE_SPACING = 1.0
 MAX_DESCRIPTION = 4096
 NO_MENTIONS = discord.AllowedMentions.none()
 DMS_CLOSED = (
@@ -197,6 +194,18 @@ def _versions(table: Table) -> tuple[int, int | None, int]:
     return table.game_id, table.shown_version, table.version
 
 
+@dataclass(frozen=True)
+class EditBudget:
+    """How often the bot edits messages from outside interactions (Discord's limits, with a margin)."""
+
+    channel_edits: int = 5
+    """Edits of one channel's messages …"""
+    channel_window: float = 5.0
+    """… per this many seconds."""
+    message_spacing: float = 1.0
+    """Seconds between two edits of one message."""
+
+
 @dataclass
 class _Redraw:
     table: Table
@@ -217,8 +226,15 @@ class _Channel:
 class Presenter:
     """Sends and edits every table message and hand message (see the module docstring)."""
 
-    def __init__(self, client: discord.Client, service: TableService, kinds: Mapping[str, KindUI]) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        kinds: Mapping[str, KindUI],
+        budget: EditBudget | None = None,
+    ) -> None:
         self._client = client
+        self._budget = budget or EditBudget()
         self._service = service
         self._kinds = kinds
         self._channels: dict[int, _Channel] = {}
@@ -410,14 +426,15 @@ class Presenter:
 
     async def _work(self, channel_id: int, channel: _Channel) -> None:
         loop = asyncio.get_running_loop()
+        budget = self._budget
         while channel.dirty:
             now = loop.time()
-            while channel.recent and channel.recent[0] <= now - CHANNEL_WINDOW:
+            while channel.recent and channel.recent[0] <= now - budget.channel_window:
                 channel.recent.popleft()
             message_id = min(channel.dirty, key=lambda mid: self._edited.get(mid, float("-inf")))
-            wait = self._edited.get(message_id, float("-inf")) + MESSAGE_SPACING - now
-            if len(channel.recent) >= CHANNEL_EDITS:
-                wait = max(wait, channel.recent[0] + CHANNEL_WINDOW - now)
+            wait = self._edited.get(message_id, float("-inf")) + budget.message_spacing - now
+            if len(channel.recent) >= budget.channel_edits:
+                wait = max(wait, channel.recent[0] + budget.channel_window - now)
             if wait > 0:
                 await asyncio.sleep(wait)
                 continue

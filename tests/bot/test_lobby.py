@@ -95,7 +95,7 @@ async def test_invitations_are_accepted_or_declined(service):
 
 
 async def test_an_unfilled_lobby_expires_once(service, clock):
-    game_id = await lobby(service)
+    await lobby(service)
     clock.now += LOBBY_SECONDS - 1
     assert await service.fire_due() == []
     clock.now += 2

@@ -1,0 +1,100 @@
+"""``/pebbles new``, ``/pebbles challenge`` and ``/pebbles resign``: Pebbles and Nuts tables for 2, 3 or 4.
+
+A table starts as a lobby (its message lists the seats, with Join, Add AI, Start and Cancel); the
+host starts it once the seats are full, and the same message becomes the table. Everything after
+that goes through the table's controls and the players' hand panels (:mod:`bot.ui.pebbles`).
+"""
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import PeapodBot
+from bot.core.errors import SeatingError, ServiceError
+from bot.core.service import TURN_SECONDS
+
+KIND = "pebbles"
+NO_GAME = "You have no Pebbles and Nuts game running in this channel."
+
+
+class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
+    """Pebbles and Nuts, a trick-taking game for 2, 3 or 4."""
+
+    def __init__(self, bot: PeapodBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def _open(
+        self,
+        interaction: discord.Interaction,
+        seats: int,
+        invited: list[int],
+        options: dict[str, object],
+    ) -> None:
+        await interaction.response.defer()
+        await self.bot.presenter.remember(interaction.user)
+        table = await self.service.open_table(
+            KIND,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            seats=seats,
+            invited=invited,
+            options=options,
+            settings={"turn_seconds": TURN_SECONDS},
+        )
+        await self.bot.presenter.post(interaction, table)
+        await self.bot.presenter.seated(interaction, await self.service.table(table.game_id))
+
+    @app_commands.command(name="new", description="Open a Pebbles and Nuts table here: people join, or add the AI")
+    @app_commands.describe(
+        players="How many play (4 play as partners sitting across; default 2)",
+        decks="Two decks: the 4-player partnership game to 130",
+        declare="4 players: after your side wins a trick, either partner may declare the meld",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 2, 4] = 2,
+        decks: app_commands.Range[int, 1, 2] = 1,
+        declare: bool = False,
+    ) -> None:
+        if decks == 2 and players != 4:
+            raise SeatingError("Two decks are for the 4-player partnership game.")
+        if declare and players != 4:
+            raise SeatingError("Either partner declaring is a rule for 4 players.")
+        options: dict[str, object] = {"decks": decks, "either_partner_declares": declare}
+        await self._open(interaction, players, [], options)
+
+    @app_commands.command(name="challenge", description="Invite people to a Pebbles and Nuts table")
+    @app_commands.describe(first="Who to invite", second="A third player", third="A fourth player (partners)")
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        first: discord.User,
+        second: discord.User | None = None,
+        third: discord.User | None = None,
+    ) -> None:
+        invited = [user for user in (first, second, third) if user is not None]
+        if any(user.id == interaction.user.id for user in invited):
+            raise SeatingError("You are at the table already: invite other people.")
+        if any(user.bot for user in invited):
+            raise SeatingError("Bots cannot take a seat; open a table with /pebbles new and press Add AI.")
+        if len({user.id for user in invited}) != len(invited):
+            raise SeatingError("Invite each person once.")
+        for user in invited:
+            await self.bot.presenter.remember(user)
+        await self._open(interaction, 1 + len(invited), [user.id for user in invited], {})
+
+    @app_commands.command(name="resign", description="Give up your Pebbles and Nuts game in this channel")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        games = await self.service.active_games(interaction.channel_id or 0, interaction.user.id, KIND)
+        if not games:
+            raise ServiceError(NO_GAME)
+        table = await self.service.resign(games[0], interaction.user.id)
+        await self.bot.presenter.tell(interaction, f"You resigned game #{games[0]}.")
+        self.bot.presenter.redraw(table)
+
+
+async def setup(bot: PeapodBot) -> None:
+    await bot.add_cog(Pebbles(bot))
