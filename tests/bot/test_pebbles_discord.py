@@ -4,9 +4,9 @@ import discord
 import pytest
 
 from bot.app import create_bot
-from bot.core.service import Table
+from bot.core.service import AI_SECONDS, Table
 from bot.ui.present import EditBudget
-from games.pebbles import Declare, Pass, Play
+from games.pebbles import GAME, Declare, Pass, Play
 
 from .conftest import Room
 from .tables import custom_ids_on, private_text, table_message
@@ -51,17 +51,104 @@ def choose(table: Table, seat: int):
     )
 
 
-async def play_turn(room: Room, bot, game_id: int, people: dict[int, object]) -> Table:
-    """The seat to play clicks its choice on its DM hand message."""
+class Seen:
+    """Everything each person was shown privately (their hand panels opened from the table)."""
+
+    def __init__(self) -> None:
+        self.private: dict[int, list[str]] = {}
+
+    def add(self, user_id: int, result) -> None:
+        for message in (result.response, *result.followups):
+            if message is not None and message.ephemeral:
+                self.private.setdefault(user_id, []).append(message.content + " " + labels_of(message.message))
+
+
+def labels_of(message: discord.Message) -> str:
+    return " ".join(child.label or "" for row in message.components for child in row.children)
+
+
+def visible_text(room: Room, actor, seen: Seen) -> str:
+    """Every text ``actor`` can see now: the channel (content, embeds, buttons), their DMs, their panels."""
+    texts = []
+    for message in [*room.channel.history(), *dm_messages(actor)]:
+        texts.append(message.content)
+        texts += [(embed.description or "") + (embed.title or "") for embed in message.embeds]
+        texts.append(labels_of(message))
+    texts += seen.private.get(actor.id, [])
+    return "\n".join(texts)
+
+
+async def check_privacy(room: Room, bot, game_id: int, people: dict[int, object], seen: Seen) -> None:
+    """No person can read a card that is concealed in another player's hand (melded cards are public)."""
+    record = await bot.service._store.load_game(game_id)
+    state = GAME.from_dict(record.state)
+    for user_id, actor in people.items():
+        seat = record.players.index(user_id)
+        text = visible_text(room, actor, seen)
+        own = {card.label for card in state.hands[seat]}
+        for other in range(state.seats):
+            if other == seat:
+                continue
+            melded = set(GAME.view_for(state, None).melded[other])
+            for card in state.hands[other]:
+                # the 3-player game has two 8♥: the viewer's own copy may be named
+                if card not in melded and card.label not in own:
+                    assert card.label not in text, f"{card.label} of seat {other + 1} is visible to seat {seat + 1}"
+
+
+async def play_turn(room: Room, bot, game_id: int, people: dict[int, object], seen: Seen | None = None) -> Table:
+    """The seat to play acts: a person clicks their choice on their DM hand (or, with DMs closed, on the
+    panel *Show my hand* opens); an AI seat is given its pause."""
     table = await bot.service.table(game_id)
     seat = table.turn
-    actor = people[table.players[seat]]
+    user_id = table.players[seat]
+    if user_id is None or table.seats[seat].away:
+        await room.env.advance_time(AI_SECONDS + 0.1)
+        return await bot.service.table(game_id)
+    actor = people[user_id]
     action = choose(table, seat)
-    message = hand_message(actor)
+    if await bot.service.dm_closed(user_id):
+        opened = await actor.click(
+            table_message(room, table.message_id), custom_id=lobby_button(table_message(room, table.message_id), "pm")
+        )
+        if seen is not None:
+            seen.add(user_id, opened)
+        message = opened.response.message
+        clicker = actor
+    else:
+        message = hand_message(actor)
+        clicker = actor.user
     custom_id = next(cid for cid in custom_ids_on(message) if cid.endswith(f":{action.code}"))
-    result = await actor.user.click(message, custom_id=custom_id)
+    result = await clicker.click(message, custom_id=custom_id)
     assert result.acknowledged
+    if seen is not None:
+        seen.add(user_id, result)
     return await bot.service.table(game_id)
+
+
+async def play_to_the_end(room: Room, bot, game_id: int, people: dict[int, object], *, check_every: int = 7) -> Table:
+    seen = Seen()
+    table = await bot.service.table(game_id)
+    steps = 0
+    while not table.finished:
+        table = await play_turn(room, bot, game_id, people, seen)
+        steps += 1
+        if steps % check_every == 0:
+            await check_privacy(room, bot, game_id, people, seen)
+    await check_privacy(room, bot, game_id, people, seen)
+    return table
+
+
+async def seated_table(room: Room, players: int, humans: list, **options) -> tuple[int, discord.Message]:
+    """Alice opens a table for ``players``; the other ``humans`` join; the rest are AI; Alice starts it."""
+    message = await open_table(room, players=players, **options)
+    for actor in humans[1:]:
+        await click(actor, room, message.id, "pj")
+    for _ in range(players - len(humans)):
+        await click(room.alice, room, message.id, "pi")
+    await click(room.alice, room, message.id, "pg")
+    message = table_message(room, message.id)
+    return int(custom_ids_on(message)[0].split(":")[1]), message
 
 
 async def test_two_players_sit_down_and_play_a_deal_from_their_dms(room, simcord_bot):
@@ -87,16 +174,30 @@ async def test_two_players_sit_down_and_play_a_deal_from_their_dms(room, simcord
         assert "Pebbles and Nuts" in hand.content and hand.attachments
 
 
-async def test_a_whole_two_player_game(room, simcord_bot):
-    message = await open_table(room)
-    await click(room.bob, room, message.id, "pj")
-    await click(room.alice, room, message.id, "pg")
-    game_id = int(custom_ids_on(table_message(room, message.id))[0].split(":")[1])
+async def test_a_whole_two_player_game_then_the_scoreboard(room, simcord_bot):
+    """Two people play a whole game from their DMs; nobody ever sees the other's concealed cards; the
+    result reaches /scores."""
+    game_id, message = await seated_table(room, 2, [room.alice, room.bob])
     people = {room.alice.id: room.alice, room.bob.id: room.bob}
-    table = await simcord_bot.service.table(game_id)
-    clicks = 0
-    while not table.finished:
-        table = await play_turn(room, simcord_bot, game_id, people)
-        clicks += 1
-    print("clicks", clicks)
-    assert table.outcome.winners
+    table = await play_to_the_end(room, simcord_bot, game_id, people)
+    assert table.outcome.winners and table.public.scores[table.outcome.winners[0]] >= 70
+    final = table_message(room, message.id)
+    assert "Game over." in final.embeds[0].description and not final.components
+    await room.alice.slash(room.channel, "scores", game="pebbles")
+    board = room.channel.last_message.embeds[0]
+    assert board.title == "Pebbles and Nuts scoreboard" and f"<@{room.bob.id}>" in board.description
+
+
+async def test_three_players(room, simcord_bot):
+    game_id, _ = await seated_table(room, 3, [room.alice, room.bob, room.carol])
+    people = {actor.id: actor for actor in (room.alice, room.bob, room.carol)}
+    table = await play_to_the_end(room, simcord_bot, game_id, people)
+    assert table.finished and len(table.public.scores) == 3
+
+
+async def test_one_person_and_three_ai_seats(room, simcord_bot):
+    game_id, message = await seated_table(room, 4, [room.alice])
+    assert "Partners sit across" not in table_message(room, message.id).embeds[0].description
+    table = await play_to_the_end(room, simcord_bot, game_id, {room.alice.id: room.alice})
+    assert table.finished and len(table.public.scores) == 2
+    assert await simcord_bot.service.replay_matches(game_id)
