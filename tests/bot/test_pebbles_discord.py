@@ -9,7 +9,7 @@ from bot.ui.present import EditBudget
 from games.pebbles import GAME, Declare, Pass, Play
 
 from .conftest import Room
-from .tables import custom_ids_on, private_text, table_message
+from .tables import custom_ids_on, private_text, restarted_bot, table_message
 
 
 @pytest.fixture
@@ -201,3 +201,122 @@ async def test_one_person_and_three_ai_seats(room, simcord_bot):
     table = await play_to_the_end(room, simcord_bot, game_id, {room.alice.id: room.alice})
     assert table.finished and len(table.public.scores) == 2
     assert await simcord_bot.service.replay_matches(game_id)
+
+
+@pytest.fixture
+def carol_has_closed_dms(room):
+    """Carol refuses DMs: Discord answers the bot's DMs to her with 403 / 50007, as for a real user."""
+    channel = room.carol.user.dm_channel
+    room.env.inject_error(
+        "POST",
+        f"/channels/{channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+
+
+async def test_a_player_with_closed_dms_plays_through_show_my_hand(room, simcord_bot, carol_has_closed_dms):
+    message = await open_table(room)
+    result = await click(room.carol, room, message.id, "pj")
+    assert "Show my hand" in private_text(result) and "direct messages" in private_text(result)
+    await click(room.alice, room, message.id, "pg")
+    game_id = int(custom_ids_on(table_message(room, message.id))[0].split(":")[1])
+    assert await simcord_bot.service.dm_closed(room.carol.id)
+    people = {room.alice.id: room.alice, room.carol.id: room.carol}
+    seen = Seen()
+    for _ in range(10):
+        await play_turn(room, simcord_bot, game_id, people, seen)
+    await check_privacy(room, simcord_bot, game_id, people, seen)
+    assert seen.private[room.carol.id]
+    assert not dm_messages(room.carol)
+
+
+async def test_four_players_two_decks_two_people_and_two_ai(room, simcord_bot):
+    message = await open_table(room, players=4, decks=2)
+    assert "Partners sit across" in message.embeds[0].description
+    await click(room.bob, room, message.id, "pj")
+    await click(room.alice, room, message.id, "pi")
+    await click(room.alice, room, message.id, "pi")
+    await click(room.alice, room, message.id, "pg")
+    game_id = int(custom_ids_on(table_message(room, message.id))[0].split(":")[1])
+    people = {room.alice.id: room.alice, room.bob.id: room.bob}
+    seen = Seen()
+    table = await simcord_bot.service.table(game_id)
+    first_deal = table.public.deal_no
+    while table.public.deal_no == first_deal and not table.finished:
+        table = await play_turn(room, simcord_bot, game_id, people, seen)
+    await check_privacy(room, simcord_bot, game_id, people, seen)
+    assert table.public.history, "the first deal was scored"
+    assert "(1)" in hand_message(room.alice).content or "(2)" in labels_of(hand_message(room.alice))
+
+
+async def test_the_turn_timer_plays_for_the_absent_and_the_ai_takes_over_until_im_back(room, simcord_bot):
+    game_id, message = await seated_table(room, 2, [room.alice, room.bob])
+    table = await simcord_bot.service.table(game_id)
+    absent = table.turn
+    for missed in range(1, 4):
+        while (table := await simcord_bot.service.table(game_id)).turn != absent:
+            await play_turn(room, simcord_bot, game_id, {room.alice.id: room.alice, room.bob.id: room.bob})
+        await room.env.advance_time(91)
+        warned = [m.content for m in dm_messages((room.alice, room.bob)[absent])]
+        assert any("runs out in 30 seconds" in text for text in warned)
+        await room.env.advance_time(30)
+        table = await simcord_bot.service.table(game_id)
+        assert table.seats[absent].missed == missed
+    assert table.seats[absent].away
+    shown = table_message(room, message.id)
+    assert "Time ran out" in shown.embeds[0].description or table.seats[absent].away
+    back = lobby_button(shown, "pb")
+    result = await (room.alice, room.bob)[absent].click(shown, custom_id=back)
+    assert result.acknowledged
+    assert not (await simcord_bot.service.table(game_id)).seats[absent].away
+
+
+async def test_refusals_change_nothing(room, simcord_bot):
+    """Not your turn, a card the rules refuse, a stale hand button, a stranger: one sentence each."""
+    game_id, message = await seated_table(room, 2, [room.alice, room.bob])
+    table = await simcord_bot.service.table(game_id)
+    people = (room.alice, room.bob)
+    waiting = people[1 - table.turn]
+    hand = hand_message(waiting)
+    assert all(child.disabled for row in hand.components for child in row.children)
+    card = table.views[1 - table.turn].hand[0]
+    forged = f"po:{game_id}:{table.version}:{Play(card).code}"
+    room.env.backend.get_message(hand.channel.id, hand.id).components = [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": forged}]}
+    ]
+    result = await waiting.user.click(hand_message(waiting), custom_id=forged)
+    assert "not your turn" in result.response.content.lower()
+    stranger = await room.carol.click(
+        table_message(room, message.id), custom_id=lobby_button(table_message(room, message.id), "pm")
+    )
+    assert "not playing" in private_text(stranger)
+    mover = people[table.turn]
+    old_hand = hand_message(mover)
+    old_ids = custom_ids_on(old_hand)
+    await play_turn(room, simcord_bot, game_id, {room.alice.id: room.alice, room.bob.id: room.bob})
+    stale = next(cid for cid in old_ids if not cid.endswith(":pass"))
+    room.env.backend.get_message(old_hand.channel.id, old_hand.id).components = [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": stale}]}
+    ]
+    before = await simcord_bot.service.table(game_id)
+    result = await mover.user.click(hand_message(mover), custom_id=stale)
+    assert result.acknowledged and result.response.content
+    assert (await simcord_bot.service.table(game_id)).version == before.version
+
+
+async def test_a_restart_mid_trick_keeps_the_table_the_hands_and_the_buttons(room, simcord_bot, settings):
+    game_id, message = await seated_table(room, 2, [room.alice, room.bob])
+    people = {room.alice.id: room.alice, room.bob.id: room.bob}
+    await play_turn(room, simcord_bot, game_id, people)
+    async with restarted_bot(room, settings) as bot:
+        table = await bot.service.table(game_id)
+        assert table.public.trick
+        await play_turn(room, bot, game_id, people)
+        result = await room.alice.click(
+            table_message(room, message.id), custom_id=lobby_button(table_message(room, message.id), "pm")
+        )
+        assert result.ephemeral and "game #" in result.response.content
+        assert (await bot.service.table(game_id)).version == table.version + 1
