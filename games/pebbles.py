@@ -64,6 +64,7 @@ from typing import Any
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import Card, Rank, Suit, shuffled
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
+from games.snapshot import Reader
 
 HAND_SIZE = 7
 TRUMP = Suit.HEARTS
@@ -580,29 +581,8 @@ def _explain(state: PebblesState, seat: Seat, action: Any) -> str:
     return "That is not a Pebbles and Nuts action."
 
 
-def _cards(data: Any, what: str) -> tuple[Card, ...]:
-    if not isinstance(data, list):
-        raise CorruptStateError(f"Pebbles and Nuts snapshot: {what} is not a list of cards.")
-    try:
-        return tuple(Card.parse(text) for text in data)
-    except InvalidCardError as error:
-        raise CorruptStateError(f"Pebbles and Nuts snapshot holds a bad card: {error}") from error
-
-
-def _ints(data: Any, length: int, what: str) -> tuple[int, ...]:
-    if not isinstance(data, list) or len(data) != length or any(type(value) is not int for value in data):
-        raise CorruptStateError(f"Pebbles and Nuts snapshot: {what} is not a list of {length} numbers.")
-    return tuple(data)
-
-
-def _per_seat(data: Any, seats: int, what: str) -> list[Any]:
-    if not isinstance(data, list) or len(data) != seats:
-        raise CorruptStateError(f"Pebbles and Nuts snapshot: {what} needs one entry per seat.")
-    return data
-
-
-def _marriage(data: Any) -> Marriage:
-    cards = _cards(data, "a marriage")
+def _marriage(reader: Reader, data: Any) -> Marriage:
+    cards = reader.cards_of(data, "a marriage")
     if len(cards) not in (2, 3):
         raise CorruptStateError("Pebbles and Nuts snapshot: a marriage has 2 or 3 cards.")
     marriage = Marriage(cards[0], cards[1], cards[2] if len(cards) == 3 else None)
@@ -610,6 +590,12 @@ def _marriage(data: Any) -> Marriage:
     if tuple(card.rank for card in cards) != ranks or len({card.suit for card in cards}) != 1:
         raise CorruptStateError("Pebbles and Nuts snapshot: a marriage is K, Q (and J) of one suit.")
     return marriage
+
+
+def _deal_score(reader: Reader, data: Any, seats: int) -> DealScore:
+    """One entry of ``history``: meld points, card points and tricks, each per seat."""
+    melds, cards, tricks = reader.entries_of(data, "a deal of the history", 3)
+    return DealScore(*(reader.numbers_of(values, "a deal score", seats) for values in (melds, cards, tricks)))
 
 
 def _check_melds(marriages: Sequence[Marriage], points: int, deck: Sequence[Card]) -> None:
@@ -628,7 +614,7 @@ def _check_melds(marriages: Sequence[Marriage], points: int, deck: Sequence[Card
 def _check_state(state: PebblesState) -> None:
     """Raise CorruptStateError unless the state obeys RULES.md §6.1 and its own bookkeeping."""
     n = state.seats
-    if not 2 <= n <= 4 or state.decks not in (1, 2) or (state.decks == 2 and n != 4):
+    if state.decks == 2 and n != 4:
         raise CorruptStateError("Pebbles and Nuts snapshot: bad seat or deck count.")
     if state.either_declares and n != 4:
         raise CorruptStateError("Pebbles and Nuts snapshot: only partnerships may pass a declaration.")
@@ -647,8 +633,6 @@ def _check_state(state: PebblesState) -> None:
         raise CorruptStateError("Pebbles and Nuts snapshot: a drawn card is not in the deck.")
     for seat in range(n):
         _check_melds(state.marriages[seat], state.meld_points[seat], deck)
-    if any(not 0 <= seat < n for seat in (state.dealer, state.leader, state.last_leader)):
-        raise CorruptStateError("Pebbles and Nuts snapshot: a seat number is out of range.")
     base = len(state.hands[state.leader]) + (1 if state.trick else 0)
     for offset in range(n):
         expected = base - (1 if offset < len(state.trick) else 0)
@@ -660,12 +644,10 @@ def _check_state(state: PebblesState) -> None:
         raise CorruptStateError("Pebbles and Nuts snapshot: the trick does not match the turn.")
     if state.phase == Phase.PARTNER and not state.either_declares:
         raise CorruptStateError("Pebbles and Nuts snapshot: a partner declares without the option.")
-    if state.deal_no != len(state.history) - int(state.over) or state.deal_no < 0:
+    if state.deal_no != len(state.history) - int(state.over):
         raise CorruptStateError("Pebbles and Nuts snapshot: the deal number does not match the history.")
     if state.over and (any(state.hands) or state.pile or state.trick):
         raise CorruptStateError("Pebbles and Nuts snapshot: a finished game still has cards to play.")
-    if state.resigned is not None and not 0 <= state.resigned < n:
-        raise CorruptStateError("Pebbles and Nuts snapshot: bad resigned seat.")
 
 
 class PebblesAndNuts(Game[PebblesState]):
@@ -848,64 +830,39 @@ class PebblesAndNuts(Game[PebblesState]):
     def from_dict(self, data: Mapping[str, Any]) -> PebblesState:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
         self.check_header(data)
-        try:
-            state = self._load(data)
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, CorruptStateError):
-                raise
-            raise CorruptStateError(f"Pebbles and Nuts snapshot is malformed: {error!r}") from error
+        reader = Reader(data, self.title)
+        seats = reader.number("seats", 2, 4)
+        state = PebblesState(
+            seats=seats,
+            decks=reader.number("decks", 1, 2),
+            either_declares=reader.flag("either_declares"),
+            seed=reader.number("seed"),
+            deal_no=reader.number("deal_no", 0),
+            dealer=reader.seat("dealer", seats),
+            hands=reader.piles("hands", seats),
+            pile=reader.cards("pile"),
+            leader=reader.seat("leader", seats),
+            trick=reader.cards("trick"),
+            phase=reader.enum("phase", Phase),
+            may_declare=reader.flag("may_declare"),
+            last_leader=reader.seat("last_leader", seats),
+            last_trick=reader.cards("last_trick"),
+            drawn=reader.cards("drawn", seats, holes=True),
+            won=reader.piles("won", seats),
+            tricks=reader.numbers("tricks", seats),
+            marriages=tuple(
+                tuple(_marriage(reader, item) for item in reader.entries_of(items, "marriages"))
+                for items in reader.entries("marriages", seats)
+            ),
+            meld_points=reader.numbers("meld_points", seats),
+            totals=reader.numbers("totals", side_count(seats)),
+            history=tuple(_deal_score(reader, entry, seats) for entry in reader.entries("history")),
+            revealed=reader.piles("revealed"),
+            over=reader.flag("over"),
+            resigned=reader.seat_or_none("resigned", seats),
+        )
         _check_state(state)
         return state
-
-    def _load(self, data: Mapping[str, Any]) -> PebblesState:
-        seats = data["seats"]
-        numbers = ("seats", "decks", "seed", "deal_no", "dealer", "leader", "last_leader")
-        if any(type(data[key]) is not int for key in numbers) or not 2 <= seats <= 4:
-            raise CorruptStateError("Pebbles and Nuts snapshot: bad numbers.")
-        flags = ("either_declares", "may_declare", "over")
-        if any(type(data[key]) is not bool for key in flags):
-            raise CorruptStateError("Pebbles and Nuts snapshot: bad flags.")
-        resigned = data["resigned"]
-        if resigned is not None and type(resigned) is not int:
-            raise CorruptStateError("Pebbles and Nuts snapshot: bad resigned seat.")
-        history = []
-        for entry in data["history"]:
-            if not isinstance(entry, list) or len(entry) != 3:
-                raise CorruptStateError("Pebbles and Nuts snapshot: bad deal history.")
-            history.append(DealScore(*(_ints(values, seats, "a deal score") for values in entry)))
-        revealed = data["revealed"] and _per_seat(data["revealed"], seats, "revealed cards")
-        return PebblesState(
-            seats=seats,
-            decks=data["decks"],
-            either_declares=data["either_declares"],
-            seed=data["seed"],
-            deal_no=data["deal_no"],
-            dealer=data["dealer"],
-            hands=tuple(_cards(hand, "a hand") for hand in _per_seat(data["hands"], seats, "hands")),
-            pile=_cards(data["pile"], "the draw pile"),
-            leader=data["leader"],
-            trick=_cards(data["trick"], "the trick"),
-            phase=Phase(data["phase"]),
-            may_declare=data["may_declare"],
-            last_leader=data["last_leader"],
-            last_trick=_cards(data["last_trick"], "the last trick"),
-            drawn=tuple(
-                None if text is None else _cards([text], "a drawn card")[0]
-                for text in _per_seat(data["drawn"], seats, "drawn cards")
-            ),
-            won=tuple(_cards(cards, "won cards") for cards in _per_seat(data["won"], seats, "won cards")),
-            tricks=_ints(data["tricks"], seats, "trick counts"),
-            marriages=tuple(
-                tuple(_marriage(item) for item in items)
-                for items in _per_seat(data["marriages"], seats, "marriages")
-            ),
-            meld_points=_ints(data["meld_points"], seats, "meld points"),
-            totals=_ints(data["totals"], side_count(seats), "totals"),
-            history=tuple(history),
-            revealed=tuple(_cards(cards, "revealed cards") for cards in revealed) if revealed else (),
-            over=data["over"],
-            resigned=resigned,
-        )
 
 
 GAME = PebblesAndNuts()

@@ -41,7 +41,8 @@ from typing import Any
 
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, RANK_NAMES, Card, shuffled
-from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
+from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidOptionError
+from games.snapshot import Reader
 
 RESERVES = 4
 RESERVE_DEPTH = 4
@@ -318,28 +319,6 @@ def _explain_redeal(state: PeekState) -> str:
     return f"No redeals left: you have already gone through the stock {REDEALS + 1} times."
 
 
-def _card(text: Any) -> Card:
-    try:
-        card = Card.parse(text)
-    except InvalidCardError as error:
-        raise CorruptStateError(f"Peek snapshot holds a bad card: {error}") from error
-    if card.deck != 0:
-        raise CorruptStateError(f"Peek is played with one deck, not {text!r}.")
-    return card
-
-
-def _cards(data: Any, what: str) -> tuple[Card, ...]:
-    if not isinstance(data, list):
-        raise CorruptStateError(f"Peek snapshot: {what} is not a list of cards.")
-    return tuple(_card(text) for text in data)
-
-
-def _piles(data: Any, count: int, what: str) -> tuple[tuple[Card, ...], ...]:
-    if not isinstance(data, list) or len(data) != count:
-        raise CorruptStateError(f"Peek snapshot: {what} is not a list of {count} piles.")
-    return tuple(_cards(pile, f"one of the {what}") for pile in data)
-
-
 def _check_foundations(foundations: tuple[tuple[Card, ...], ...]) -> None:
     """RULES.md §6.1: one suit each, started in order with the base rank, Ranks(Fk) ⊆ Ranks(F(k-1))."""
     if not foundations[0]:
@@ -371,10 +350,10 @@ def _check_state(state: PeekState) -> None:
     if any(len(pile) > RESERVE_DEPTH for pile in state.reserves):
         raise CorruptStateError("Peek snapshot: a reserve holds more than 4 cards.")
     _check_foundations(state.foundations)
-    if state.redeals < 0 or (not state.three_card and state.redeals > REDEALS):
+    if not state.three_card and state.redeals > REDEALS:
         raise CorruptStateError("Peek snapshot: bad redeal count.")
-    if not 1 <= state.mark <= score(state) or state.moves < 0:
-        raise CorruptStateError("Peek snapshot: bad progress mark or move count.")
+    if state.mark > score(state):
+        raise CorruptStateError("Peek snapshot: bad progress mark.")
     if state.stalled and not (state.three_card and state.redeals and state.mark == score(state) and state.stock):
         raise CorruptStateError("Peek snapshot: the stall rule cannot have ended this game.")
 
@@ -516,21 +495,18 @@ class Peek(Game[PeekState]):
     def from_dict(self, data: Mapping[str, Any]) -> PeekState:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
         self.check_header(data)
-        flags = [data.get(key) for key in ("three_card", "stalled", "resigned")]
-        counters = [data.get(key) for key in ("redeals", "mark", "moves")]
-        if any(type(flag) is not bool for flag in flags) or any(type(number) is not int for number in counters):
-            raise CorruptStateError("Peek snapshot: bad flags or counters.")
+        reader = Reader(data, self.title)
         state = PeekState(
-            three_card=data["three_card"],
-            reserves=_piles(data.get("reserves"), RESERVES, "reserves"),
-            foundations=_piles(data.get("foundations"), FOUNDATIONS, "foundations"),
-            stock=_cards(data.get("stock"), "the stock"),
-            waste=_cards(data.get("waste"), "the waste"),
-            redeals=data["redeals"],
-            mark=data["mark"],
-            stalled=data["stalled"],
-            moves=data["moves"],
-            resigned=data["resigned"],
+            three_card=reader.flag("three_card"),
+            reserves=reader.piles("reserves", RESERVES),
+            foundations=reader.piles("foundations", FOUNDATIONS),
+            stock=reader.cards("stock"),
+            waste=reader.cards("waste"),
+            redeals=reader.number("redeals", 0),
+            mark=reader.number("mark", 1),
+            stalled=reader.flag("stalled"),
+            moves=reader.number("moves", 0),
+            resigned=reader.flag("resigned"),
         )
         _check_state(state)
         return state
