@@ -26,13 +26,13 @@ pass: the winner's turn to lead always offers the available melds beside the car
 "pass" click is needed and the table cannot tell from a prompt whether the winner holds a meld
 (§7.2's "Declare meld / Pass" prompt, folded into the lead).
 
-Re-marriage (§3.4, A9): a K and a Q of one suit in hand may be married unless that very pair has
-been scored already (then it is still complete on the table: neither card has been played). With
-one deck that is each suit's marriage once per deal. With two decks a K or Q may be married again
-with the other Q or K of its suit, after its first partner has been played (the seed's case) or
-while that first marriage is still complete: A9 refuses only the same pair, and each physical K/Q
-is then in at most two marriages by itself, as its suit has only two Qs or Ks. Each marriage takes
-one ménage, each J one ménage.
+Re-marriage (§3.4, A9, following the seed): a K and a Q of one suit in hand may be married unless
+that very pair has been scored already, or one of the two is in a scored marriage that is still
+complete on the table. A K or Q of a scored marriage marries again only after its partner from that
+marriage has been played to a trick. With one deck that is each suit's marriage once per deal. With
+two decks, K♦ Q♦ scored, then Q♦ played, K♦ may marry the second Q♦; while K♦ Q♦ are both on the
+table, K♦ Q♦ + the second Q♦ score one marriage, not two. Each physical K/Q is thus in at most two
+marriages, as its suit has only two Qs or Ks. Each marriage takes one ménage, each J one ménage.
 
 Option ``either_partner_declares`` (4 players, §3.4, A10): the trick winner may instead pass the
 declaration to the partner (``"pass"``, offered whether or not the partner can meld), who then
@@ -340,9 +340,20 @@ def face_up(state: PebblesState, seat: Seat) -> tuple[Card, ...]:
     return tuple(card for card in state.hands[seat] if card in used)
 
 
-def _scored(state: PebblesState, seat: Seat, king: Card, queen: Card) -> bool:
-    """Whether ``seat`` has already scored the marriage of exactly this K and Q (§3.4, A9)."""
-    return any((marriage.king, marriage.queen) == (king, queen) for marriage in state.marriages[seat])
+def _blocking_marriage(state: PebblesState, seat: Seat, king: Card, queen: Card) -> Marriage | None:
+    """The scored marriage that stops ``seat`` marrying ``king`` and ``queen`` now (§3.4, A9), or None.
+
+    That is the same pair scored before, or a marriage holding one of the two cards that is still
+    complete in the hand: a K or Q marries again only after its partner from that marriage was played.
+    With two decks a card is then in at most two marriages, as its suit has only two Qs or Ks.
+    """
+    hand = state.hands[seat]
+    for marriage in state.marriages[seat]:
+        pair = (marriage.king, marriage.queen)
+        complete = marriage.king in hand and marriage.queen in hand
+        if pair == (king, queen) or (complete and (king in pair or queen in pair)):
+            return marriage
+    return None
 
 
 def melds(state: PebblesState, seat: Seat) -> tuple[Declare, ...]:
@@ -353,7 +364,9 @@ def melds(state: PebblesState, seat: Seat) -> tuple[Declare, ...]:
         if king.rank != Rank.KING:
             continue
         for queen in hand:
-            if queen.rank == Rank.QUEEN and queen.suit == king.suit and not _scored(state, seat, king, queen):
+            if queen.rank != Rank.QUEEN or queen.suit != king.suit:
+                continue
+            if _blocking_marriage(state, seat, king, queen) is None:
                 found.append(Declare((king, queen)))
     used_jacks = {marriage.jack for marriage in state.marriages[seat]}
     for marriage in state.marriages[seat]:
@@ -573,7 +586,14 @@ def _explain(state: PebblesState, seat: Seat, action: Any) -> str:
                 "with both its cards still in your hand, that has no ménage yet."
             )
         king, queen = action.cards
-        return f"You have already scored {king.label} {queen.label} as a marriage; a pair scores only once."
+        blocking = _blocking_marriage(state, seat, king, queen)
+        if blocking is None or (blocking.king, blocking.queen) == (king, queen):
+            return f"You have already scored {king.label} {queen.label} as a marriage; a pair scores only once."
+        shared, partner = (king, blocking.queen) if blocking.king == king else (queen, blocking.king)
+        return (
+            f"{shared.label} is still married to {partner.label} on the table: "
+            f"it can marry again only after {partner.label} has been played to a trick."
+        )
     if isinstance(action, Pass):
         if state.seats != 4 or not state.either_declares:
             return "There is nothing to pass: lead a card (that is the pass)."
@@ -598,15 +618,21 @@ def _deal_score(reader: Reader, data: Any, seats: int) -> DealScore:
     return DealScore(*(reader.numbers_of(values, "a deal score", seats) for values in (melds, cards, tricks)))
 
 
-def _check_melds(marriages: Sequence[Marriage], points: int, deck: Sequence[Card]) -> None:
-    """One seat's marriages: cards of the deck, no pair scored twice, each J in one ménage (A9), and the
-    seat's meld points are exactly what they are worth."""
+def _check_melds(marriages: Sequence[Marriage], points: int, hand: Sequence[Card], deck: Sequence[Card]) -> None:
+    """One seat's marriages, in the order declared: cards of the deck, no pair scored twice, a card married
+    again only after its earlier partner left the hand, each J in one ménage (A9), and the seat's meld points
+    are exactly what they are worth."""
     pairs = [(marriage.king, marriage.queen) for marriage in marriages]
     jacks = [marriage.jack for marriage in marriages if marriage.jack is not None]
     cards = [card for pair in pairs for card in pair] + jacks
     worth = sum(Declare(pair).points for pair in pairs) + MENAGE_POINTS * len(jacks)
     if any(card not in deck for card in cards) or len(set(pairs)) != len(pairs) or len(set(jacks)) != len(jacks):
         raise CorruptStateError("Pebbles and Nuts snapshot: the marriages break the meld rules.")
+    for index, (king, queen) in enumerate(pairs):
+        for earlier in pairs[:index]:
+            partners = [other for card, other in zip(earlier, reversed(earlier)) if card in (king, queen)]
+            if any(partner in hand for partner in partners):
+                raise CorruptStateError("Pebbles and Nuts snapshot: a card was married again beside its partner.")
     if worth != points:
         raise CorruptStateError("Pebbles and Nuts snapshot: the meld points do not match the melds.")
 
@@ -632,7 +658,7 @@ def _check_state(state: PebblesState) -> None:
     if any(card is not None and card not in deck for card in state.drawn):
         raise CorruptStateError("Pebbles and Nuts snapshot: a drawn card is not in the deck.")
     for seat in range(n):
-        _check_melds(state.marriages[seat], state.meld_points[seat], deck)
+        _check_melds(state.marriages[seat], state.meld_points[seat], state.hands[seat], deck)
     base = len(state.hands[state.leader]) + (1 if state.trick else 0)
     for offset in range(n):
         expected = base - (1 if offset < len(state.trick) else 0)

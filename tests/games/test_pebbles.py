@@ -453,26 +453,46 @@ def test_partner_cannot_add_a_jack_to_the_winners_marriage():
     assert legal_codes(state) == ["pass"]
 
 
-def test_two_deck_remarriage_while_the_first_marriage_is_complete():
-    """A9: only the same scored pair is refused; a K or Q of a complete marriage may marry the other Q or K of
-    its suit. K♦ K♦1 Q♦ Q♦1 make four marriages (60), one per trick, each card in exactly two."""
-    hands = ["AC TC AC1 KD KD1 QD QD1", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "9D JD TD 8D 7D 8H 9H"]
+def marriage_codes(state: PebblesState) -> list[str]:
+    """The marriages (not the ménages) the seat to act may declare."""
+    return [code for code in legal_codes(state) if code.startswith("m:K")]
+
+
+def test_two_deck_no_remarriage_while_the_first_marriage_is_complete():
+    """A9: while the scored K♦ Q♦ are both on the table neither marries the other Q♦ or K♦; K♦1 Q♦1 may marry."""
+    hands = ["AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"]
     state = position(hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0))
     state = act(state, "p:AC", "p:8C", "p:7S", "p:9D")
-    assert [code for code in legal_codes(state) if code.startswith("m:")] == ["m:KDQD1", "m:KD1QD", "m:KD1QD1"]
+    assert marriage_codes(state) == ["m:KD1QD1"]
     assert "already scored" in refusal(state, "m:KDQD")
-    state = act(state, "m:KD1QD1", "p:TC", "p:9C", "p:8S", "p:JD")
-    assert [code for code in legal_codes(state) if code.startswith("m:")] == ["m:KDQD1", "m:KD1QD"]
-    state = act(state, "m:KDQD1", "p:AC1", "p:JC", "p:9S", "p:TD")
-    assert [code for code in legal_codes(state) if code.startswith("m:")] == ["m:KD1QD"]
-    state = act(state, "m:KD1QD")
-    assert state.meld_points == (60, 0, 0, 0) and melds(state, 0) == ()
-    assert GAME.view_for(state, 1).melded[0] == tuple(parse_cards("KD KD1 QD QD1"))
+    assert refusal(state, "m:KDQD1") == (
+        "K♦ is still married to Q♦ on the table: it can marry again only after Q♦ has been played to a trick."
+    )
+    assert refusal(state, "m:KD1QD").startswith("Q♦ is still married to K♦ on the table")
+    state = act(state, "m:KD1QD1", "p:TC", "p:JC", "p:8S", "p:JD")
+    assert state.leader == 0 and state.may_declare and marriage_codes(state) == []
+    assert state.meld_points == (30, 0, 0, 0)
+
+
+def test_two_deck_remarriage_after_the_partner_is_played():
+    """A9: K♦ Q♦ scored, Q♦ played to a trick, then K♦ + the second Q♦ score; that marriage, complete, again
+    stops K♦1 from marrying the second Q♦."""
+    hands = ["AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"]
+    state = position(hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0))
+    state = act(state, "p:AC", "p:8C", "p:7S", "p:9D", "p:QD", "p:JC", "p:8S", "p:7D")
+    assert state.leader == 0 and state.may_declare
+    assert marriage_codes(state) == ["m:KDQD1", "m:KD1QD1"]
+    state = act(state, "m:KDQD1")
+    assert state.meld_points == (30, 0, 0, 0)
+    assert GAME.view_for(state, 1).melded[0] == tuple(parse_cards("KD QD1"))
+    state = act(state, "p:TC", "p:7C", "p:9S", "p:8D")
+    assert state.leader == 0 and marriage_codes(state) == []
+    assert refusal(state, "m:KD1QD1").startswith("Q♦ is still married to K♦ on the table")
 
 
 def test_two_deck_remarriage_with_the_remaining_card():
     """§3.4 / A9: K♦ of the scored K♦ Q♦ was played; K♦1 marries the remaining Q♦ after a later trick (15
-    again); after another trick K♦1 marries Q♦1 too; then Q♦ and K♦1 are in two marriages each and nothing is left."""
+    again); once Q♦ is played K♦1 marries Q♦1 too; then Q♦ and K♦1 are in two marriages each and nothing is left."""
     hands = ["AC TC 9D KD1 QD QD1", "8C 9C JC 7C 8C1 9C1", "7S 8S 9S JS TS 7S1", "JD TD 8D 7H 8H 9H"]
     state = position(
         hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0), won={0: "KD 8D1 8S1 JD1"}
@@ -482,9 +502,9 @@ def test_two_deck_remarriage_with_the_remaining_card():
     state = act(state, "m:KD1QD")
     assert state.meld_points == (30, 0, 0, 0)
     assert GAME.view_for(state, 3).melded[0] == tuple(parse_cards("KD1 QD"))
-    state = act(state, "p:TC", "p:9C", "p:8S", "p:8D")
+    state = act(state, "p:QD", "p:9C", "p:8S", "p:8D")
     assert state.leader == 0 and state.may_declare
-    assert [code for code in legal_codes(state) if code.startswith("m:")] == ["m:KD1QD1"]
+    assert marriage_codes(state) == ["m:KD1QD1"]
     state = act(state, "m:KD1QD1")
     assert state.meld_points == (45, 0, 0, 0) and melds(state, 0) == ()
 
@@ -768,6 +788,16 @@ def test_a_jack_in_two_menages_is_a_corrupt_snapshot():
     position(hands, decks=2, marriages={0: ["KD QD JD", "KD1 QD1"]}, meld_points=(40, 0, 0, 0))
     with pytest.raises(CorruptStateError, match="meld rules"):
         position(hands, decks=2, marriages={0: ["KD QD JD", "KD1 QD1 JD"]}, meld_points=(50, 0, 0, 0))
+
+
+def test_a_remarriage_beside_its_complete_first_marriage_is_a_corrupt_snapshot():
+    """A9: K♦ married again while Q♦ of its first marriage is still in the hand."""
+    hands = ["AC KD QD QD1 JD 9D 7D", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "TD 8D 7H 8H 9H JD1 TD1"]
+    with pytest.raises(CorruptStateError, match="married again beside its partner"):
+        position(hands, decks=2, marriages={0: ["KD QD", "KD QD1"]}, meld_points=(30, 0, 0, 0))
+    played = [hand.replace(" QD ", " ") for hand in hands[:1]] + hands[1:]
+    played[0] += " 8D1"
+    position(played, decks=2, marriages={0: ["KD QD", "KD QD1"]}, meld_points=(30, 0, 0, 0))
 
 
 def test_snapshot_round_trips_mid_game():
