@@ -194,6 +194,22 @@ class DealScore:
 
 
 @dataclass(frozen=True, slots=True)
+class DealSummary:
+    """One finished deal per side (a seat, or a partnership in 4p), for the deal summary (§3.5, §7.2).
+
+    ``number`` counts deals from 1; ``points`` = ``melds`` + ``cards``; ``winners`` are the sides with
+    the most points ("Win a deal by winning the most points"), several on a tie.
+    """
+
+    number: int
+    melds: tuple[int, ...]
+    cards: tuple[int, ...]
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PebblesState:
     """A game in progress. Hands are kept sorted (suit, then trick order) and include melded cards.
 
@@ -236,7 +252,8 @@ class PebblesView:
     last, while still in hand. ``melded`` per seat: face-up cards still in hand. ``scores`` per
     side include the running deal's meld points; ``sides`` maps seats to sides. ``trick`` pairs
     (seat, card) in playing order; ``last_trick`` likewise, with ``last_winner``. ``revealed``: the
-    won cards per seat of the last finished deal, public once it ended; ``history`` its scores.
+    won cards per seat of the last finished deal, public once it ended; ``history`` the scores of every
+    finished deal per seat, and ``last_deal`` the last one per side with its winner (None before any).
     """
 
     viewer: Seat | None
@@ -262,6 +279,7 @@ class PebblesView:
     sides: tuple[int, ...]
     scores: tuple[int, ...]
     history: tuple[DealScore, ...]
+    last_deal: DealSummary | None
     revealed: tuple[tuple[Card, ...], ...]
     legal: tuple[PebblesAction, ...]
     outcome: Outcome | None
@@ -435,6 +453,38 @@ def live_scores(state: PebblesState) -> tuple[int, ...]:
     return tuple(scores)
 
 
+def summarise(seats: int, number: int, score: DealScore) -> DealSummary:
+    """Deal ``number`` (from 1) per side, from its per-seat ``score``; partners add up."""
+    count = side_count(seats)
+    melds, cards, tricks = [0] * count, [0] * count, [0] * count
+    for seat in range(seats):
+        side = side_of(seats, seat)
+        melds[side] += score.melds[seat]
+        cards[side] += score.cards[seat]
+        tricks[side] += score.tricks[seat]
+    points = tuple(meld + card for meld, card in zip(melds, cards))
+    winners = tuple(side for side, value in enumerate(points) if value == max(points))
+    return DealSummary(number, tuple(melds), tuple(cards), points, tuple(tricks), winners)
+
+
+def _deal_text(seats: int, summary: DealSummary) -> str:
+    """E.g. "Deal 1 is over: Seat 1 wins the deal with 50 (25 meld, 25 card points); Seat 2 25 (20 meld, 5 card
+    points).", or "Deal 1 is over: Seat 1 and Seat 2 tie for the deal; …" when the top is shared."""
+    names = [_side_name(seats, side) for side in range(len(summary.points))]
+    scores = [
+        f"{summary.points[side]} ({summary.melds[side]} meld, {summary.cards[side]} card points)"
+        for side in range(len(names))
+    ]
+    if len(summary.winners) == 1:
+        (best,) = summary.winners
+        verb = "win" if seats == 4 else "wins"
+        others = "; ".join(f"{names[side]} {scores[side]}" for side in range(len(names)) if side != best)
+        return f"Deal {summary.number} is over: {names[best]} {verb} the deal with {scores[best]}; {others}."
+    tied = " and ".join(names[side] for side in summary.winners)
+    everyone = "; ".join(f"{name} {score}" for name, score in zip(names, scores))
+    return f"Deal {summary.number} is over: {tied} tie for the deal; {everyone}."
+
+
 def _play(state: PebblesState, seat: Seat, card: Card) -> tuple[PebblesState, list[Event]]:
     hand = tuple(held for held in state.hands[seat] if held != card)
     state = replace(state, hands=_set(state.hands, seat, hand), trick=state.trick + (card,), may_declare=False)
@@ -478,16 +528,11 @@ def _finish_deal(state: PebblesState, events: list[Event]) -> tuple[PebblesState
     """Score the deal (§3.5), then end the game (A4) or deal again with the next dealer (A1)."""
     n = state.seats
     points = tuple(card_points(cards) for cards in state.won)
-    totals = list(state.totals)
-    deal_sides = [0] * side_count(n)
-    for seat in range(n):
-        deal_sides[side_of(n, seat)] += state.meld_points[seat] + points[seat]
-    for side, value in enumerate(deal_sides):
-        totals[side] += value
     score = DealScore(melds=state.meld_points, cards=points, tricks=state.tricks)
-    parts = ", ".join(f"{_side_name(n, side)} {value}" for side, value in enumerate(deal_sides))
+    summary = summarise(n, state.deal_no + 1, score)
+    totals = [total + value for total, value in zip(state.totals, summary.points)]
     running = ", ".join(f"{_side_name(n, side)} {value}" for side, value in enumerate(totals))
-    events.append(Event(f"Deal {state.deal_no + 1} is over: {parts}. Running totals: {running}."))
+    events.append(Event(f"{_deal_text(n, summary)} Running totals: {running}."))
     target = target_for(n, state.decks)
     best = max(totals)
     over = best >= target and totals.count(best) == 1
@@ -775,6 +820,7 @@ class PebblesAndNuts(Game[PebblesState]):
             sides=tuple(side_of(n, seat) for seat in range(n)),
             scores=live_scores(state),
             history=state.history,
+            last_deal=summarise(n, len(state.history), state.history[-1]) if state.history else None,
             revealed=state.revealed,
             legal=self.legal_actions(state, viewer) if own else (),
             outcome=self.outcome(state),

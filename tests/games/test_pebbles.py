@@ -12,6 +12,7 @@ from games.cards import Card, Rank, Suit, parse_cards, shuffled
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
 from games.pebbles import (
     GAME,
+    DealSummary,
     Declare,
     Marriage,
     Pass,
@@ -460,7 +461,9 @@ def marriage_codes(state: PebblesState) -> list[str]:
 
 def test_two_deck_no_remarriage_while_the_first_marriage_is_complete():
     """A9: while the scored K♦ Q♦ are both on the table neither marries the other Q♦ or K♦; K♦1 Q♦1 may marry."""
-    hands = ["AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"]
+    hands = [
+        "AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"
+    ]
     state = position(hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0))
     state = act(state, "p:AC", "p:8C", "p:7S", "p:9D")
     assert marriage_codes(state) == ["m:KD1QD1"]
@@ -477,7 +480,9 @@ def test_two_deck_no_remarriage_while_the_first_marriage_is_complete():
 def test_two_deck_remarriage_after_the_partner_is_played():
     """A9: K♦ Q♦ scored, Q♦ played to a trick, then K♦ + the second Q♦ score; that marriage, complete, again
     stops K♦1 from marrying the second Q♦."""
-    hands = ["AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"]
+    hands = [
+        "AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"
+    ]
     state = position(hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0))
     state = act(state, "p:AC", "p:8C", "p:7S", "p:9D", "p:QD", "p:JC", "p:8S", "p:7D")
     assert state.leader == 0 and state.may_declare
@@ -730,13 +735,44 @@ def test_events_are_public_sentences():
 
 
 def test_deal_end_events_show_the_deal_and_the_running_totals():
-    """§7.2: running totals after every deal, then who deals and leads next."""
+    """§3.5, §7.2: the deal's winner with each side's meld and card points, the running totals, then who deals
+    and leads next."""
     state = act(position(["7C", "8C"], totals=(10, 20), won={0: "AC"}, won_by=1), "p:7C")
     texts = [event.text for event in GAME.apply_action(state, 1, Play(Card.parse("8C"))).events]
     assert texts[-2:] == [
-        "Deal 1 is over: Seat 1 5, Seat 2 25. Running totals: Seat 1 15, Seat 2 45.",
+        "Deal 1 is over: Seat 2 wins the deal with 25 (0 meld, 25 card points); Seat 1 5 (0 meld, 5 card points)."
+        " Running totals: Seat 1 15, Seat 2 45.",
         "Deal 2: Seat 1 deals, Seat 2 leads.",
     ]
+
+
+def test_the_deal_summary_names_the_winning_side_and_is_in_the_public_view():
+    """§3.5 "Win a deal by winning the most points": 4 players by side (partners add up); a view shows the last
+    finished deal per side."""
+    melded = {0: ["KD QD"], 2: ["KS QS"], 1: ["KC QC"]}
+    state = position(
+        ["7C", "8C", "9C", "JC"], marriages=melded, meld_points=(15, 15, 20, 0), won={0: "AH KH", 3: "AS"}, won_by=1
+    )
+    assert GAME.view_for(state, None).last_deal is None
+    state, events = GAME.apply_action(act(state, "p:7C", "p:8C", "p:9C"), 3, Play(Card.parse("JC")))
+    assert events[-2].text.startswith(
+        "Deal 1 is over: Seats 1 and 3 win the deal with 50 (35 meld, 15 card points); "
+        "Seats 2 and 4 30 (15 meld, 15 card points). Running totals:"
+    )
+    summary = GAME.view_for(state, None).last_deal
+    assert summary == DealSummary(
+        number=1, melds=(35, 15), cards=(15, 15), points=(50, 30), tricks=(0, 8), winners=(0,)
+    )
+    assert GAME.view_for(state, 2).last_deal == summary
+
+
+def test_a_deal_can_be_tied():
+    tie = act(position(["7C", "9C"], won={0: "AC AD AH"}, won_by=1), "p:7C")
+    events = GAME.apply_action(tie, 1, Play(Card.parse("9C"))).events
+    assert events[2].text == (
+        "Deal 1 is over: Seat 1 and Seat 2 tie for the deal; Seat 1 15 (0 meld, 15 card points); "
+        "Seat 2 15 (0 meld, 15 card points). Running totals: Seat 1 15, Seat 2 15."
+    )
 
 
 # Snapshots
@@ -792,7 +828,9 @@ def test_a_jack_in_two_menages_is_a_corrupt_snapshot():
 
 def test_a_remarriage_beside_its_complete_first_marriage_is_a_corrupt_snapshot():
     """A9: K♦ married again while Q♦ of its first marriage is still in the hand."""
-    hands = ["AC KD QD QD1 JD 9D 7D", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "TD 8D 7H 8H 9H JD1 TD1"]
+    hands = [
+        "AC KD QD QD1 JD 9D 7D", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "TD 8D 7H 8H 9H JD1 TD1"
+    ]
     with pytest.raises(CorruptStateError, match="married again beside its partner"):
         position(hands, decks=2, marriages={0: ["KD QD", "KD QD1"]}, meld_points=(30, 0, 0, 0))
     played = [hand.replace(" QD ", " ") for hand in hands[:1]] + hands[1:]
