@@ -56,7 +56,7 @@ Action codes: ``"p:QS"`` / ``"p:QS1"`` play a card (ident: deck 1 copy with the 
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -108,11 +108,22 @@ class Phase(Enum):
     PARTNER = "partner"
 
 
+def card_label(card: Card, decks: int) -> str:
+    """A card for people; with two decks marked by its deck, so the two copies never read alike:
+    ``"K♦ (1)"``, ``"K♦ (2)"``. One-deck games (the 3-player game's two 8♥ included) show ``"K♦"``."""
+    return card.label if decks == 1 else f"{card.label} ({card.deck + 1})"
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play a card from the hand (concealed or melded) to the trick."""
+    """Play a card from the hand (concealed or melded) to the trick.
+
+    ``decks`` only makes the label mark the deck in the two-deck game; it is not part of the action's
+    identity, so ``parse_action(play.code) == play``.
+    """
 
     card: Card
+    decks: int = field(default=1, compare=False)
 
     @property
     def code(self) -> str:
@@ -121,15 +132,19 @@ class Play:
 
     @property
     def label(self) -> str:
-        """E.g. "Play Q♠"."""
-        return f"Play {self.card.label}"
+        """E.g. "Play Q♠", "Play Q♠ (2)" for the second deck's copy in the two-deck game."""
+        return f"Play {card_label(self.card, self.decks)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Declare:
-    """Declare a meld: ``(K, Q)`` for a marriage, ``(J, K, Q)`` to add J to the marriage K Q (ménage)."""
+    """Declare a meld: ``(K, Q)`` for a marriage, ``(J, K, Q)`` to add J to the marriage K Q (ménage).
+
+    ``decks``, as for :class:`Play`, only marks the decks in the label.
+    """
 
     cards: tuple[Card, ...]
+    decks: int = field(default=1, compare=False)
 
     @property
     def code(self) -> str:
@@ -150,11 +165,11 @@ class Declare:
 
     @property
     def label(self) -> str:
-        """E.g. "Marriage K♦ Q♦ (+15)", "Ménage J♦ → K♦ Q♦ (+10)"."""
-        if len(self.cards) == 3:
-            jack, king, queen = self.cards
-            return f"{self.name} {jack.label} \u2192 {king.label} {queen.label} (+{self.points})"
-        return f"{self.name} {self.cards[0].label} {self.cards[1].label} (+{self.points})"
+        """E.g. "Marriage K♦ Q♦ (+15)", "Ménage J♦ → K♦ Q♦ (+10)", "Marriage K♦ (1) Q♦ (2) (+15)"."""
+        names = [card_label(card, self.decks) for card in self.cards]
+        if len(names) == 3:
+            return f"{self.name} {names[0]} \u2192 {names[1]} {names[2]} (+{self.points})"
+        return f"{self.name} {names[0]} {names[1]} (+{self.points})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,14 +400,14 @@ def melds(state: PebblesState, seat: Seat) -> tuple[Declare, ...]:
             if queen.rank != Rank.QUEEN or queen.suit != king.suit:
                 continue
             if _blocking_marriage(state, seat, king, queen) is None:
-                found.append(Declare((king, queen)))
+                found.append(Declare((king, queen), state.decks))
     used_jacks = {marriage.jack for marriage in state.marriages[seat]}
     for marriage in state.marriages[seat]:
         if marriage.jack is not None or marriage.king not in hand or marriage.queen not in hand:
             continue
         for jack in hand:
             if jack.rank == Rank.JACK and jack.suit == marriage.king.suit and jack not in used_jacks:
-                found.append(Declare((jack, marriage.king, marriage.queen)))
+                found.append(Declare((jack, marriage.king, marriage.queen), state.decks))
     return tuple(found)
 
 
@@ -488,7 +503,7 @@ def _deal_text(seats: int, summary: DealSummary) -> str:
 def _play(state: PebblesState, seat: Seat, card: Card) -> tuple[PebblesState, list[Event]]:
     hand = tuple(held for held in state.hands[seat] if held != card)
     state = replace(state, hands=_set(state.hands, seat, hand), trick=state.trick + (card,), may_declare=False)
-    events = [Event(f"{_seat_name(seat)} played {card.label}.")]
+    events = [Event(f"{_seat_name(seat)} played {card_label(card, state.decks)}.")]
     if len(state.trick) == state.seats:
         state, more = _finish_trick(state)
         events += more
@@ -566,7 +581,7 @@ def _declare(state: PebblesState, seat: Seat, action: Declare) -> tuple[PebblesS
         may_declare=False,
         phase=Phase.PLAY,
     )
-    shown = " ".join(card.label for card in action.cards)
+    shown = " ".join(card_label(card, state.decks) for card in action.cards)
     return state, [Event(f"{_seat_name(seat)} declared {action.name} {shown} for {action.points} points.")]
 
 
@@ -611,33 +626,37 @@ def _parse(code: Any) -> PebblesAction:
 
 def _explain(state: PebblesState, seat: Seat, action: Any) -> str:
     hand = state.hands[seat]
+
+    def name(card: Card) -> str:
+        return card_label(card, state.decks)
+
     if isinstance(action, Play):
         if action.card not in hand:
-            return f"You don't hold {action.card.label}."
+            return f"You don't hold {name(action.card)}."
         if state.phase == Phase.PARTNER:
             return "Declare a meld or pass first."
         lead = state.trick[0]
         if lead.suit == TRUMP:
-            return f"A heart was led: play a heart (or A\u2660) while you hold one; {action.card.label} is not allowed."
+            return f"A heart was led: play a heart (or A\u2660) while you hold one; {name(action.card)} is not allowed."
         return f"You must follow suit with a {lead.suit.symbol} card."
     if isinstance(action, Declare):
         if state.phase == Phase.PLAY and not state.may_declare:
             return "You may declare only right after winning a trick, before you lead."
         if any(card not in hand for card in action.cards):
-            return f"You don't hold every card of {action.label}."
+            return f"You don't hold every card of {replace(action, decks=state.decks).label}."
         if len(action.cards) == 3:
             return (
-                f"{action.cards[0].label} can only go to one of your marriages declared after an earlier trick, "
+                f"{name(action.cards[0])} can only go to one of your marriages declared after an earlier trick, "
                 "with both its cards still in your hand, that has no ménage yet."
             )
         king, queen = action.cards
         blocking = _blocking_marriage(state, seat, king, queen)
         if blocking is None or (blocking.king, blocking.queen) == (king, queen):
-            return f"You have already scored {king.label} {queen.label} as a marriage; a pair scores only once."
+            return f"You have already scored {name(king)} {name(queen)} as a marriage; a pair scores only once."
         shared, partner = (king, blocking.queen) if blocking.king == king else (queen, blocking.king)
         return (
-            f"{shared.label} is still married to {partner.label} on the table: "
-            f"it can marry again only after {partner.label} has been played to a trick."
+            f"{name(shared)} is still married to {name(partner)} on the table: "
+            f"it can marry again only after {name(partner)} has been played to a trick."
         )
     if isinstance(action, Pass):
         if state.seats != 4 or not state.either_declares:
@@ -770,7 +789,7 @@ class PebblesAndNuts(Game[PebblesState]):
         if state.phase == Phase.PARTNER:
             return melds(state, seat) + (Pass(),)
         lead = state.trick[0] if state.trick else None
-        plays = tuple(Play(card) for card in playable(state.hands[seat], lead))
+        plays = tuple(Play(card, state.decks) for card in playable(state.hands[seat], lead))
         if not state.may_declare:
             return plays
         passing: tuple[PebblesAction, ...] = (Pass(),) if state.either_declares else ()

@@ -20,6 +20,7 @@ from games.pebbles import (
     PebblesView,
     Phase,
     Play,
+    card_label,
     card_points,
     game_deck,
     melds,
@@ -469,9 +470,10 @@ def test_two_deck_no_remarriage_while_the_first_marriage_is_complete():
     assert marriage_codes(state) == ["m:KD1QD1"]
     assert "already scored" in refusal(state, "m:KDQD")
     assert refusal(state, "m:KDQD1") == (
-        "K♦ is still married to Q♦ on the table: it can marry again only after Q♦ has been played to a trick."
+        "K♦ (1) is still married to Q♦ (1) on the table: "
+        "it can marry again only after Q♦ (1) has been played to a trick."
     )
-    assert refusal(state, "m:KD1QD").startswith("Q♦ is still married to K♦ on the table")
+    assert refusal(state, "m:KD1QD").startswith("Q♦ (1) is still married to K♦ (1) on the table")
     state = act(state, "m:KD1QD1", "p:TC", "p:JC", "p:8S", "p:JD")
     assert state.leader == 0 and state.may_declare and marriage_codes(state) == []
     assert state.meld_points == (30, 0, 0, 0)
@@ -492,7 +494,7 @@ def test_two_deck_remarriage_after_the_partner_is_played():
     assert GAME.view_for(state, 1).melded[0] == tuple(parse_cards("KD QD1"))
     state = act(state, "p:TC", "p:7C", "p:9S", "p:8D")
     assert state.leader == 0 and marriage_codes(state) == []
-    assert refusal(state, "m:KD1QD1").startswith("Q♦ is still married to K♦ on the table")
+    assert refusal(state, "m:KD1QD1").startswith("Q♦ (2) is still married to K♦ (1) on the table")
 
 
 def test_two_deck_remarriage_with_the_remaining_card():
@@ -725,6 +727,31 @@ def test_labels():
     assert Play(Card.parse("TS")).label == "Play 10\u2660"
     assert Declare(parse_cards("KH QH")).label == "Marriage K\u2665 Q\u2665 (+15)"
     assert Pass().label == "Pass"
+
+
+def test_two_deck_labels_mark_the_deck():
+    """Two decks: the two copies of a card never read alike, in actions, events and refusals; one deck (also the
+    3-player game's two 8♥) reads as before."""
+    hands = [
+        "AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"
+    ]
+    state = position(hands, decks=2)
+    labels = [action.label for action in GAME.legal_actions(state, 0)]
+    names = ("A♣ (1)", "10♣ (1)", "9♣ (1)", "K♦ (1)", "K♦ (2)", "Q♦ (1)", "Q♦ (2)")
+    assert labels == [f"Play {name}" for name in names]
+    state, events = GAME.apply_action(state, 0, Play(Card.parse("AC")))
+    assert events[0].text == "Seat 1 played A\u2663 (1)."
+    assert refusal(state, "p:7S1") == "You don't hold 7\u2660 (2)."
+    state = act(state, "p:8C", "p:7S", "p:9D")
+    offered = {action.code: action.label for action in GAME.legal_actions(state, 0) if isinstance(action, Declare)}
+    assert offered["m:KDQD1"] == "Marriage K\u2666 (1) Q\u2666 (2) (+15)"
+    assert offered["m:KD1QD"] == "Marriage K\u2666 (2) Q\u2666 (1) (+15)"
+    assert len(set(offered.values())) == len(offered) == 4
+    _, events = GAME.apply_action(state, 0, Declare(parse_cards("KD1 QD1")))
+    assert events[0].text == "Seat 1 declared Marriage K\u2666 (2) Q\u2666 (2) for 15 points."
+    assert card_label(Card.parse("KD1"), 2) == "K\u2666 (2)" and card_label(Card.parse("8H1"), 1) == "8\u2665"
+    three = GAME.new_state(None, 3, 0)
+    assert all("(" not in action.label for action in GAME.legal_actions(three, GAME.current_seat(three)))
 
 
 def test_events_are_public_sentences():
