@@ -12,7 +12,7 @@ from games.ai.peek_ai import GreedyPlayer, RandomPlayer
 from games.base import SCHEMA, EndReason
 from games.cards import DECK, Card, parse_cards
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
-from games.peek import GAME, Draw, PeekState, PeekView, Play, Redeal, score
+from games.peek import GAME, Draw, PeekState, PeekView, Play, Redeal, score, showable_tops
 
 from .view_cards import cards_in
 
@@ -50,14 +50,10 @@ def position(
         "stock": cards(stock),
         "waste": cards(waste),
         "redeals": 0,
-        "mark": None,
-        "stalled": False,
         "moves": 0,
         "resigned": False,
     }
     data.update(counters)
-    if data["mark"] is None:
-        data["mark"] = sum(len(pile) for pile in data["foundations"])
     return GAME.from_dict(data)
 
 
@@ -88,14 +84,15 @@ def text(cards: Sequence[Card]) -> str:
 
 
 def winnable(state: PeekState) -> bool:
-    """Exhaustive search over every reachable position (for small positions only)."""
+    """Exhaustive search over every reachable position (for small positions only; with unlimited redeals their
+    count does not matter)."""
     seen: set[PeekState] = set()
     todo = [state]
     while todo:
         current = todo.pop()
         if score(current) == 52:
             return True
-        key = dataclasses.replace(current, moves=0)
+        key = dataclasses.replace(current, moves=0, redeals=0 if current.three_card else current.redeals)
         if key in seen:
             continue
         seen.add(key)
@@ -318,7 +315,7 @@ def test_one_card_game_allows_two_redeals():
 
 def test_three_card_game_redeals_without_limit():
     """With ``three_card`` there is no redeal limit: a seventh turn-over after progress is legal."""
-    state = play(small_stock(three_card=True, redeals=6, mark=1), "draw")
+    state = play(small_stock(three_card=True, redeals=6), "draw")
     assert codes(state) == ["r2>f", "redeal"]
     assert play(state, "redeal").redeals == 7
     assert GAME.view_for(state, 0).redeals_left is None
@@ -336,37 +333,64 @@ def test_redeal_and_draw_are_refused_at_the_wrong_time():
     assert refusal(bare, Draw()) == "The stock is empty."
 
 
-# The stall rule (§2.5, §2.8 A7)
+# The end of a game that cannot be won any more (§2.5, §2.8 A7)
 
 
-def test_three_card_turn_over_without_progress_loses():
-    """Three-card game: turning the waste over when no card went home since the deal ends the game."""
-    state = play(small_stock(three_card=True, mark=None), "draw")
-    redeal = legal(state)[-1]
-    assert redeal.label == "Turn the waste over (no progress: ends the game)"
-    transition = GAME.apply_action(state, 0, redeal)
+def test_three_card_game_goes_on_after_a_pass_that_skipped_a_playable_card():
+    """Three-card game: a pass with no card played ends nothing while a card it skipped comes round again. Here
+    2♥ (on top after the first turn, every pass) was not played; after the turn-over it is on top again."""
+    state = position(TWOS_OUT, ["", "", "", "2C"], stock="2D 2S 2H", three_card=True)
+    state = play(state, "draw")
+    assert codes(state) == ["w>f", "redeal"] and legal(state)[-1].label == "Turn the waste over"
+    state = play(state, "redeal")
+    assert GAME.outcome(state) is None and legal(state)[-1] == Draw()
+    assert set(showable_tops(state)) == set(parse_cards("2H"))
+    state = play(state, "draw", "w>f")
+    assert score(state) == 49 and GAME.outcome(state) is None
+
+
+def test_three_card_game_ends_when_no_pass_can_bring_a_card_home():
+    """Three-card game: 2♥ on top now, but it is the first of the four cards in turning order, and passes stop
+    at the 3rd and the 4th: a draw that covers it leaves nothing that can go home (2♦, 2♠ and 2♣ wait for a 2
+    above them), so the draw warns and ends the game."""
+    state = position(TWOS_OUT, stock="2D 2S 2C", waste="2H", three_card=True)
+    assert set(showable_tops(state)) == set(parse_cards("2H 2S 2C")) and GAME.outcome(state) is None
+    draw = legal(state)[-1]
+    assert draw == Draw() and draw.ends_game
+    assert draw.label == "Turn 3 cards (nothing could go home again: ends the game)"
+    transition = GAME.apply_action(state, 0, draw)
     outcome = GAME.outcome(transition.state)
     assert outcome is not None and outcome.winners == () and outcome.reason == EndReason.COMPLETED
-    assert outcome.summary == "No card reached a foundation during the last pass: lost with 48 cards home."
-    assert [event.text for event in transition.events] == ["You turned the waste over.", outcome.summary]
+    assert outcome.summary == "No card can reach a foundation any more: lost with 48 cards home."
+    assert [event.text for event in transition.events] == ["You turned 2♦, 2♠, 2♣.", outcome.summary]
+    assert set(showable_tops(transition.state)) == set(parse_cards("2S 2C"))
     assert legal(transition.state) == () and GAME.current_seat(transition.state) is None
 
 
-def test_three_card_progress_allows_another_pass():
-    """A card home during the pass makes the next turn-over safe; a pass without one then ends the game."""
-    state = play(small_stock(three_card=True), "draw", "r2>f")
-    assert legal(state)[-1].label == "Turn the waste over"
-    state = play(state, "redeal")
-    assert GAME.outcome(state) is None and state.mark == 49
-    state = play(state, "draw", "w>f", "w>f", "r4>f")
-    assert GAME.outcome(state).scores == (52,)
+def test_a_lost_position_ends_at_once_even_with_cards_in_the_stock():
+    """The same check ends the one-card game as soon as no redeal can help: 2♥ lies under 2♣, and neither 2♦ nor
+    2♠ in the stock can go home, so no card ever can. With 2♥ in the waste and a redeal left, it goes on."""
+    lost = position(TWOS_OUT, ["", "", "", "2H 2C"], stock="2D 2S", redeals=2)
+    assert GAME.outcome(lost) is not None and legal(lost) == () and lost.stock
+    alive = position(TWOS_OUT, ["", "", "", "2C"], stock="2D 2S", waste="2H", redeals=1)
+    assert GAME.outcome(alive) is None and [action.code for action in legal(alive)] == ["w>f", "draw"]
+    assert not legal(alive)[-1].ends_game
+    last = position(TWOS_OUT, ["", "", "", "2C"], stock="2D 2S", waste="2H", redeals=2)
+    assert legal(last)[-1].ends_game and GAME.outcome(play(last, "draw")) is not None
 
 
-def test_one_card_game_ignores_the_stall_rule():
+def test_one_card_game_goes_on_after_a_turn_over_without_progress():
     """The default game ends by its redeal limit; a turn-over without progress goes on."""
     state = play(small_stock(), "draw", "draw")
     assert legal(state)[-1].label == "Turn the waste over"
     assert GAME.outcome(play(state, "redeal")) is None
+
+
+def test_snapshots_saved_under_the_stall_rule_still_load():
+    """Older snapshots carry the former stall rule's ``mark`` and ``stalled``: they load, and are not written."""
+    state = small_stock(three_card=True)
+    data = {**GAME.to_dict(state), "mark": 48, "stalled": False}
+    assert GAME.from_dict(data) == state and "mark" not in GAME.to_dict(state)
 
 
 # Dead deals (§6.3)
@@ -427,16 +451,17 @@ def test_last_card_home_wins():
 
 
 def test_out_of_moves_is_a_loss():
-    """One-card game, redeals used up, stock empty, nothing can go home: lost, scored by the cards home."""
-    state = play(position(TWOS_OUT, ["", "", "", "2H 2C"], stock="2D 2S", redeals=2), "draw")
+    """One-card game, redeals used up: the last draw buries 2♥ and nothing else can go home: lost, scored by the
+    cards home."""
+    state = position(TWOS_OUT, ["", "", "", "2C"], stock="2D 2S", waste="2H", redeals=2)
     assert GAME.outcome(state) is None
     transition = GAME.apply_action(state, 0, Draw())
     outcome = GAME.outcome(transition.state)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((48,), (), EndReason.COMPLETED)
-    assert outcome.summary == "No moves left: 48 cards on the foundations."
+    assert outcome.summary == "No card can reach a foundation any more: lost with 48 cards home."
     assert transition.events[-1].text == outcome.summary
     with pytest.raises(GameOverError):
-        GAME.apply_action(transition.state, 0, Redeal())
+        GAME.apply_action(transition.state, 0, Draw())
 
 
 def test_empty_stock_and_waste_with_no_play_is_a_loss_in_both_modes():
@@ -581,15 +606,11 @@ def test_views_hide_the_stock_and_the_covered_waste():
         lambda data: data["foundations"][2].append(data["stock"].pop()),
         lambda data: data.update(redeals=3),
         lambda data: data.update(redeals=-1),
-        lambda data: data.update(mark=0),
-        lambda data: data.update(mark=2),
         lambda data: data.update(moves=-1),
         lambda data: data.update(moves="3"),
         lambda data: data.update(resigned=None),
         lambda data: data.update(three_card=1),
-        lambda data: data.update(stalled=True),
         lambda data: data.update(waste="AS"),
-        lambda data: data.pop("mark"),
         lambda data: data.pop("waste"),
         lambda data: data.clear(),
     ],
