@@ -388,7 +388,9 @@ def test_one_deck_marriage_only_once_per_suit():
     state = position(["AC 9C KD QD", "8C 7C 7S 8S"], marriages={0: ["KD QD"]}, meld_points=(15, 0))
     state = play(GAME, state, "p:AC", "p:8C")
     assert legal_codes(state) == ["p:9C", "p:KD", "p:QD"]
-    assert refusal(GAME, state, "m:KDQD") == "You have already scored K\u2666 Q\u2666 as a marriage; a pair scores only once."
+    assert refusal(GAME, state, "m:KDQD") == (
+        "You have already scored K\u2666 Q\u2666 as a marriage; a pair scores only once."
+    )
 
 
 def test_meld_allowed_after_the_pile_is_gone_but_not_after_the_last_trick():

@@ -473,7 +473,8 @@ def test_labels_and_events():
     state = play(GAME, state, "t18", "t19")
     events = GAME.apply_action(state, 0, Draw()).events
     assert [event.text for event in events] == ["Turned J♦ from the stock: \u22123 points; 1 card left."]
-    assert GAME.apply_action(play(GAME, state, "draw"), 0, Draw()).events[0].text == "Turned Q♦ from the stock; 0 cards left."
+    last = GAME.apply_action(play(GAME, state, "draw"), 0, Draw())
+    assert last.events[0].text == "Turned Q♦ from the stock; 0 cards left."
 
 
 # Views and snapshots
