@@ -40,7 +40,8 @@ declares one of *their own* melds or passes; then the winner leads. Leading at o
 partner's chance.
 
 Scores (§3.5, A4, A14): meld points count at once; card points of the tricks won count at the
-deal's end; partners add up. At a deal's end, the side with the highest total wins if it has
+deal's end; partners add up. The side with the most points wins the deal; the deal-end event says
+so with each side's meld and card points, and views carry it as ``last_deal`` (:class:`DealSummary`). At a deal's end, the side with the highest total wins if it has
 reached the target (70 for 2p, 50 for 3p, 70 for 4p with one deck (A12), 130 with two decks);
 a tie at the top plays another deal.
 
@@ -51,7 +52,9 @@ cards once it has ended.
 Options: ``decks`` 1 or 2 (2 only for 4 players), ``either_partner_declares`` (4 players only).
 Action codes: ``"p:QS"`` / ``"p:QS1"`` play a card (ident: deck 1 copy with the digit),
 ``"m:KDQD"`` declare a marriage (K then Q), ``"m:JDKDQD"`` add J♦ to the marriage K♦ Q♦ (ménage),
-``"pass"`` hand the declaration to the partner, or decline it as the partner.
+``"pass"`` hand the declaration to the partner, or decline it as the partner. In the two-deck game
+labels, events and refusals mark each card's deck (``"K♦ (1)"``, ``"K♦ (2)"``, :func:`card_label`),
+so the two copies never read alike.
 """
 
 import re
