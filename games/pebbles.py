@@ -41,9 +41,10 @@ partner's chance.
 
 Scores (§3.5, A4, A14): meld points count at once; card points of the tricks won count at the
 deal's end; partners add up. The side with the most points wins the deal; the deal-end event says
-so with each side's meld and card points, and views carry it as ``last_deal`` (:class:`DealSummary`). At a deal's end, the side with the highest total wins if it has
-reached the target (70 for 2p, 50 for 3p, 70 for 4p with one deck (A12), 130 with two decks);
-a tie at the top plays another deal.
+so with each side's meld and card points, and views carry it as ``last_deal`` (:class:`DealSummary`).
+At a deal's end, the side with the highest total wins the game if it has reached the target (70 for
+2p, 50 for 3p, 70 for 4p with one deck (A12), 130 with two decks); a tie at the top plays another
+deal.
 
 Hidden information (§3.2, A13): hands (except melded cards), the draw pile and the won tricks of the
 running deal; a view shows the current and the last completed trick, and the previous deal's won
