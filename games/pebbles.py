@@ -26,13 +26,13 @@ pass: the winner's turn to lead always offers the available melds beside the car
 "pass" click is needed and the table cannot tell from a prompt whether the winner holds a meld
 (§7.2's "Declare meld / Pass" prompt, folded into the lead).
 
-Re-marriage (§3.4, A9): a K and a Q of one suit in hand may be married unless that very pair has
-been scored already (then it is still complete on the table: neither card has been played). With
-one deck that is each suit's marriage once per deal. With two decks a K or Q may be married again
-with the other Q or K of its suit, after its first partner has been played (the seed's case) or
-while that first marriage is still complete: A9 refuses only the same pair, and each physical K/Q
-is then in at most two marriages by itself, as its suit has only two Qs or Ks. Each marriage takes
-one ménage, each J one ménage.
+Re-marriage (§3.4, A9, following the seed): a K and a Q of one suit in hand may be married unless
+that very pair has been scored already, or one of the two is in a scored marriage that is still
+complete on the table. A K or Q of a scored marriage marries again only after its partner from that
+marriage has been played to a trick. With one deck that is each suit's marriage once per deal. With
+two decks, K♦ Q♦ scored, then Q♦ played, K♦ may marry the second Q♦; while K♦ Q♦ are both on the
+table, K♦ Q♦ + the second Q♦ score one marriage, not two. Each physical K/Q is thus in at most two
+marriages, as its suit has only two Qs or Ks. Each marriage takes one ménage, each J one ménage.
 
 Option ``either_partner_declares`` (4 players, §3.4, A10): the trick winner may instead pass the
 declaration to the partner (``"pass"``, offered whether or not the partner can meld), who then
@@ -40,9 +40,11 @@ declares one of *their own* melds or passes; then the winner leads. Leading at o
 partner's chance.
 
 Scores (§3.5, A4, A14): meld points count at once; card points of the tricks won count at the
-deal's end; partners add up. At a deal's end, the side with the highest total wins if it has
-reached the target (70 for 2p, 50 for 3p, 70 for 4p with one deck (A12), 130 with two decks);
-a tie at the top plays another deal.
+deal's end; partners add up. The side with the most points wins the deal; the deal-end event says
+so with each side's meld and card points, and views carry it as ``last_deal`` (:class:`DealSummary`).
+At a deal's end, the side with the highest total wins the game if it has reached the target (70 for
+2p, 50 for 3p, 70 for 4p with one deck (A12), 130 with two decks); a tie at the top plays another
+deal.
 
 Hidden information (§3.2, A13): hands (except melded cards), the draw pile and the won tricks of the
 running deal; a view shows the current and the last completed trick, and the previous deal's won
@@ -51,12 +53,14 @@ cards once it has ended.
 Options: ``decks`` 1 or 2 (2 only for 4 players), ``either_partner_declares`` (4 players only).
 Action codes: ``"p:QS"`` / ``"p:QS1"`` play a card (ident: deck 1 copy with the digit),
 ``"m:KDQD"`` declare a marriage (K then Q), ``"m:JDKDQD"`` add J♦ to the marriage K♦ Q♦ (ménage),
-``"pass"`` hand the declaration to the partner, or decline it as the partner.
+``"pass"`` hand the declaration to the partner, or decline it as the partner. In the two-deck game
+labels, events and refusals mark each card's deck (``"K♦ (1)"``, ``"K♦ (2)"``, :func:`card_label`),
+so the two copies never read alike.
 """
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -64,6 +68,7 @@ from typing import Any
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import Card, Rank, Suit, shuffled
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
+from games.snapshot import Reader
 
 HAND_SIZE = 7
 TRUMP = Suit.HEARTS
@@ -107,11 +112,22 @@ class Phase(Enum):
     PARTNER = "partner"
 
 
+def card_label(card: Card, decks: int) -> str:
+    """A card for people; with two decks marked by its deck, so the two copies never read alike:
+    ``"K♦ (1)"``, ``"K♦ (2)"``. One-deck games (the 3-player game's two 8♥ included) show ``"K♦"``."""
+    return card.label if decks == 1 else f"{card.label} ({card.deck + 1})"
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play a card from the hand (concealed or melded) to the trick."""
+    """Play a card from the hand (concealed or melded) to the trick.
+
+    ``decks`` only makes the label mark the deck in the two-deck game; it is not part of the action's
+    identity, so ``parse_action(play.code) == play``.
+    """
 
     card: Card
+    decks: int = field(default=1, compare=False)
 
     @property
     def code(self) -> str:
@@ -120,15 +136,19 @@ class Play:
 
     @property
     def label(self) -> str:
-        """E.g. "Play Q♠"."""
-        return f"Play {self.card.label}"
+        """E.g. "Play Q♠", "Play Q♠ (2)" for the second deck's copy in the two-deck game."""
+        return f"Play {card_label(self.card, self.decks)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Declare:
-    """Declare a meld: ``(K, Q)`` for a marriage, ``(J, K, Q)`` to add J to the marriage K Q (ménage)."""
+    """Declare a meld: ``(K, Q)`` for a marriage, ``(J, K, Q)`` to add J to the marriage K Q (ménage).
+
+    ``decks``, as for :class:`Play`, only marks the decks in the label.
+    """
 
     cards: tuple[Card, ...]
+    decks: int = field(default=1, compare=False)
 
     @property
     def code(self) -> str:
@@ -149,11 +169,11 @@ class Declare:
 
     @property
     def label(self) -> str:
-        """E.g. "Marriage K♦ Q♦ (+15)", "Ménage J♦ → K♦ Q♦ (+10)"."""
-        if len(self.cards) == 3:
-            jack, king, queen = self.cards
-            return f"{self.name} {jack.label} \u2192 {king.label} {queen.label} (+{self.points})"
-        return f"{self.name} {self.cards[0].label} {self.cards[1].label} (+{self.points})"
+        """E.g. "Marriage K♦ Q♦ (+15)", "Ménage J♦ → K♦ Q♦ (+10)", "Marriage K♦ (1) Q♦ (2) (+15)"."""
+        names = [card_label(card, self.decks) for card in self.cards]
+        if len(names) == 3:
+            return f"{self.name} {names[0]} \u2192 {names[1]} {names[2]} (+{self.points})"
+        return f"{self.name} {names[0]} {names[1]} (+{self.points})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +210,22 @@ class DealScore:
     melds: tuple[int, ...]
     cards: tuple[int, ...]
     tricks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """One finished deal per side (a seat, or a partnership in 4p), for the deal summary (§3.5, §7.2).
+
+    ``number`` counts deals from 1; ``points`` = ``melds`` + ``cards``; ``winners`` are the sides with
+    the most points ("Win a deal by winning the most points"), several on a tie.
+    """
+
+    number: int
+    melds: tuple[int, ...]
+    cards: tuple[int, ...]
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    winners: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +271,8 @@ class PebblesView:
     last, while still in hand. ``melded`` per seat: face-up cards still in hand. ``scores`` per
     side include the running deal's meld points; ``sides`` maps seats to sides. ``trick`` pairs
     (seat, card) in playing order; ``last_trick`` likewise, with ``last_winner``. ``revealed``: the
-    won cards per seat of the last finished deal, public once it ended; ``history`` its scores.
+    won cards per seat of the last finished deal, public once it ended; ``history`` the scores of every
+    finished deal per seat, and ``last_deal`` the last one per side with its winner (None before any).
     """
 
     viewer: Seat | None
@@ -261,6 +298,7 @@ class PebblesView:
     sides: tuple[int, ...]
     scores: tuple[int, ...]
     history: tuple[DealScore, ...]
+    last_deal: DealSummary | None
     revealed: tuple[tuple[Card, ...], ...]
     legal: tuple[PebblesAction, ...]
     outcome: Outcome | None
@@ -339,9 +377,20 @@ def face_up(state: PebblesState, seat: Seat) -> tuple[Card, ...]:
     return tuple(card for card in state.hands[seat] if card in used)
 
 
-def _scored(state: PebblesState, seat: Seat, king: Card, queen: Card) -> bool:
-    """Whether ``seat`` has already scored the marriage of exactly this K and Q (§3.4, A9)."""
-    return any((marriage.king, marriage.queen) == (king, queen) for marriage in state.marriages[seat])
+def _blocking_marriage(state: PebblesState, seat: Seat, king: Card, queen: Card) -> Marriage | None:
+    """The scored marriage that stops ``seat`` marrying ``king`` and ``queen`` now (§3.4, A9), or None.
+
+    That is the same pair scored before, or a marriage holding one of the two cards that is still
+    complete in the hand: a K or Q marries again only after its partner from that marriage was played.
+    With two decks a card is then in at most two marriages, as its suit has only two Qs or Ks.
+    """
+    hand = state.hands[seat]
+    for marriage in state.marriages[seat]:
+        pair = (marriage.king, marriage.queen)
+        complete = marriage.king in hand and marriage.queen in hand
+        if pair == (king, queen) or (complete and (king in pair or queen in pair)):
+            return marriage
+    return None
 
 
 def melds(state: PebblesState, seat: Seat) -> tuple[Declare, ...]:
@@ -352,15 +401,17 @@ def melds(state: PebblesState, seat: Seat) -> tuple[Declare, ...]:
         if king.rank != Rank.KING:
             continue
         for queen in hand:
-            if queen.rank == Rank.QUEEN and queen.suit == king.suit and not _scored(state, seat, king, queen):
-                found.append(Declare((king, queen)))
+            if queen.rank != Rank.QUEEN or queen.suit != king.suit:
+                continue
+            if _blocking_marriage(state, seat, king, queen) is None:
+                found.append(Declare((king, queen), state.decks))
     used_jacks = {marriage.jack for marriage in state.marriages[seat]}
     for marriage in state.marriages[seat]:
         if marriage.jack is not None or marriage.king not in hand or marriage.queen not in hand:
             continue
         for jack in hand:
             if jack.rank == Rank.JACK and jack.suit == marriage.king.suit and jack not in used_jacks:
-                found.append(Declare((jack, marriage.king, marriage.queen)))
+                found.append(Declare((jack, marriage.king, marriage.queen), state.decks))
     return tuple(found)
 
 
@@ -421,10 +472,42 @@ def live_scores(state: PebblesState) -> tuple[int, ...]:
     return tuple(scores)
 
 
+def summarise(seats: int, number: int, score: DealScore) -> DealSummary:
+    """Deal ``number`` (from 1) per side, from its per-seat ``score``; partners add up."""
+    count = side_count(seats)
+    melds, cards, tricks = [0] * count, [0] * count, [0] * count
+    for seat in range(seats):
+        side = side_of(seats, seat)
+        melds[side] += score.melds[seat]
+        cards[side] += score.cards[seat]
+        tricks[side] += score.tricks[seat]
+    points = tuple(meld + card for meld, card in zip(melds, cards))
+    winners = tuple(side for side, value in enumerate(points) if value == max(points))
+    return DealSummary(number, tuple(melds), tuple(cards), points, tuple(tricks), winners)
+
+
+def _deal_text(seats: int, summary: DealSummary) -> str:
+    """E.g. "Deal 1 is over: Seat 1 wins the deal with 50 (25 meld, 25 card points); Seat 2 25 (20 meld, 5 card
+    points).", or "Deal 1 is over: Seat 1 and Seat 2 tie for the deal; …" when the top is shared."""
+    names = [_side_name(seats, side) for side in range(len(summary.points))]
+    scores = [
+        f"{summary.points[side]} ({summary.melds[side]} meld, {summary.cards[side]} card points)"
+        for side in range(len(names))
+    ]
+    if len(summary.winners) == 1:
+        (best,) = summary.winners
+        verb = "win" if seats == 4 else "wins"
+        others = "; ".join(f"{names[side]} {scores[side]}" for side in range(len(names)) if side != best)
+        return f"Deal {summary.number} is over: {names[best]} {verb} the deal with {scores[best]}; {others}."
+    tied = " and ".join(names[side] for side in summary.winners)
+    everyone = "; ".join(f"{name} {score}" for name, score in zip(names, scores))
+    return f"Deal {summary.number} is over: {tied} tie for the deal; {everyone}."
+
+
 def _play(state: PebblesState, seat: Seat, card: Card) -> tuple[PebblesState, list[Event]]:
     hand = tuple(held for held in state.hands[seat] if held != card)
     state = replace(state, hands=_set(state.hands, seat, hand), trick=state.trick + (card,), may_declare=False)
-    events = [Event(f"{_seat_name(seat)} played {card.label}.")]
+    events = [Event(f"{_seat_name(seat)} played {card_label(card, state.decks)}.")]
     if len(state.trick) == state.seats:
         state, more = _finish_trick(state)
         events += more
@@ -464,16 +547,11 @@ def _finish_deal(state: PebblesState, events: list[Event]) -> tuple[PebblesState
     """Score the deal (§3.5), then end the game (A4) or deal again with the next dealer (A1)."""
     n = state.seats
     points = tuple(card_points(cards) for cards in state.won)
-    totals = list(state.totals)
-    deal_sides = [0] * side_count(n)
-    for seat in range(n):
-        deal_sides[side_of(n, seat)] += state.meld_points[seat] + points[seat]
-    for side, value in enumerate(deal_sides):
-        totals[side] += value
     score = DealScore(melds=state.meld_points, cards=points, tricks=state.tricks)
-    parts = ", ".join(f"{_side_name(n, side)} {value}" for side, value in enumerate(deal_sides))
+    summary = summarise(n, state.deal_no + 1, score)
+    totals = [total + value for total, value in zip(state.totals, summary.points)]
     running = ", ".join(f"{_side_name(n, side)} {value}" for side, value in enumerate(totals))
-    events.append(Event(f"Deal {state.deal_no + 1} is over: {parts}. Running totals: {running}."))
+    events.append(Event(f"{_deal_text(n, summary)} Running totals: {running}."))
     target = target_for(n, state.decks)
     best = max(totals)
     over = best >= target and totals.count(best) == 1
@@ -507,7 +585,7 @@ def _declare(state: PebblesState, seat: Seat, action: Declare) -> tuple[PebblesS
         may_declare=False,
         phase=Phase.PLAY,
     )
-    shown = " ".join(card.label for card in action.cards)
+    shown = " ".join(card_label(card, state.decks) for card in action.cards)
     return state, [Event(f"{_seat_name(seat)} declared {action.name} {shown} for {action.points} points.")]
 
 
@@ -552,27 +630,38 @@ def _parse(code: Any) -> PebblesAction:
 
 def _explain(state: PebblesState, seat: Seat, action: Any) -> str:
     hand = state.hands[seat]
+
+    def name(card: Card) -> str:
+        return card_label(card, state.decks)
+
     if isinstance(action, Play):
         if action.card not in hand:
-            return f"You don't hold {action.card.label}."
+            return f"You don't hold {name(action.card)}."
         if state.phase == Phase.PARTNER:
             return "Declare a meld or pass first."
         lead = state.trick[0]
         if lead.suit == TRUMP:
-            return f"A heart was led: play a heart (or A\u2660) while you hold one; {action.card.label} is not allowed."
+            return f"A heart was led: play a heart (or A\u2660) while you hold one; {name(action.card)} is not allowed."
         return f"You must follow suit with a {lead.suit.symbol} card."
     if isinstance(action, Declare):
         if state.phase == Phase.PLAY and not state.may_declare:
             return "You may declare only right after winning a trick, before you lead."
         if any(card not in hand for card in action.cards):
-            return f"You don't hold every card of {action.label}."
+            return f"You don't hold every card of {replace(action, decks=state.decks).label}."
         if len(action.cards) == 3:
             return (
-                f"{action.cards[0].label} can only go to one of your marriages declared after an earlier trick, "
+                f"{name(action.cards[0])} can only go to one of your marriages declared after an earlier trick, "
                 "with both its cards still in your hand, that has no ménage yet."
             )
         king, queen = action.cards
-        return f"You have already scored {king.label} {queen.label} as a marriage; a pair scores only once."
+        blocking = _blocking_marriage(state, seat, king, queen)
+        if blocking is None or (blocking.king, blocking.queen) == (king, queen):
+            return f"You have already scored {name(king)} {name(queen)} as a marriage; a pair scores only once."
+        shared, partner = (king, blocking.queen) if blocking.king == king else (queen, blocking.king)
+        return (
+            f"{name(shared)} is still married to {name(partner)} on the table: "
+            f"it can marry again only after {name(partner)} has been played to a trick."
+        )
     if isinstance(action, Pass):
         if state.seats != 4 or not state.either_declares:
             return "There is nothing to pass: lead a card (that is the pass)."
@@ -580,29 +669,8 @@ def _explain(state: PebblesState, seat: Seat, action: Any) -> str:
     return "That is not a Pebbles and Nuts action."
 
 
-def _cards(data: Any, what: str) -> tuple[Card, ...]:
-    if not isinstance(data, list):
-        raise CorruptStateError(f"Pebbles and Nuts snapshot: {what} is not a list of cards.")
-    try:
-        return tuple(Card.parse(text) for text in data)
-    except InvalidCardError as error:
-        raise CorruptStateError(f"Pebbles and Nuts snapshot holds a bad card: {error}") from error
-
-
-def _ints(data: Any, length: int, what: str) -> tuple[int, ...]:
-    if not isinstance(data, list) or len(data) != length or any(type(value) is not int for value in data):
-        raise CorruptStateError(f"Pebbles and Nuts snapshot: {what} is not a list of {length} numbers.")
-    return tuple(data)
-
-
-def _per_seat(data: Any, seats: int, what: str) -> list[Any]:
-    if not isinstance(data, list) or len(data) != seats:
-        raise CorruptStateError(f"Pebbles and Nuts snapshot: {what} needs one entry per seat.")
-    return data
-
-
-def _marriage(data: Any) -> Marriage:
-    cards = _cards(data, "a marriage")
+def _marriage(reader: Reader, data: Any) -> Marriage:
+    cards = reader.cards_of(data, "a marriage")
     if len(cards) not in (2, 3):
         raise CorruptStateError("Pebbles and Nuts snapshot: a marriage has 2 or 3 cards.")
     marriage = Marriage(cards[0], cards[1], cards[2] if len(cards) == 3 else None)
@@ -612,15 +680,27 @@ def _marriage(data: Any) -> Marriage:
     return marriage
 
 
-def _check_melds(marriages: Sequence[Marriage], points: int, deck: Sequence[Card]) -> None:
-    """One seat's marriages: cards of the deck, no pair scored twice, each J in one ménage (A9), and the
-    seat's meld points are exactly what they are worth."""
+def _deal_score(reader: Reader, data: Any, seats: int) -> DealScore:
+    """One entry of ``history``: meld points, card points and tricks, each per seat."""
+    melds, cards, tricks = reader.entries_of(data, "a deal of the history", 3)
+    return DealScore(*(reader.numbers_of(values, "a deal score", seats) for values in (melds, cards, tricks)))
+
+
+def _check_melds(marriages: Sequence[Marriage], points: int, hand: Sequence[Card], deck: Sequence[Card]) -> None:
+    """One seat's marriages, in the order declared: cards of the deck, no pair scored twice, a card married
+    again only after its earlier partner left the hand, each J in one ménage (A9), and the seat's meld points
+    are exactly what they are worth."""
     pairs = [(marriage.king, marriage.queen) for marriage in marriages]
     jacks = [marriage.jack for marriage in marriages if marriage.jack is not None]
     cards = [card for pair in pairs for card in pair] + jacks
     worth = sum(Declare(pair).points for pair in pairs) + MENAGE_POINTS * len(jacks)
     if any(card not in deck for card in cards) or len(set(pairs)) != len(pairs) or len(set(jacks)) != len(jacks):
         raise CorruptStateError("Pebbles and Nuts snapshot: the marriages break the meld rules.")
+    for index, (king, queen) in enumerate(pairs):
+        for earlier in pairs[:index]:
+            partners = [other for card, other in zip(earlier, reversed(earlier)) if card in (king, queen)]
+            if any(partner in hand for partner in partners):
+                raise CorruptStateError("Pebbles and Nuts snapshot: a card was married again beside its partner.")
     if worth != points:
         raise CorruptStateError("Pebbles and Nuts snapshot: the meld points do not match the melds.")
 
@@ -628,7 +708,7 @@ def _check_melds(marriages: Sequence[Marriage], points: int, deck: Sequence[Card
 def _check_state(state: PebblesState) -> None:
     """Raise CorruptStateError unless the state obeys RULES.md §6.1 and its own bookkeeping."""
     n = state.seats
-    if not 2 <= n <= 4 or state.decks not in (1, 2) or (state.decks == 2 and n != 4):
+    if state.decks == 2 and n != 4:
         raise CorruptStateError("Pebbles and Nuts snapshot: bad seat or deck count.")
     if state.either_declares and n != 4:
         raise CorruptStateError("Pebbles and Nuts snapshot: only partnerships may pass a declaration.")
@@ -646,9 +726,7 @@ def _check_state(state: PebblesState) -> None:
     if any(card is not None and card not in deck for card in state.drawn):
         raise CorruptStateError("Pebbles and Nuts snapshot: a drawn card is not in the deck.")
     for seat in range(n):
-        _check_melds(state.marriages[seat], state.meld_points[seat], deck)
-    if any(not 0 <= seat < n for seat in (state.dealer, state.leader, state.last_leader)):
-        raise CorruptStateError("Pebbles and Nuts snapshot: a seat number is out of range.")
+        _check_melds(state.marriages[seat], state.meld_points[seat], state.hands[seat], deck)
     base = len(state.hands[state.leader]) + (1 if state.trick else 0)
     for offset in range(n):
         expected = base - (1 if offset < len(state.trick) else 0)
@@ -660,12 +738,10 @@ def _check_state(state: PebblesState) -> None:
         raise CorruptStateError("Pebbles and Nuts snapshot: the trick does not match the turn.")
     if state.phase == Phase.PARTNER and not state.either_declares:
         raise CorruptStateError("Pebbles and Nuts snapshot: a partner declares without the option.")
-    if state.deal_no != len(state.history) - int(state.over) or state.deal_no < 0:
+    if state.deal_no != len(state.history) - int(state.over):
         raise CorruptStateError("Pebbles and Nuts snapshot: the deal number does not match the history.")
     if state.over and (any(state.hands) or state.pile or state.trick):
         raise CorruptStateError("Pebbles and Nuts snapshot: a finished game still has cards to play.")
-    if state.resigned is not None and not 0 <= state.resigned < n:
-        raise CorruptStateError("Pebbles and Nuts snapshot: bad resigned seat.")
 
 
 class PebblesAndNuts(Game[PebblesState]):
@@ -718,7 +794,7 @@ class PebblesAndNuts(Game[PebblesState]):
         if state.phase == Phase.PARTNER:
             return melds(state, seat) + (Pass(),)
         lead = state.trick[0] if state.trick else None
-        plays = tuple(Play(card) for card in playable(state.hands[seat], lead))
+        plays = tuple(Play(card, state.decks) for card in playable(state.hands[seat], lead))
         if not state.may_declare:
             return plays
         passing: tuple[PebblesAction, ...] = (Pass(),) if state.either_declares else ()
@@ -768,6 +844,7 @@ class PebblesAndNuts(Game[PebblesState]):
             sides=tuple(side_of(n, seat) for seat in range(n)),
             scores=live_scores(state),
             history=state.history,
+            last_deal=summarise(n, len(state.history), state.history[-1]) if state.history else None,
             revealed=state.revealed,
             legal=self.legal_actions(state, viewer) if own else (),
             outcome=self.outcome(state),
@@ -849,64 +926,39 @@ class PebblesAndNuts(Game[PebblesState]):
     def from_dict(self, data: Mapping[str, Any]) -> PebblesState:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
         self.check_header(data)
-        try:
-            state = self._load(data)
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, CorruptStateError):
-                raise
-            raise CorruptStateError(f"Pebbles and Nuts snapshot is malformed: {error!r}") from error
+        reader = Reader(data, self.title)
+        seats = reader.number("seats", 2, 4)
+        state = PebblesState(
+            seats=seats,
+            decks=reader.number("decks", 1, 2),
+            either_declares=reader.flag("either_declares"),
+            seed=reader.number("seed"),
+            deal_no=reader.number("deal_no", 0),
+            dealer=reader.seat("dealer", seats),
+            hands=reader.piles("hands", seats),
+            pile=reader.cards("pile"),
+            leader=reader.seat("leader", seats),
+            trick=reader.cards("trick"),
+            phase=reader.enum("phase", Phase),
+            may_declare=reader.flag("may_declare"),
+            last_leader=reader.seat("last_leader", seats),
+            last_trick=reader.cards("last_trick"),
+            drawn=reader.cards("drawn", seats, holes=True),
+            won=reader.piles("won", seats),
+            tricks=reader.numbers("tricks", seats),
+            marriages=tuple(
+                tuple(_marriage(reader, item) for item in reader.entries_of(items, "marriages"))
+                for items in reader.entries("marriages", seats)
+            ),
+            meld_points=reader.numbers("meld_points", seats),
+            totals=reader.numbers("totals", side_count(seats)),
+            history=tuple(_deal_score(reader, entry, seats) for entry in reader.entries("history")),
+            revealed=reader.piles("revealed"),
+            over=reader.flag("over"),
+            resigned=reader.seat_or_none("resigned", seats),
+        )
         _check_state(state)
         return state
-
-    def _load(self, data: Mapping[str, Any]) -> PebblesState:
-        seats = data["seats"]
-        numbers = ("seats", "decks", "seed", "deal_no", "dealer", "leader", "last_leader")
-        if any(type(data[key]) is not int for key in numbers) or not 2 <= seats <= 4:
-            raise CorruptStateError("Pebbles and Nuts snapshot: bad numbers.")
-        flags = ("either_declares", "may_declare", "over")
-        if any(type(data[key]) is not bool for key in flags):
-            raise CorruptStateError("Pebbles and Nuts snapshot: bad flags.")
-        resigned = data["resigned"]
-        if resigned is not None and type(resigned) is not int:
-            raise CorruptStateError("Pebbles and Nuts snapshot: bad resigned seat.")
-        history = []
-        for entry in data["history"]:
-            if not isinstance(entry, list) or len(entry) != 3:
-                raise CorruptStateError("Pebbles and Nuts snapshot: bad deal history.")
-            history.append(DealScore(*(_ints(values, seats, "a deal score") for values in entry)))
-        revealed = data["revealed"] and _per_seat(data["revealed"], seats, "revealed cards")
-        return PebblesState(
-            seats=seats,
-            decks=data["decks"],
-            either_declares=data["either_declares"],
-            seed=data["seed"],
-            deal_no=data["deal_no"],
-            dealer=data["dealer"],
-            hands=tuple(_cards(hand, "a hand") for hand in _per_seat(data["hands"], seats, "hands")),
-            pile=_cards(data["pile"], "the draw pile"),
-            leader=data["leader"],
-            trick=_cards(data["trick"], "the trick"),
-            phase=Phase(data["phase"]),
-            may_declare=data["may_declare"],
-            last_leader=data["last_leader"],
-            last_trick=_cards(data["last_trick"], "the last trick"),
-            drawn=tuple(
-                None if text is None else _cards([text], "a drawn card")[0]
-                for text in _per_seat(data["drawn"], seats, "drawn cards")
-            ),
-            won=tuple(_cards(cards, "won cards") for cards in _per_seat(data["won"], seats, "won cards")),
-            tricks=_ints(data["tricks"], seats, "trick counts"),
-            marriages=tuple(
-                tuple(_marriage(item) for item in items)
-                for items in _per_seat(data["marriages"], seats, "marriages")
-            ),
-            meld_points=_ints(data["meld_points"], seats, "meld points"),
-            totals=_ints(data["totals"], side_count(seats), "totals"),
-            history=tuple(history),
-            revealed=tuple(_cards(cards, "revealed cards") for cards in revealed) if revealed else (),
-            over=data["over"],
-            resigned=resigned,
-        )
 
 
 GAME = PebblesAndNuts()

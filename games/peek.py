@@ -20,12 +20,17 @@ again, order kept. That turn-over is a *redeal*: at most two in the default game
 
 Nothing else moves: no building on reserves, nothing off a foundation. The score is the number of
 cards on the foundations, the dealt F1 card included (§2.6, A3). The game is won with all 52 home,
-and lost when no action is left (§2.5: stock empty, no redeal allowed or an empty waste, and no
-card can go home). With ``three_card`` the stock could cycle forever, so the game is also lost
-when the waste is turned over and no card reached a foundation since the previous turn-over (or
-the deal): the next pass would repeat exactly (the stall rule, §2.5 and A7; not used in the
-default game, which ends after its second redeal anyway). The player may resign at any time.
-Undo is allowed (RULES.md is silent; Peek is a patience like Penguin).
+and lost as soon as no card can ever reach a foundation again (§2.5, in both modes): no reserve top
+fits, and neither does any card that turning the stock alone, with no card played, would bring to
+the top of the waste. Without a play the foundations stay as they are, so that is one look along
+the stock: the waste top, then every stock card (one-card game) or every third (three-card game),
+and, when a redeal is still allowed, the same over the whole turned-over waste (order kept, so every
+later pass repeats it). This is Aisleriot's own end in the one-card game (stock empty, no redeal
+left, nothing plays), only found earlier; in the three-card game, which never runs out of redeals,
+it ends a game that would otherwise cycle forever, and never one in which a card skipped during a
+pass comes round again. A :class:`Draw` that makes the game lost (it covers the last card that could
+still go home) says so in its label. The player may resign at any time. Undo is allowed (RULES.md is
+silent; Peek is a patience like Penguin).
 
 Hidden (§2.2): the stock, and the waste below the cards on show (the top card; the top three
 with ``three_card``, as in Aisleriot's fanned waste). Views carry only their counts.
@@ -41,7 +46,8 @@ from typing import Any
 
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, RANK_NAMES, Card, shuffled
-from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
+from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidOptionError
+from games.snapshot import Reader
 
 RESERVES = 4
 RESERVE_DEPTH = 4
@@ -87,9 +93,13 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """Turn the next card (three cards with ``three_card``) from the stock onto the waste."""
+    """Turn the next card (three cards with ``three_card``) from the stock onto the waste.
+
+    ``count`` and ``ends_game`` (the draw leaves no card that can ever go home) only make the label.
+    """
 
     count: int = field(default=1, compare=False)
+    ends_game: bool = field(default=False, compare=False)
 
     @property
     def code(self) -> str:
@@ -98,18 +108,18 @@ class Draw:
 
     @property
     def label(self) -> str:
-        """Says how many cards turn: "Turn 1 card" or "Turn 3 cards" (fewer when the stock runs out)."""
-        return f"Turn {self.count} card{'s' if self.count != 1 else ''}"
+        """Says how many cards turn: "Turn 1 card" or "Turn 3 cards" (fewer when the stock runs out), with a
+        warning when that ends the game."""
+        text = f"Turn {self.count} card{'s' if self.count != 1 else ''}"
+        return f"{text} (nothing could go home again: ends the game)" if self.ends_game else text
 
 
 @dataclass(frozen=True, slots=True)
 class Redeal:
     """Turn the waste over to form the stock again, order kept (one redeal).
 
-    ``ends_game`` (label only) warns that the stall rule will end the game.
+    It never ends the game: the pass it starts shows again every card the previous one could show.
     """
-
-    ends_game: bool = field(default=False, compare=False)
 
     @property
     def code(self) -> str:
@@ -118,8 +128,8 @@ class Redeal:
 
     @property
     def label(self) -> str:
-        """Says "Turn the waste over", with a warning when that ends the game."""
-        return "Turn the waste over (no progress: ends the game)" if self.ends_game else "Turn the waste over"
+        """Always "Turn the waste over"."""
+        return "Turn the waste over"
 
 
 PeekAction = Play | Draw | Redeal
@@ -131,8 +141,6 @@ class PeekState:
 
     Reserves and foundations are bottom first (a reserve's playable card is its last). The stock is
     top first and the waste bottom first, so turning the waste over is just ``stock = waste``.
-    ``mark`` is the score at the last turn-over (or the deal), for the stall rule; ``stalled`` is
-    set when that rule ended the game.
     """
 
     three_card: bool
@@ -141,8 +149,6 @@ class PeekState:
     stock: tuple[Card, ...]
     waste: tuple[Card, ...]
     redeals: int = 0
-    mark: int = 1
-    stalled: bool = False
     moves: int = 0
     resigned: bool = False
 
@@ -229,16 +235,42 @@ def legal_moves(state: PeekState) -> tuple[PeekAction, ...]:
         if index is not None:
             actions.append(Play(source, card, index + 1, not state.foundations[index]))
     if state.stock:
-        actions.append(Draw(min(_draw_size(state), len(state.stock))))
+        actions.append(Draw(min(_draw_size(state), len(state.stock)), is_lost(_turned(state))))
     elif _may_redeal(state):
-        actions.append(Redeal(state.three_card and score(state) == state.mark))
+        actions.append(Redeal())
     return tuple(actions)
 
 
-def _has_move(state: PeekState) -> bool:
-    if state.stock or _may_redeal(state):
-        return True
-    return any(target(state.foundations, card) is not None for _, card in _sources(state))
+def showable_tops(state: PeekState) -> Iterator[Card]:
+    """Every card that turning the stock alone, with no card played, would bring to the top of the waste,
+    the top now included (§2.5); a card may come more than once.
+
+    Stock and waste are one sequence in turning order (the waste, bottom first, then the stock, top first);
+    after ``k`` cards are turned the top is its ``k``-th card. From here the turns stop after every
+    card (every third) and at the end; after a turn-over, if one is still allowed, the same from the start.
+    """
+    cards = state.waste + state.stock
+    size = _draw_size(state)
+    if state.waste:
+        yield state.waste[-1]
+    for end in range(len(state.waste) + size, len(cards), size):
+        yield cards[end - 1]
+    if state.stock:
+        yield cards[-1]
+    if state.three_card or state.redeals < REDEALS:
+        for end in range(size, len(cards), size):
+            yield cards[end - 1]
+
+
+def is_lost(state: PeekState) -> bool:
+    """Whether no card can ever reach a foundation again (§2.5): no reserve top and no showable waste top fits.
+
+    (A won game passes this test too; :meth:`Peek.outcome` looks for the win first.)
+    """
+    for pile in state.reserves:
+        if pile and target(state.foundations, pile[-1]) is not None:
+            return False
+    return all(target(state.foundations, card) is None for card in showable_tops(state))
 
 
 def _play(state: PeekState, source: Source) -> tuple[PeekState, Event]:
@@ -257,17 +289,20 @@ def _play(state: PeekState, source: Source) -> tuple[PeekState, Event]:
     return replace(state, foundations=foundations), Event(f"{card.label} {verb} foundation {home + 1}.")
 
 
-def _draw(state: PeekState) -> tuple[PeekState, Event]:
-    """Turn cards one by one, so with three the third lands on top (Aisleriot ``deal-cards-face-up``)."""
+def _turned(state: PeekState) -> PeekState:
+    """The stock turned once: cards one by one, so with three the third lands on top (Aisleriot
+    ``deal-cards-face-up``)."""
     size = _draw_size(state)
-    turned = state.stock[:size]
-    after = replace(state, stock=state.stock[size:], waste=state.waste + turned)
-    return after, Event(f"You turned {', '.join(card.label for card in turned)}.")
+    return replace(state, stock=state.stock[size:], waste=state.waste + state.stock[:size])
+
+
+def _draw(state: PeekState) -> tuple[PeekState, Event]:
+    turned = state.stock[: _draw_size(state)]
+    return _turned(state), Event(f"You turned {', '.join(card.label for card in turned)}.")
 
 
 def _redeal(state: PeekState) -> tuple[PeekState, Event]:
-    stalled = state.three_card and score(state) == state.mark
-    after = replace(state, stock=state.waste, waste=(), redeals=state.redeals + 1, mark=score(state), stalled=stalled)
+    after = replace(state, stock=state.waste, waste=(), redeals=state.redeals + 1)
     if state.three_card:
         return after, Event("You turned the waste over.")
     left = REDEALS - after.redeals
@@ -318,28 +353,6 @@ def _explain_redeal(state: PeekState) -> str:
     return f"No redeals left: you have already gone through the stock {REDEALS + 1} times."
 
 
-def _card(text: Any) -> Card:
-    try:
-        card = Card.parse(text)
-    except InvalidCardError as error:
-        raise CorruptStateError(f"Peek snapshot holds a bad card: {error}") from error
-    if card.deck != 0:
-        raise CorruptStateError(f"Peek is played with one deck, not {text!r}.")
-    return card
-
-
-def _cards(data: Any, what: str) -> tuple[Card, ...]:
-    if not isinstance(data, list):
-        raise CorruptStateError(f"Peek snapshot: {what} is not a list of cards.")
-    return tuple(_card(text) for text in data)
-
-
-def _piles(data: Any, count: int, what: str) -> tuple[tuple[Card, ...], ...]:
-    if not isinstance(data, list) or len(data) != count:
-        raise CorruptStateError(f"Peek snapshot: {what} is not a list of {count} piles.")
-    return tuple(_cards(pile, f"one of the {what}") for pile in data)
-
-
 def _check_foundations(foundations: tuple[tuple[Card, ...], ...]) -> None:
     """RULES.md §6.1: one suit each, started in order with the base rank, Ranks(Fk) ⊆ Ranks(F(k-1))."""
     if not foundations[0]:
@@ -371,12 +384,8 @@ def _check_state(state: PeekState) -> None:
     if any(len(pile) > RESERVE_DEPTH for pile in state.reserves):
         raise CorruptStateError("Peek snapshot: a reserve holds more than 4 cards.")
     _check_foundations(state.foundations)
-    if state.redeals < 0 or (not state.three_card and state.redeals > REDEALS):
+    if not state.three_card and state.redeals > REDEALS:
         raise CorruptStateError("Peek snapshot: bad redeal count.")
-    if not 1 <= state.mark <= score(state) or state.moves < 0:
-        raise CorruptStateError("Peek snapshot: bad progress mark or move count.")
-    if state.stalled and not (state.three_card and state.redeals and state.mark == score(state) and state.stock):
-        raise CorruptStateError("Peek snapshot: the stall rule cannot have ended this game.")
 
 
 class Peek(Game[PeekState]):
@@ -414,7 +423,7 @@ class Peek(Game[PeekState]):
 
     def legal_actions(self, state: PeekState, seat: Seat) -> tuple[PeekAction, ...]:
         """Plays from reserves 1–4 and the waste, then draw or redeal."""
-        if seat != 0 or state.resigned or state.stalled or score(state) == 52:
+        if seat != 0 or self.outcome(state) is not None:
             return ()
         return legal_moves(state)
 
@@ -462,17 +471,15 @@ class Peek(Game[PeekState]):
         )
 
     def outcome(self, state: PeekState) -> Outcome | None:
-        """Won at 52 cards home; lost when resigned, stalled (three-card game) or out of actions."""
+        """Won at 52 cards home; lost when resigned or when no card can ever reach a foundation again."""
         home = score(state)
         if state.resigned:
             return Outcome((home,), (), EndReason.RESIGNED, f"Resigned with {_cards_home(home)} on the foundations.")
         if home == 52:
             return Outcome((52,), (0,), EndReason.COMPLETED, "All 52 cards are on the foundations: solved!")
-        if state.stalled:
-            summary = f"No card reached a foundation during the last pass: lost with {_cards_home(home)} home."
+        if is_lost(state):
+            summary = f"No card can reach a foundation any more: lost with {_cards_home(home)} home."
             return Outcome((home,), (), EndReason.COMPLETED, summary)
-        if not _has_move(state):
-            return Outcome((home,), (), EndReason.COMPLETED, f"No moves left: {_cards_home(home)} on the foundations.")
         return None
 
     def resign(self, state: PeekState, seat: Seat) -> Transition[PeekState]:
@@ -508,30 +515,26 @@ class Peek(Game[PeekState]):
             "stock": [card.ident for card in state.stock],
             "waste": [card.ident for card in state.waste],
             "redeals": state.redeals,
-            "mark": state.mark,
-            "stalled": state.stalled,
             "moves": state.moves,
             "resigned": state.resigned,
         }
 
     def from_dict(self, data: Mapping[str, Any]) -> PeekState:
-        """Load a snapshot. Raises CorruptStateError when it does not validate."""
+        """Load a snapshot. Raises CorruptStateError when it does not validate.
+
+        Snapshots saved under the former stall rule also hold ``mark`` and ``stalled``; those are not read.
+        """
         self.check_header(data)
-        flags = [data.get(key) for key in ("three_card", "stalled", "resigned")]
-        counters = [data.get(key) for key in ("redeals", "mark", "moves")]
-        if any(type(flag) is not bool for flag in flags) or any(type(number) is not int for number in counters):
-            raise CorruptStateError("Peek snapshot: bad flags or counters.")
+        reader = Reader(data, self.title)
         state = PeekState(
-            three_card=data["three_card"],
-            reserves=_piles(data.get("reserves"), RESERVES, "reserves"),
-            foundations=_piles(data.get("foundations"), FOUNDATIONS, "foundations"),
-            stock=_cards(data.get("stock"), "the stock"),
-            waste=_cards(data.get("waste"), "the waste"),
-            redeals=data["redeals"],
-            mark=data["mark"],
-            stalled=data["stalled"],
-            moves=data["moves"],
-            resigned=data["resigned"],
+            three_card=reader.flag("three_card"),
+            reserves=reader.piles("reserves", RESERVES),
+            foundations=reader.piles("foundations", FOUNDATIONS),
+            stock=reader.cards("stock"),
+            waste=reader.cards("waste"),
+            redeals=reader.number("redeals", 0),
+            moves=reader.number("moves", 0),
+            resigned=reader.flag("resigned"),
         )
         _check_state(state)
         return state

@@ -37,7 +37,8 @@ from typing import Any
 
 from games.base import SCHEMA, EndReason, Event, Game, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, RANK_NAMES, Card, Rank, Suit, shuffled
-from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
+from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidOptionError
+from games.snapshot import Reader
 
 COLUMNS = 7
 ROWS = 7
@@ -370,28 +371,12 @@ def _explain_move(state: PenguinState, move: Move) -> str:
     return f"{base.label} does not go on {target[-1].label}."
 
 
-def _card(text: Any) -> Card:
-    try:
-        card = Card.parse(text)
-    except InvalidCardError as error:
-        raise CorruptStateError(f"Penguin snapshot holds a bad card: {error}") from error
-    if card.deck != 0:
-        raise CorruptStateError(f"Penguin is played with one deck, not {text!r}.")
-    return card
-
-
-def _list(data: Any, length: int | None, what: str) -> list[Any]:
-    if not isinstance(data, list) or (length is not None and len(data) != length):
-        raise CorruptStateError(f"Penguin snapshot: {what} is not a list of {length or 'some'} items.")
-    return data
-
-
 def _check_state(state: PenguinState) -> None:
     """Raise CorruptStateError unless ``state`` obeys RULES.md §6.1."""
     cards = [card for column in state.columns for card in column]
     cards += [card for card in state.cells if card is not None]
     cards += [card for pile in state.foundations for card in pile]
-    if len(cards) != 52 or set(cards) != set(DECK):
+    if len(cards) != 52 or set(cards) != set(DECK) or state.beak not in DECK:
         raise CorruptStateError("Penguin snapshot does not hold each of the 52 cards exactly once.")
     for suit, pile in zip(Suit, state.foundations):
         if suit != state.beak.suit and not pile:
@@ -399,8 +384,6 @@ def _check_state(state: PenguinState) -> None:
         for height, card in enumerate(pile):
             if card.suit != suit or normalised_rank(card, state.beak) != height:
                 raise CorruptStateError(f"Penguin snapshot: the {suit.symbol} foundation is out of order.")
-    if state.moves < 0:
-        raise CorruptStateError("Penguin snapshot: negative move count.")
 
 
 class Penguin(Game[PenguinState]):
@@ -516,22 +499,14 @@ class Penguin(Game[PenguinState]):
     def from_dict(self, data: Mapping[str, Any]) -> PenguinState:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
         self.check_header(data)
-        moves, resigned = data.get("moves"), data.get("resigned")
-        if type(moves) is not int or type(resigned) is not bool:
-            raise CorruptStateError("Penguin snapshot: bad move count or resigned flag.")
+        reader = Reader(data, self.title)
         state = PenguinState(
-            beak=_card(data.get("beak")),
-            columns=tuple(
-                tuple(_card(text) for text in _list(column, None, "a column"))
-                for column in _list(data.get("columns"), COLUMNS, "columns")
-            ),
-            cells=tuple(None if text is None else _card(text) for text in _list(data.get("cells"), CELLS, "cells")),
-            foundations=tuple(
-                tuple(_card(text) for text in _list(pile, None, "a foundation"))
-                for pile in _list(data.get("foundations"), len(Suit), "foundations")
-            ),
-            moves=moves,
-            resigned=resigned,
+            beak=reader.card("beak"),
+            columns=reader.piles("columns", COLUMNS),
+            cells=reader.cards("cells", CELLS, holes=True),
+            foundations=reader.piles("foundations", len(Suit)),
+            moves=reader.number("moves", 0),
+            resigned=reader.flag("resigned"),
         )
         _check_state(state)
         return state

@@ -35,7 +35,8 @@ from typing import Any
 
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, Card, shuffled
-from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
+from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidOptionError
+from games.snapshot import Reader
 
 SLOTS = 28
 STOCK = 52 - SLOTS - 1
@@ -265,26 +266,8 @@ def _parse(code: Any) -> TriplePeaksAction:
     return Play(int(match.group(1)))
 
 
-def _card(text: Any) -> Card:
-    try:
-        card = Card.parse(text)
-    except InvalidCardError as error:
-        raise CorruptStateError(f"Triple Peaks snapshot holds a bad card: {error}") from error
-    if card.deck != 0:
-        raise CorruptStateError(f"Triple Peaks is played with one deck, not {text!r}.")
-    return card
-
-
-def _cards(data: Any, what: str, *, holes: bool = False) -> tuple[Any, ...]:
-    if not isinstance(data, list):
-        raise CorruptStateError(f"Triple Peaks snapshot: {what} is not a list.")
-    return tuple(None if holes and text is None else _card(text) for text in data)
-
-
 def _check_state(state: TriplePeaksState) -> None:
     """Raise CorruptStateError unless ``state`` obeys RULES.md §6.1 and the layout."""
-    if len(state.tableau) != SLOTS:
-        raise CorruptStateError(f"Triple Peaks snapshot: the tableau must have {SLOTS} slots.")
     cards = [card for card in state.tableau if card is not None] + list(state.waste) + list(state.stock)
     if len(cards) != 52 or set(cards) != set(DECK):
         raise CorruptStateError("Triple Peaks snapshot does not hold each of the 52 cards exactly once.")
@@ -292,14 +275,12 @@ def _check_state(state: TriplePeaksState) -> None:
         if card is None and any(state.tableau[other] is not None for other in COVERED_BY[slot]):
             raise CorruptStateError(f"Triple Peaks snapshot: slot {slot} is empty while still covered.")
     played = sum(card is None for card in state.tableau)
-    if not state.waste or not 0 <= state.run <= played or len(state.stock) > STOCK:
+    if not state.waste or state.run > played or len(state.stock) > STOCK:
         raise CorruptStateError("Triple Peaks snapshot: the waste, the stock or the run length is wrong.")
     if len(state.stock) == STOCK and state.run != played:
         raise CorruptStateError("Triple Peaks snapshot: with no stock card turned, every card played is in the run.")
     if state.round > 1 and not state.progressive:
         raise CorruptStateError("Triple Peaks snapshot: only progressive games have more than one round.")
-    if state.score < 0 or state.round < 1 or state.moves < 0:
-        raise CorruptStateError("Triple Peaks snapshot: negative score or counts.")
     if _cleared(state) and state.progressive:
         raise CorruptStateError("Triple Peaks snapshot: a cleared progressive round was not redealt.")
 
@@ -448,22 +429,19 @@ class TriplePeaks(Game[TriplePeaksState]):
     def from_dict(self, data: Mapping[str, Any]) -> TriplePeaksState:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
         self.check_header(data)
-        numbers = [data.get(key) for key in ("seed", "run", "score", "round", "moves")]
-        flags = [data.get(key) for key in ("multiplier", "progressive", "resigned")]
-        if any(type(value) is not int for value in numbers) or any(type(value) is not bool for value in flags):
-            raise CorruptStateError("Triple Peaks snapshot: a count or flag has the wrong type.")
+        reader = Reader(data, self.title)
         state = TriplePeaksState(
-            seed=data["seed"],
-            multiplier=data["multiplier"],
-            progressive=data["progressive"],
-            tableau=_cards(data.get("tableau"), "the tableau", holes=True),
-            waste=_cards(data.get("waste"), "the waste"),
-            stock=_cards(data.get("stock"), "the stock"),
-            run=data["run"],
-            score=data["score"],
-            round=data["round"],
-            moves=data["moves"],
-            resigned=data["resigned"],
+            seed=reader.number("seed"),
+            multiplier=reader.flag("multiplier"),
+            progressive=reader.flag("progressive"),
+            tableau=reader.cards("tableau", SLOTS, holes=True),
+            waste=reader.cards("waste"),
+            stock=reader.cards("stock"),
+            run=reader.number("run", 0),
+            score=reader.number("score", 0),
+            round=reader.number("round", 1),
+            moves=reader.number("moves", 0),
+            resigned=reader.flag("resigned"),
         )
         _check_state(state)
         return state

@@ -52,7 +52,7 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
     ]
     for action in legal:
         if isinstance(action, Draw | Redeal):
-            warning = isinstance(action, Redeal) and action.ends_game
+            warning = isinstance(action, Draw) and action.ends_game
             style = discord.ButtonStyle.danger if warning else discord.ButtonStyle.primary
             items.append(_button(table, action.code, action.label, style, 1))
     return items

@@ -80,7 +80,8 @@ def _follow_value(view: PebblesView, seat: int, card: Card) -> float:
 
 def timeout_action(state: PebblesState, seat: int) -> PebblesAction:
     """§7.2: on a turn timeout play the lowest legal card (a heart last among equals), never A♠ unless forced,
-    and declare nothing."""
+    and declare nothing: a trick winner leads that card (leading is the pass; the declaration is not handed to
+    the partner), and a partner deciding on a handed-over declaration passes."""
     actions = GAME.legal_actions(state, seat)
     plays = [action for action in actions if isinstance(action, Play)]
     if not plays:

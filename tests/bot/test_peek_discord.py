@@ -235,19 +235,18 @@ async def test_no_game_to_move_in(room):
     assert result.ephemeral and "/peek new" in result.response.content
 
 
-async def test_three_cards_game_ends_on_a_pass_without_progress(room, simcord_bot, seed_box):
-    """A turn-over that would repeat a fruitless pass is a red button that warns; it ends the game (§2.5 stall)."""
-    seed_box[0] = 5
+async def test_a_draw_that_loses_the_game_is_a_red_button_that_warns(room, simcord_bot, seed_box):
+    """A draw that covers the last card that could still go home warns in red, and ends the game (§2.5)."""
+    seed_box[0] = 8
     state = GAME.new_state(THREE_CARDS, 1, seed_box[0])
     message = await new_table(room, variant="three cards")
     rng = random.Random(0)
-    while GAME.outcome(state) is None:
+    while not any(isinstance(action, Draw) and action.ends_game for action in GAME.legal_actions(state, 0)):
         action = GreedyPlayer().choose(state, 0, rng)
-        button = next(b for b in buttons_on(table_message(room, message.id)) if b.custom_id.endswith(f":{action.code}"))
-        if isinstance(action, Redeal) and action.ends_game:
-            assert button.style is discord.ButtonStyle.danger and "ends the game" in button.label
         await click(room.alice, room, message.id, action.code)
         state = GAME.apply_action(state, 0, action).state
-    assert state.stalled
+    button = next(b for b in buttons_on(table_message(room, message.id)) if b.custom_id.endswith(":draw"))
+    assert button.style is discord.ButtonStyle.danger and "ends the game" in button.label
+    await click(room.alice, room, message.id, "draw")
     final = table_message(room, message.id).embeds[0].description
-    assert "**Game over.** No card reached a foundation during the last pass" in final
+    assert "**Game over.** No card can reach a foundation any more" in final

@@ -12,6 +12,7 @@ from games.cards import Card, Rank, Suit, parse_cards, shuffled
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
 from games.pebbles import (
     GAME,
+    DealSummary,
     Declare,
     Marriage,
     Pass,
@@ -19,12 +20,15 @@ from games.pebbles import (
     PebblesView,
     Phase,
     Play,
+    card_label,
     card_points,
     game_deck,
     melds,
     sort_key,
     trick_winner,
 )
+
+from .helpers import play, refusal
 
 
 def position(
@@ -77,29 +81,10 @@ def position(
     return GAME.from_dict(json.loads(json.dumps(GAME.to_dict(state))))
 
 
-def act(state: PebblesState, *codes: str) -> PebblesState:
-    """Apply codes, each by the seat to act."""
-    for code in codes:
-        seat = GAME.current_seat(state)
-        assert seat is not None
-        state = GAME.apply_action(state, seat, GAME.parse_action(code)).state
-    return state
-
-
 def legal_codes(state: PebblesState, seat: int | None = None) -> list[str]:
     seat = GAME.current_seat(state) if seat is None else seat
     assert seat is not None
     return [action.code for action in GAME.legal_actions(state, seat)]
-
-
-def refusal(state: PebblesState, code: str) -> str:
-    seat = GAME.current_seat(state)
-    assert seat is not None
-    before = GAME.to_dict(state)
-    with pytest.raises(IllegalActionError) as error:
-        GAME.apply_action(state, seat, GAME.parse_action(code))
-    assert GAME.to_dict(state) == before
-    return str(error.value)
 
 
 def trick_won_by(*plays: str) -> int:
@@ -108,7 +93,7 @@ def trick_won_by(*plays: str) -> int:
     filler_suit = "C" if plays[0][1] == "D" else "D"
     fillers = [f"{rank}{filler_suit}" for rank in "9JT87QK" if f"{rank}{filler_suit}" not in plays]
     state = position([f"{card} {fillers[seat]}" for seat, card in enumerate(plays)])
-    state = act(state, *(f"p:{card}" for card in plays))
+    state = play(GAME, state, *(f"p:{card}" for card in plays))
     view = GAME.view_for(state, None)
     assert [card.ident for _, card in view.last_trick] == list(plays)
     assert view.last_winner == state.leader == GAME.current_seat(state)
@@ -165,7 +150,7 @@ def test_two_player_non_dealer_leads_and_the_dealer_alternates():
 def test_later_deals_shuffle_from_the_seed_and_rotate_the_dealer():
     """An explicit deck is the first deal only; deal k is shuffled from f"{seed}:{k}"; dealer moves left."""
     state = position(["7C", "9D", "JC"], leader=0, dealer=2, seed=42)
-    state = act(state, "p:7C", "p:9D", "p:JC")
+    state = play(GAME, state, "p:7C", "p:9D", "p:JC")
     assert state.deal_no == 1 and state.dealer == 0 and GAME.current_seat(state) == 1
     deck = shuffled(game_deck(3, 1), "42:1")
     assert state.pile == deck[21:]
@@ -177,7 +162,7 @@ def test_next_deal_moves_the_dealer_one_seat_left(seats, decks, dealer):
     """A1 / §7.2: the next deal's dealer is the seat left of the last one (2p: they alternate); the seat left of
     the new dealer (2p: the non-dealer) leads, whoever won the last trick."""
     hands = ["7C", "8C", "9C", "JC"][:seats]
-    state = act(position(hands, leader=0, dealer=dealer, decks=decks), *(f"p:{card}" for card in hands))
+    state = play(GAME, position(hands, leader=0, dealer=dealer, decks=decks), *(f"p:{card}" for card in hands))
     assert state.deal_no == 1 and state.dealer == (dealer + 1) % seats
     assert state.leader == GAME.current_seat(state) == (dealer + 2) % seats
     assert [len(hand) for hand in state.hands] == [7] * seats
@@ -259,23 +244,23 @@ def test_first_of_two_aces_of_spades_wins_in_the_two_deck_game():
 def test_heart_lead_allows_any_heart_or_the_ace_of_spades_only():
     state = position(["7C 8C 9C JC", "9H KH AS KS 8D"], trick="7H")
     assert legal_codes(state) == ["p:KH", "p:9H", "p:AS"]
-    assert "heart" in refusal(state, "p:KS")
-    assert "hold" in refusal(state, "p:QD")
+    assert "heart" in refusal(GAME, state, "p:KS")
+    assert "hold" in refusal(GAME, state, "p:QD")
 
 
 def test_heart_lead_without_hearts_allows_anything():
     """A6/A8: void in hearts, any card; A♠ still trumps the heart lead."""
     state = position(["7C", "AS KS"], trick="7H")
     assert legal_codes(state) == ["p:AS", "p:KS"]
-    assert GAME.view_for(act(state, "p:KS"), None).last_winner == 0
-    assert GAME.view_for(act(state, "p:AS"), None).last_winner == 1
+    assert GAME.view_for(play(GAME, state, "p:KS"), None).last_winner == 0
+    assert GAME.view_for(play(GAME, state, "p:AS"), None).last_winner == 1
 
 
 def test_spade_lead_forces_the_only_spade_even_the_ace():
     """§6.3: spade lead, A♠ the only spade → must play A♠; it has no trumping power then."""
     state = position(["7C", "AS KH"], trick="7S")
     assert legal_codes(state) == ["p:AS"]
-    assert "follow suit" in refusal(state, "p:KH")
+    assert "follow suit" in refusal(GAME, state, "p:KH")
 
 
 def test_follow_suit_or_play_anything_without_obligation_to_trump():
@@ -296,7 +281,7 @@ def test_melded_cards_are_played_and_must_follow_suit():
     state = position(["9C 8C", "KD QD AC"], trick="7D", marriages={1: ["KD QD"]}, meld_points=(0, 15))
     assert GAME.view_for(state, None).melded == ((), tuple(parse_cards("KD QD")))
     assert legal_codes(state) == ["p:KD", "p:QD"]
-    after = act(state, "p:QD")
+    after = play(GAME, state, "p:QD")
     assert GAME.view_for(after, None).melded == ((), tuple(parse_cards("KD")))
 
 
@@ -313,7 +298,7 @@ def test_not_your_turn_and_game_over_are_refused():
 def test_draw_winner_first_then_clockwise():
     """A2: after the trick every player draws one, the trick winner first, then clockwise; sizes stay equal."""
     state = position(["7C 9S", "8C 9D", "AC JD"], pile="KH QH AD 7D 8D TD", dealer=2)
-    state = act(state, "p:7C", "p:8C", "p:AC")
+    state = play(GAME, state, "p:7C", "p:8C", "p:AC")
     assert state.leader == 2 and state.pile == parse_cards("7D 8D TD")
     assert Card.parse("KH") in state.hands[2] and Card.parse("QH") in state.hands[0]
     assert Card.parse("AD") in state.hands[1]
@@ -323,7 +308,7 @@ def test_draw_winner_first_then_clockwise():
 
 
 def test_no_draw_when_the_pile_is_empty():
-    state = act(position(["7C 9S", "8C 9D"]), "p:7C", "p:8C")
+    state = play(GAME, position(["7C 9S", "8C 9D"]), "p:7C", "p:8C")
     assert [len(hand) for hand in state.hands] == [1, 1]
 
 
@@ -333,48 +318,48 @@ def test_no_draw_when_the_pile_is_empty():
 def test_winner_may_declare_after_the_draw_with_the_drawn_card():
     """A3: the meld comes after the draw, so a card just drawn can complete a marriage."""
     state = position(["7C KD", "8C 9S"], pile="QD JS")
-    state = act(state, "p:7C", "p:8C")
+    state = play(GAME, state, "p:7C", "p:8C")
     assert GAME.current_seat(state) == 1 and state.may_declare
-    state = act(position(["AC KD", "8C 9S"], pile="QD JS"), "p:AC", "p:8C")
+    state = play(GAME, position(["AC KD", "8C 9S"], pile="QD JS"), "p:AC", "p:8C")
     assert GAME.current_seat(state) == 0
     assert legal_codes(state)[0] == "m:KDQD"
-    after = act(state, "m:KDQD")
+    after = play(GAME, state, "m:KDQD")
     assert after.meld_points == (15, 0) and GAME.view_for(after, None).scores == (15, 0)
     assert legal_codes(after) == ["p:KD", "p:QD"]
-    assert "right after winning" in refusal(after, "m:KDQD")
+    assert "right after winning" in refusal(GAME, after, "m:KDQD")
 
 
 def test_only_the_trick_winner_declares_and_leading_is_the_pass():
     """One optional meld by the winner, before the lead; the loser cannot declare; leading forgoes it."""
-    state = act(position(["AC KD QD", "8C KS QS"]), "p:AC", "p:8C")
+    state = play(GAME, position(["AC KD QD", "8C KS QS"]), "p:AC", "p:8C")
     assert legal_codes(state) == ["m:KDQD", "p:KD", "p:QD"]
     assert Pass() not in GAME.legal_actions(state, 0)
-    assert "nothing to pass" in refusal(state, "pass")
-    state = act(state, "p:KD")
+    assert "nothing to pass" in refusal(GAME, state, "pass")
+    state = play(GAME, state, "p:KD")
     assert GAME.current_seat(state) == 1 and legal_codes(state) == ["p:KS", "p:QS"]
-    assert "only right after winning" in refusal(state, "m:KSQS")
+    assert "only right after winning" in refusal(GAME, state, "m:KSQS")
 
 
 def test_marriage_points_and_spade_marriage():
     """§3.4: Marriage 15 (♥ ♦ ♣), Spade Marriage 20."""
-    state = act(position(["AC KS QS KH QH 7D", "8C 9C TC JC 9D 8D"]), "p:AC", "p:8C")
+    state = play(GAME, position(["AC KS QS KH QH 7D", "8C 9C TC JC 9D 8D"]), "p:AC", "p:8C")
     actions = {action.code: action for action in GAME.legal_actions(state, 0)}
     assert actions["m:KSQS"].points == 20 and actions["m:KHQH"].points == 15
     assert actions["m:KSQS"].label == "Spade Marriage K\u2660 Q\u2660 (+20)"
-    assert act(state, "m:KSQS").meld_points == (20, 0)
+    assert play(GAME, state, "m:KSQS").meld_points == (20, 0)
 
 
 def test_menage_needs_a_marriage_from_an_earlier_trick():
     """§3.4, §6.3: K-Q-J cannot be declared together; the J is added after a later trick win."""
-    state = act(position(["AC TC KD QD JD", "8C 9C 7S 8S 9S"]), "p:AC", "p:8C")
+    state = play(GAME, position(["AC TC KD QD JD", "8C 9C 7S 8S 9S"]), "p:AC", "p:8C")
     assert "m:JDKDQD" not in legal_codes(state)
-    state = act(state, "m:KDQD")
+    state = play(GAME, state, "m:KDQD")
     assert "m:JDKDQD" not in legal_codes(state)
-    state = act(state, "p:TC", "p:9C")
+    state = play(GAME, state, "p:TC", "p:9C")
     assert legal_codes(state)[0] == "m:JDKDQD"
     menage = GAME.legal_actions(state, 0)[0]
     assert menage.points == 10 and menage.label == "Ménage J\u2666 \u2192 K\u2666 Q\u2666 (+10)"
-    state = act(state, "m:JDKDQD")
+    state = play(GAME, state, "m:JDKDQD")
     assert state.meld_points == (25, 0)
     assert GAME.view_for(state, 1).melded[0] == tuple(parse_cards("KD QD JD"))
 
@@ -384,33 +369,35 @@ def test_menage_refused_once_the_king_or_queen_is_played():
     state = position(
         ["AC 9C KD JD", "8C 7C 7S 8S"], marriages={0: ["KD QD"]}, meld_points=(15, 0), won={1: "QD 7H 8H 9H"}
     )
-    state = act(state, "p:AC", "p:8C")
+    state = play(GAME, state, "p:AC", "p:8C")
     assert not any(code.startswith("m:") for code in legal_codes(state))
-    assert "don't hold" in refusal(state, "m:JDKDQD")
+    assert "don't hold" in refusal(GAME, state, "m:JDKDQD")
 
 
 def test_menage_on_a_spade_marriage_and_only_once():
     """A5: a ménage on the Spade Marriage scores 10; a marriage takes one ménage only."""
     state = position(["AC 9C KS QS JS", "8C 7C 7D 8D 9D"], marriages={0: ["KS QS"]}, meld_points=(20, 0))
-    state = act(state, "p:AC", "p:8C", "m:JSKSQS")
+    state = play(GAME, state, "p:AC", "p:8C", "m:JSKSQS")
     assert state.meld_points == (30, 0)
-    state = act(state, "p:9C", "p:7C")
+    state = play(GAME, state, "p:9C", "p:7C")
     assert legal_codes(state) == ["p:KS", "p:QS", "p:JS"]
 
 
 def test_one_deck_marriage_only_once_per_suit():
     """§3.4: a scored pair that is still complete is not scored again; one deck has no second K or Q."""
     state = position(["AC 9C KD QD", "8C 7C 7S 8S"], marriages={0: ["KD QD"]}, meld_points=(15, 0))
-    state = act(state, "p:AC", "p:8C")
+    state = play(GAME, state, "p:AC", "p:8C")
     assert legal_codes(state) == ["p:9C", "p:KD", "p:QD"]
-    assert refusal(state, "m:KDQD") == "You have already scored K\u2666 Q\u2666 as a marriage; a pair scores only once."
+    assert refusal(GAME, state, "m:KDQD") == (
+        "You have already scored K\u2666 Q\u2666 as a marriage; a pair scores only once."
+    )
 
 
 def test_meld_allowed_after_the_pile_is_gone_but_not_after_the_last_trick():
     """§3.4: melds go on without a draw pile; A11: after the last trick the deal is over (no meld)."""
-    state = act(position(["AC KD QD", "8C 9C TC"]), "p:AC", "p:8C")
+    state = play(GAME, position(["AC KD QD", "8C 9C TC"]), "p:AC", "p:8C")
     assert state.pile == () and "m:KDQD" in legal_codes(state)
-    last = act(position(["KD", "QD"]), "p:KD", "p:QD")
+    last = play(GAME, position(["KD", "QD"]), "p:KD", "p:QD")
     assert last.deal_no == 1 and not last.may_declare
 
 
@@ -422,7 +409,7 @@ def test_four_player_melds_belong_to_the_individual():
         meld_points=(0, 0, 15, 0),
         won={2: "AH TH 7H 8H"},
     )
-    state = act(state, "p:AC", "p:7C", "p:8C", "p:9C")
+    state = play(GAME, state, "p:AC", "p:7C", "p:8C", "p:9C")
     assert legal_codes(state) == ["m:KDQD", "p:KD", "p:QD"]
     assert GAME.legal_actions(state, 2) == ()
 
@@ -431,61 +418,86 @@ def test_either_partner_declares_winner_first_then_partner():
     """A10: the winner chooses first; Pass hands the declaration to the partner, who declares their own meld
     or passes; a J of the partner cannot go onto the winner's marriage; then the winner leads."""
     hands = ["AC KD QD", "7C 8S 9S", "8C KH QH", "9C 7S TS"]
-    state = act(position(hands, either=True), "p:AC", "p:7C", "p:8C", "p:9C")
+    state = play(GAME, position(hands, either=True), "p:AC", "p:7C", "p:8C", "p:9C")
     assert legal_codes(state) == ["m:KDQD", "pass", "p:KD", "p:QD"]
-    handed = act(state, "pass")
+    handed = play(GAME, state, "pass")
     assert handed.phase == Phase.PARTNER and GAME.current_seat(handed) == 2
     assert legal_codes(handed) == ["m:KHQH", "pass"]
-    assert "Declare a meld or pass first" in refusal(handed, "p:KH")
-    declared = act(handed, "m:KHQH")
+    assert "Declare a meld or pass first" in refusal(GAME, handed, "p:KH")
+    declared = play(GAME, handed, "m:KHQH")
     assert declared.meld_points == (0, 0, 15, 0) and GAME.view_for(declared, None).scores == (15, 0)
     assert GAME.current_seat(declared) == 0 and legal_codes(declared) == ["p:KD", "p:QD"]
-    declined = act(handed, "pass")
+    declined = play(GAME, handed, "pass")
     assert GAME.current_seat(declined) == 0 and legal_codes(declined) == ["p:KD", "p:QD"]
-    own = act(state, "m:KDQD")
+    own = play(GAME, state, "m:KDQD")
     assert legal_codes(own) == ["p:KD", "p:QD"]
 
 
 def test_partner_cannot_add_a_jack_to_the_winners_marriage():
     hands = ["AC KD QD", "7C 8S 9S", "8C JD 9H", "9C 7S TS"]
     state = position(hands, either=True, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0))
-    state = act(state, "p:AC", "p:7C", "p:8C", "p:9C", "pass")
+    state = play(GAME, state, "p:AC", "p:7C", "p:8C", "p:9C", "pass")
     assert legal_codes(state) == ["pass"]
 
 
-def test_two_deck_remarriage_while_the_first_marriage_is_complete():
-    """A9: only the same scored pair is refused; a K or Q of a complete marriage may marry the other Q or K of
-    its suit. K♦ K♦1 Q♦ Q♦1 make four marriages (60), one per trick, each card in exactly two."""
-    hands = ["AC TC AC1 KD KD1 QD QD1", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "9D JD TD 8D 7D 8H 9H"]
+def marriage_codes(state: PebblesState) -> list[str]:
+    """The marriages (not the ménages) the seat to act may declare."""
+    return [code for code in legal_codes(state) if code.startswith("m:K")]
+
+
+def test_two_deck_no_remarriage_while_the_first_marriage_is_complete():
+    """A9: while the scored K♦ Q♦ are both on the table neither marries the other Q♦ or K♦; K♦1 Q♦1 may marry."""
+    hands = [
+        "AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"
+    ]
     state = position(hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0))
-    state = act(state, "p:AC", "p:8C", "p:7S", "p:9D")
-    assert [code for code in legal_codes(state) if code.startswith("m:")] == ["m:KDQD1", "m:KD1QD", "m:KD1QD1"]
-    assert "already scored" in refusal(state, "m:KDQD")
-    state = act(state, "m:KD1QD1", "p:TC", "p:9C", "p:8S", "p:JD")
-    assert [code for code in legal_codes(state) if code.startswith("m:")] == ["m:KDQD1", "m:KD1QD"]
-    state = act(state, "m:KDQD1", "p:AC1", "p:JC", "p:9S", "p:TD")
-    assert [code for code in legal_codes(state) if code.startswith("m:")] == ["m:KD1QD"]
-    state = act(state, "m:KD1QD")
-    assert state.meld_points == (60, 0, 0, 0) and melds(state, 0) == ()
-    assert GAME.view_for(state, 1).melded[0] == tuple(parse_cards("KD KD1 QD QD1"))
+    state = play(GAME, state, "p:AC", "p:8C", "p:7S", "p:9D")
+    assert marriage_codes(state) == ["m:KD1QD1"]
+    assert "already scored" in refusal(GAME, state, "m:KDQD")
+    assert refusal(GAME, state, "m:KDQD1") == (
+        "K♦ (1) is still married to Q♦ (1) on the table: "
+        "it can marry again only after Q♦ (1) has been played to a trick."
+    )
+    assert refusal(GAME, state, "m:KD1QD").startswith("Q♦ (1) is still married to K♦ (1) on the table")
+    state = play(GAME, state, "m:KD1QD1", "p:TC", "p:JC", "p:8S", "p:JD")
+    assert state.leader == 0 and state.may_declare and marriage_codes(state) == []
+    assert state.meld_points == (30, 0, 0, 0)
+
+
+def test_two_deck_remarriage_after_the_partner_is_played():
+    """A9: K♦ Q♦ scored, Q♦ played to a trick, then K♦ + the second Q♦ score; that marriage, complete, again
+    stops K♦1 from marrying the second Q♦."""
+    hands = [
+        "AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"
+    ]
+    state = position(hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0))
+    state = play(GAME, state, "p:AC", "p:8C", "p:7S", "p:9D", "p:QD", "p:JC", "p:8S", "p:7D")
+    assert state.leader == 0 and state.may_declare
+    assert marriage_codes(state) == ["m:KDQD1", "m:KD1QD1"]
+    state = play(GAME, state, "m:KDQD1")
+    assert state.meld_points == (30, 0, 0, 0)
+    assert GAME.view_for(state, 1).melded[0] == tuple(parse_cards("KD QD1"))
+    state = play(GAME, state, "p:TC", "p:7C", "p:9S", "p:8D")
+    assert state.leader == 0 and marriage_codes(state) == []
+    assert refusal(GAME, state, "m:KD1QD1").startswith("Q♦ (2) is still married to K♦ (1) on the table")
 
 
 def test_two_deck_remarriage_with_the_remaining_card():
     """§3.4 / A9: K♦ of the scored K♦ Q♦ was played; K♦1 marries the remaining Q♦ after a later trick (15
-    again); after another trick K♦1 marries Q♦1 too; then Q♦ and K♦1 are in two marriages each and nothing is left."""
+    again); once Q♦ is played K♦1 marries Q♦1 too; then Q♦ and K♦1 are in two marriages each and nothing is left."""
     hands = ["AC TC 9D KD1 QD QD1", "8C 9C JC 7C 8C1 9C1", "7S 8S 9S JS TS 7S1", "JD TD 8D 7H 8H 9H"]
     state = position(
         hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0), won={0: "KD 8D1 8S1 JD1"}
     )
-    state = act(state, "p:AC", "p:8C", "p:7S", "p:JD")
+    state = play(GAME, state, "p:AC", "p:8C", "p:7S", "p:JD")
     assert legal_codes(state)[:2] == ["m:KD1QD", "m:KD1QD1"]
-    state = act(state, "m:KD1QD")
+    state = play(GAME, state, "m:KD1QD")
     assert state.meld_points == (30, 0, 0, 0)
     assert GAME.view_for(state, 3).melded[0] == tuple(parse_cards("KD1 QD"))
-    state = act(state, "p:TC", "p:9C", "p:8S", "p:8D")
+    state = play(GAME, state, "p:QD", "p:9C", "p:8S", "p:8D")
     assert state.leader == 0 and state.may_declare
-    assert [code for code in legal_codes(state) if code.startswith("m:")] == ["m:KD1QD1"]
-    state = act(state, "m:KD1QD1")
+    assert marriage_codes(state) == ["m:KD1QD1"]
+    state = play(GAME, state, "m:KD1QD1")
     assert state.meld_points == (45, 0, 0, 0) and melds(state, 0) == ()
 
 
@@ -493,9 +505,9 @@ def test_two_deck_each_jack_one_menage_and_each_marriage_one():
     """A9: two ♦ marriages may each take a ménage, with different jacks."""
     hands = ["AC TC KD QD KD1 QD1 JD", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "9D TD 8D 7H 8H 9H JD1"]
     state = position(hands, decks=2, marriages={0: ["KD QD", "KD1 QD1"]}, meld_points=(30, 0, 0, 0))
-    state = act(state, "p:AC", "p:8C", "p:7S", "p:9D")
+    state = play(GAME, state, "p:AC", "p:8C", "p:7S", "p:9D")
     assert [code for code in legal_codes(state) if code.startswith("m:J")] == ["m:JDKDQD", "m:JDKD1QD1"]
-    state = act(state, "m:JDKD1QD1", "p:TC", "p:9C", "p:8S", "p:TD")
+    state = play(GAME, state, "m:JDKD1QD1", "p:TC", "p:9C", "p:8S", "p:TD")
     assert not any(code.startswith("m:J") for code in legal_codes(state))
 
 
@@ -513,7 +525,7 @@ def test_worked_example_scores_north_50_south_25():
         won_by=1,
     )
     assert GAME.view_for(state, None).scores == (25, 20)
-    state = act(state, "p:7C", "p:7D")
+    state = play(GAME, state, "p:7C", "p:7D")
     (score,) = state.history
     assert score.melds == (25, 20) and score.cards == (25, 5) and score.tricks == (8, 8)
     assert state.totals == (50, 25) and state.deal_no == 1
@@ -540,7 +552,7 @@ def test_worked_example_played_out():
         seat = GAME.current_seat(state)
         if code.startswith("m:"):
             declared.append((sum(state.tricks), seat, code))
-        state = act(state, code)
+        state = play(GAME, state, code)
     assert declared == [(3, 0, "m:KDQD"), (4, 1, "m:KSQS"), (6, 0, "m:JDKDQD")]
     (score,) = state.history
     assert score.melds == (25, 20) and score.cards == (25, 5)
@@ -552,9 +564,9 @@ def test_worked_example_played_out():
 def test_target_is_checked_at_deal_end_only():
     """A4: meld points may pass the target mid-deal; the game still ends only at the deal's end."""
     state = position(["AC KD QD", "8C 7S 8S"], totals=(60, 0), meld_points=(0, 0))
-    state = act(state, "p:AC", "p:8C", "m:KDQD")
+    state = play(GAME, state, "p:AC", "p:8C", "m:KDQD")
     assert GAME.view_for(state, None).scores == (75, 0) and GAME.outcome(state) is None
-    state = act(state, "p:KD", "p:7S", "p:QD", "p:8S")
+    state = play(GAME, state, "p:KD", "p:7S", "p:QD", "p:8S")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (0,) and outcome.reason == EndReason.COMPLETED
     assert GAME.current_seat(state) is None and GAME.legal_actions(state, 0) == ()
@@ -568,11 +580,11 @@ def test_target_is_checked_at_deal_end_only():
 def test_highest_total_wins_and_a_tie_plays_another_deal():
     """A4: several sides over the target → the highest wins; an exact tie at the top → another deal."""
     won = {0: "AH KH QH 8H", 1: "AC KC QC AD"}
-    both = act(position(["7C", "9C"], totals=(60, 60), won=won, won_by=1), "p:7C", "p:9C")
+    both = play(GAME, position(["7C", "9C"], totals=(60, 60), won=won, won_by=1), "p:7C", "p:9C")
     assert both.over and both.deal_no == 0 and both.totals == (95, 55)
     outcome = GAME.outcome(both)
     assert outcome is not None and outcome.winners == (0,) and outcome.scores == (95, 55)
-    tie = act(position(["7C", "9C"], totals=(80, 60), won={0: "AC 7D"}, won_by=1), "p:7C", "p:9C")
+    tie = play(GAME, position(["7C", "9C"], totals=(80, 60), won={0: "AC 7D"}, won_by=1), "p:7C", "p:9C")
     assert tie.totals == (85, 85) and GAME.outcome(tie) is None and tie.deal_no == 1
 
 
@@ -586,7 +598,7 @@ def test_three_player_target_50_and_four_player_targets():
     hands = ["7C", "8C", "9C", "JC"]
     state = position(hands, totals=(40, 50), marriages=melded, meld_points=(15, 0, 20, 0), won={0: "AH KH"})
     assert GAME.view_for(state, None).scores == (75, 50)
-    state = act(state, "p:7C", "p:8C", "p:9C", "p:JC")
+    state = play(GAME, state, "p:7C", "p:8C", "p:9C", "p:JC")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (0, 2) and outcome.scores[0] == outcome.scores[2]
     assert outcome.summary.startswith("Seats 1 and 3 win")
@@ -600,7 +612,7 @@ def test_the_game_ends_when_a_deal_brings_a_side_to_its_target(seats, decks, tar
     for before, over in ((target - 5, True), (target - 6, False)):
         totals = (before,) + (0,) * (1 if seats == 4 else seats - 1)
         state = position(hands, decks=decks, totals=totals, won={0: "AC"}, won_by=1)
-        state = act(state, *(f"p:{card}" for card in hands))
+        state = play(GAME, state, *(f"p:{card}" for card in hands))
         assert state.totals[0] == before + 5 and state.over == over
         assert state.history[0].cards[0] == 5 and max(state.totals[1:]) < target
         outcome = GAME.outcome(state)
@@ -609,7 +621,7 @@ def test_the_game_ends_when_a_deal_brings_a_side_to_its_target(seats, decks, tar
 
 def test_negative_totals_are_allowed():
     """A14: spade pebbles can make a total negative."""
-    state = act(position(["7C", "8C"], won={0: "AS KS QS 8S"}, won_by=1), "p:7C", "p:8C")
+    state = play(GAME, position(["7C", "8C"], won={0: "AS KS QS 8S"}, won_by=1), "p:7C", "p:8C")
     assert state.totals[0] < 0 and state.history[0].cards[0] == -35
 
 
@@ -634,7 +646,7 @@ def test_no_undo():
 
 def test_views_show_own_hand_only():
     """Each seat sees its own hand; the public sees sizes, melds, trick, pile size, scores and trump."""
-    state = act(GAME.new_state(None, 3, 4), "p:" + GAME.new_state(None, 3, 4).hands[2][0].ident)
+    state = play(GAME, GAME.new_state(None, 3, 4), "p:" + GAME.new_state(None, 3, 4).hands[2][0].ident)
     public = GAME.view_for(state, None)
     assert isinstance(public, PebblesView)
     assert public.hand == () and public.legal == () and public.hand_sizes == (7, 7, 6)
@@ -649,7 +661,7 @@ def test_views_show_own_hand_only():
 
 def test_won_tricks_stay_hidden_and_only_the_last_trick_shows():
     """A13: the current and last completed trick are public; earlier tricks and won cards are not in views."""
-    state = act(position(["AC 9C 7D", "8C TC 8D"], won={1: "KS QS"}), "p:AC", "p:8C", "p:9C", "p:TC")
+    state = play(GAME, position(["AC 9C 7D", "8C TC 8D"], won={1: "KS QS"}), "p:AC", "p:8C", "p:9C", "p:TC")
     view = GAME.view_for(state, 0)
     assert [card.ident for _, card in view.last_trick] == ["9C", "TC"] and view.last_winner == 1
     shown = {card for card in _cards_in(view)}
@@ -702,21 +714,77 @@ def test_labels():
     assert Pass().label == "Pass"
 
 
+def test_two_deck_labels_mark_the_deck():
+    """Two decks: the two copies of a card never read alike, in actions, events and refusals; one deck (also the
+    3-player game's two 8♥) reads as before."""
+    hands = [
+        "AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"
+    ]
+    state = position(hands, decks=2)
+    labels = [action.label for action in GAME.legal_actions(state, 0)]
+    names = ("A♣ (1)", "10♣ (1)", "9♣ (1)", "K♦ (1)", "K♦ (2)", "Q♦ (1)", "Q♦ (2)")
+    assert labels == [f"Play {name}" for name in names]
+    state, events = GAME.apply_action(state, 0, Play(Card.parse("AC")))
+    assert events[0].text == "Seat 1 played A\u2663 (1)."
+    assert refusal(GAME, state, "p:7S1") == "You don't hold 7\u2660 (2)."
+    state = play(GAME, state, "p:8C", "p:7S", "p:9D")
+    offered = {action.code: action.label for action in GAME.legal_actions(state, 0) if isinstance(action, Declare)}
+    assert offered["m:KDQD1"] == "Marriage K\u2666 (1) Q\u2666 (2) (+15)"
+    assert offered["m:KD1QD"] == "Marriage K\u2666 (2) Q\u2666 (1) (+15)"
+    assert len(set(offered.values())) == len(offered) == 4
+    _, events = GAME.apply_action(state, 0, Declare(parse_cards("KD1 QD1")))
+    assert events[0].text == "Seat 1 declared Marriage K\u2666 (2) Q\u2666 (2) for 15 points."
+    assert card_label(Card.parse("KD1"), 2) == "K\u2666 (2)" and card_label(Card.parse("8H1"), 1) == "8\u2665"
+    three = GAME.new_state(None, 3, 0)
+    assert all("(" not in action.label for action in GAME.legal_actions(three, GAME.current_seat(three)))
+
+
 def test_events_are_public_sentences():
     state = position(["7C 9S", "8C 9D"], pile="KH QH")
-    _, events = GAME.apply_action(act(state, "p:7C"), 1, Play(Card.parse("8C")))
+    _, events = GAME.apply_action(play(GAME, state, "p:7C"), 1, Play(Card.parse("8C")))
     texts = [event.text for event in events]
     assert texts == ["Seat 2 played 8\u2663.", "Seat 2 won the trick.", "Everyone drew the last cards."]
 
 
 def test_deal_end_events_show_the_deal_and_the_running_totals():
-    """§7.2: running totals after every deal, then who deals and leads next."""
-    state = act(position(["7C", "8C"], totals=(10, 20), won={0: "AC"}, won_by=1), "p:7C")
+    """§3.5, §7.2: the deal's winner with each side's meld and card points, the running totals, then who deals
+    and leads next."""
+    state = play(GAME, position(["7C", "8C"], totals=(10, 20), won={0: "AC"}, won_by=1), "p:7C")
     texts = [event.text for event in GAME.apply_action(state, 1, Play(Card.parse("8C"))).events]
     assert texts[-2:] == [
-        "Deal 1 is over: Seat 1 5, Seat 2 25. Running totals: Seat 1 15, Seat 2 45.",
+        "Deal 1 is over: Seat 2 wins the deal with 25 (0 meld, 25 card points); Seat 1 5 (0 meld, 5 card points)."
+        " Running totals: Seat 1 15, Seat 2 45.",
         "Deal 2: Seat 1 deals, Seat 2 leads.",
     ]
+
+
+def test_the_deal_summary_names_the_winning_side_and_is_in_the_public_view():
+    """§3.5 "Win a deal by winning the most points": 4 players by side (partners add up); a view shows the last
+    finished deal per side."""
+    melded = {0: ["KD QD"], 2: ["KS QS"], 1: ["KC QC"]}
+    state = position(
+        ["7C", "8C", "9C", "JC"], marriages=melded, meld_points=(15, 15, 20, 0), won={0: "AH KH", 3: "AS"}, won_by=1
+    )
+    assert GAME.view_for(state, None).last_deal is None
+    state, events = GAME.apply_action(play(GAME, state, "p:7C", "p:8C", "p:9C"), 3, Play(Card.parse("JC")))
+    assert events[-2].text.startswith(
+        "Deal 1 is over: Seats 1 and 3 win the deal with 50 (35 meld, 15 card points); "
+        "Seats 2 and 4 30 (15 meld, 15 card points). Running totals:"
+    )
+    summary = GAME.view_for(state, None).last_deal
+    assert summary == DealSummary(
+        number=1, melds=(35, 15), cards=(15, 15), points=(50, 30), tricks=(0, 8), winners=(0,)
+    )
+    assert GAME.view_for(state, 2).last_deal == summary
+
+
+def test_a_deal_can_be_tied():
+    tie = play(GAME, position(["7C", "9C"], won={0: "AC AD AH"}, won_by=1), "p:7C")
+    events = GAME.apply_action(tie, 1, Play(Card.parse("9C"))).events
+    assert events[2].text == (
+        "Deal 1 is over: Seat 1 and Seat 2 tie for the deal; Seat 1 15 (0 meld, 15 card points); "
+        "Seat 2 15 (0 meld, 15 card points). Running totals: Seat 1 15, Seat 2 15."
+    )
 
 
 # Snapshots
@@ -770,6 +838,18 @@ def test_a_jack_in_two_menages_is_a_corrupt_snapshot():
         position(hands, decks=2, marriages={0: ["KD QD JD", "KD1 QD1 JD"]}, meld_points=(50, 0, 0, 0))
 
 
+def test_a_remarriage_beside_its_complete_first_marriage_is_a_corrupt_snapshot():
+    """A9: K♦ married again while Q♦ of its first marriage is still in the hand."""
+    hands = [
+        "AC KD QD QD1 JD 9D 7D", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "TD 8D 7H 8H 9H JD1 TD1"
+    ]
+    with pytest.raises(CorruptStateError, match="married again beside its partner"):
+        position(hands, decks=2, marriages={0: ["KD QD", "KD QD1"]}, meld_points=(30, 0, 0, 0))
+    played = [hand.replace(" QD ", " ") for hand in hands[:1]] + hands[1:]
+    played[0] += " 8D1"
+    position(played, decks=2, marriages={0: ["KD QD", "KD QD1"]}, meld_points=(30, 0, 0, 0))
+
+
 def test_snapshot_round_trips_mid_game():
-    state = act(position(["AC KD QD", "8C 9C TC"], pile="", either=False), "p:AC", "p:8C", "m:KDQD")
+    state = play(GAME, position(["AC KD QD", "8C 9C TC"], pile="", either=False), "p:AC", "p:8C", "m:KDQD")
     assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(state)))) == state

@@ -32,6 +32,8 @@ from games.pebbles import (
     face_up,
     game_deck,
 )
+from tests.games.helpers import check_conservation, play
+from tests.games.test_pebbles import position
 
 CONFIGS = [
     (2, {}),
@@ -89,12 +91,11 @@ def check_views(state: PebblesState) -> None:
         assert view.pile_size == len(state.pile)
 
 
-def check_conservation(state: PebblesState) -> None:
+def check_position(state: PebblesState) -> None:
     """§6.1: hands (melded cards inside) + pile + trick + won tricks = the deck; equal hands between tricks."""
     cards = [card for hand in state.hands for card in hand] + list(state.pile) + list(state.trick)
     cards += [card for pile in state.won for card in pile]
-    deck = game_deck(state.seats, state.decks)
-    assert len(cards) == len(deck) and set(cards) == set(deck)
+    check_conservation(cards, game_deck(state.seats, state.decks))
     sizes = [len(hand) for hand in state.hands]
     if not state.trick:
         assert len(set(sizes)) == 1
@@ -110,7 +111,7 @@ def all_actions_cached(seats: int, decks: int) -> tuple[PebblesAction, ...]:
 
 
 def check_step(state: PebblesState, rng: random.Random, everything: bool) -> None:
-    check_conservation(state)
+    check_position(state)
     check_views(state)
     turn = GAME.current_seat(state)
     assert (turn is None) == (GAME.outcome(state) is not None)
@@ -240,3 +241,19 @@ def test_timeout_action_plays_the_lowest_card_and_keeps_the_ace_of_spades():
     partner = GAME.new_state({"either_partner_declares": True}, 4, 3)
     partner = dataclasses.replace(partner, phase=Phase.PARTNER, leader=0)
     assert timeout_action(partner, 2) == Pass()
+
+
+def test_timeout_as_the_trick_winner_leads_the_lowest_card_and_declares_nothing():
+    """§7.2: a winner whose clock runs out declares nothing and does not hand the declaration over: it leads
+    its lowest card, which is the pass (here 7♥, weakest though a heart)."""
+    hands = ["AC KD QD 7H", "7C 8S 9S TS", "8C KH QH JS", "9C 7S JD 8D"]
+    state = play(GAME, position(hands, either=True), "p:AC", "p:7C", "p:8C", "p:9C")
+    assert state.may_declare and {"m:KDQD", "pass"} <= {action.code for action in GAME.legal_actions(state, 0)}
+    assert timeout_action(state, 0).code == "p:7H"
+
+
+def test_timeout_keeps_the_ace_of_spades_even_against_a_heart_ace():
+    """§7.2: void in the suit led, A♠ and A♥ left: A♥ goes, since A♠ only when forced."""
+    state = play(GAME, position(["7C 9D", "AS AH"]), "p:7C")
+    assert timeout_action(state, 1).code == "p:AH"
+

@@ -12,8 +12,10 @@ from games.ai.peek_ai import GreedyPlayer, RandomPlayer
 from games.base import SCHEMA, EndReason
 from games.cards import DECK, Card, parse_cards
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
-from games.peek import GAME, Draw, PeekState, PeekView, Play, Redeal, score
+from games.peek import GAME, Draw, PeekState, PeekView, Play, Redeal, score, showable_tops
+from games.penguin import Collect
 
+from .helpers import check_conservation, play, refusal
 from .view_cards import cards_in
 
 THREE = {"three_card": True}
@@ -50,14 +52,10 @@ def position(
         "stock": cards(stock),
         "waste": cards(waste),
         "redeals": 0,
-        "mark": None,
-        "stalled": False,
         "moves": 0,
         "resigned": False,
     }
     data.update(counters)
-    if data["mark"] is None:
-        data["mark"] = sum(len(pile) for pile in data["foundations"])
     return GAME.from_dict(data)
 
 
@@ -69,33 +67,20 @@ def codes(state: PeekState) -> list[str]:
     return [action.code for action in legal(state)]
 
 
-def refusal(state: PeekState, action: Any) -> str:
-    before = GAME.to_dict(state)
-    with pytest.raises(IllegalActionError) as error:
-        GAME.apply_action(state, 0, action)
-    assert GAME.to_dict(state) == before
-    return str(error.value)
-
-
-def play(state: PeekState, *action_codes: str) -> PeekState:
-    for code in action_codes:
-        state = GAME.apply_action(state, 0, GAME.parse_action(code)).state
-    return state
-
-
 def text(cards: Sequence[Card]) -> str:
     return " ".join(card.code for card in cards)
 
 
 def winnable(state: PeekState) -> bool:
-    """Exhaustive search over every reachable position (for small positions only)."""
+    """Exhaustive search over every reachable position (for small positions only; with unlimited redeals their
+    count does not matter)."""
     seen: set[PeekState] = set()
     todo = [state]
     while todo:
         current = todo.pop()
         if score(current) == 52:
             return True
-        key = dataclasses.replace(current, moves=0)
+        key = dataclasses.replace(current, moves=0, redeals=0 if current.three_card else current.redeals)
         if key in seen:
             continue
         seen.add(key)
@@ -103,12 +88,12 @@ def winnable(state: PeekState) -> bool:
     return False
 
 
-def check_conservation(state: PeekState) -> None:
+def check_position(state: PeekState) -> None:
     """RULES.md §6.1: reserves + foundations + stock + waste = 52; foundations one suit each, at most 13,
     F2–F4 started with the base rank, Ranks(Fk) ⊆ Ranks(F(k−1))."""
     cards = [card for pile in state.reserves + state.foundations for card in pile]
     cards += list(state.stock) + list(state.waste)
-    assert len(cards) == 52 and set(cards) == set(DECK)
+    check_conservation(cards, DECK)
     assert len(state.reserves) == 4 and len(state.foundations) == 4
     assert all(len(pile) <= 4 for pile in state.reserves)
     base = state.foundations[0][0]
@@ -134,7 +119,7 @@ def test_deal_counts(seed, options):
     view = GAME.view_for(state, 0)
     assert view.score == 1 and view.stock_count == 35 and view.waste_count == 0
     assert view.redeals_left == (None if options else 2)
-    check_conservation(state)
+    check_position(state)
 
 
 def test_deal_follows_canonical_order():
@@ -144,7 +129,7 @@ def test_deal_follows_canonical_order():
     assert [pile[-1] for pile in state.reserves] == list(DECK[12:16])
     assert state.foundations[0] == (DECK[16],)
     assert state.stock == DECK[17:]
-    assert play(state, "draw").waste == (DECK[17],)
+    assert play(GAME, state, "draw").waste == (DECK[17],)
 
 
 def test_same_seed_same_deal():
@@ -187,7 +172,7 @@ def test_any_card_of_f1_suit_goes_to_f1_at_any_time():
     """Base 7♥: 2♥, K♥ and A♥ (reserves and waste) all go to F1, whatever F2–F4 hold."""
     state = position(["7H 9H", "7S 9S", "", ""], ["2H", "KH", "", "5C"], waste="AH")
     assert {"r1>f", "r2>f", "w>f"} <= set(codes(state))
-    after = play(state, "r2>f", "w>f", "r1>f")
+    after = play(GAME, state, "r2>f", "w>f", "r1>f")
     assert text(after.foundations[0]) == "7H 9H KH AH 2H"
 
 
@@ -195,8 +180,8 @@ def test_f2_starts_with_the_base_rank_only():
     """F2 empty: 7♠ can start F2; 9♠ cannot."""
     state = position(["7H 9H", "", "", ""], ["7S", "9S", "", ""])
     assert "r1>f" in codes(state) and "r2>f" not in codes(state)
-    assert refusal(state, Play("r2")) == "9♠ cannot start a foundation: only a 7 can, the rank of 7♥."
-    after = play(state, "r1>f")
+    assert refusal(GAME, state, Play("r2")) == "9♠ cannot start a foundation: only a 7 can, the rank of 7♥."
+    after = play(GAME, state, "r1>f")
     assert text(after.foundations[1]) == "7S"
 
 
@@ -208,36 +193,36 @@ def test_foundations_are_started_in_order():
     transition = GAME.apply_action(state, 0, play_7d)
     assert [text(pile) for pile in transition.state.foundations] == ["7H", "7D", "", ""]
     assert transition.events[0].text == "7♦ started foundation 2."
-    after = play(transition.state, "r2>f")
+    after = play(GAME, transition.state, "r2>f")
     assert [text(pile) for pile in after.foundations] == ["7H", "7D", "7C", ""]
 
 
 def test_suit_order_is_the_order_base_cards_are_played():
     """§2.8 A8: with 7♠ and 7♦ both free, the one played first takes F2."""
     state = position(["7H", "", "", ""], ["7S", "7D", "", ""])
-    assert text(play(state, "r2>f", "r1>f").foundations[1]) == "7D"
-    assert text(play(state, "r1>f", "r2>f").foundations[1]) == "7S"
+    assert text(play(GAME, state, "r2>f", "r1>f").foundations[1]) == "7D"
+    assert text(play(GAME, state, "r1>f", "r2>f").foundations[1]) == "7S"
 
 
 def test_lower_foundation_takes_only_ranks_already_above():
     """F1 = {7♥, 9♥}, F2 = {7♠}: 9♠ → F2 legal; 2♠ → F2 illegal."""
     state = position(["7H 9H", "7S", "", ""], ["9S", "2S", "", ""])
     assert "r1>f" in codes(state) and "r2>f" not in codes(state)
-    assert refusal(state, Play("r2")) == (
+    assert refusal(GAME, state, Play("r2")) == (
         "2♠ cannot go to foundation 2 yet: foundation 1 has no 2, and a card goes home only where its rank is "
         "already in the foundation above."
     )
-    assert text(play(state, "r1>f").foundations[1]) == "7S 9S"
+    assert text(play(GAME, state, "r1>f").foundations[1]) == "7S 9S"
 
 
 def test_third_foundation_waits_for_the_second():
     """F3 = {7♦}: 9♦ → F3 is legal only after 9♠ is in F2."""
     state = position(["7H 9H", "7S", "7D", ""], ["9D", "9S", "", ""])
     assert codes(state)[0] == "r2>f" and "r1>f" not in codes(state)
-    assert "foundation 2 has no 9" in refusal(state, Play("r1"))
-    after = play(state, "r2>f")
+    assert "foundation 2 has no 9" in refusal(GAME, state, Play("r1"))
+    after = play(GAME, state, "r2>f")
     assert "r1>f" in codes(after)
-    assert text(play(after, "r1>f").foundations[2]) == "7D 9D"
+    assert text(play(GAME, after, "r1>f").foundations[2]) == "7D 9D"
 
 
 def test_fourth_foundation_follows_the_third():
@@ -252,14 +237,14 @@ def test_only_the_top_card_of_a_reserve_plays():
     """A reserve is fanned, but only its last-dealt card is available; no building on reserves."""
     state = position(["7H", "", "", ""], ["2H 5C", "", "", ""])
     assert "r1>f" not in codes(state)
-    assert refusal(state, Play("r1")).startswith("5♣ cannot start a foundation")
+    assert refusal(GAME, state, Play("r1")).startswith("5♣ cannot start a foundation")
 
 
 def test_reserves_first_is_advice_only():
     """§2.8 A4: drawing is legal while a reserve card could go home."""
     state = position(["7H", "", "", ""], ["2H", "", "", ""])
     assert codes(state) == ["r1>f", "draw"]
-    assert play(state, "draw").reserves[0] == parse_cards("2H")
+    assert play(GAME, state, "draw").reserves[0] == parse_cards("2H")
 
 
 # Stock, waste and redeals (§2.3 4–5)
@@ -269,11 +254,11 @@ def test_one_card_draws_and_keeps_order_on_redeal():
     """One card per turn; turning the waste over keeps the order, so the next pass repeats the first."""
     state = position(["7H", "", "", ""], stock="*")
     first = state.stock
-    state = play(state, *["draw"] * 51)
+    state = play(GAME, state, *["draw"] * 51)
     assert state.waste == first and state.stock == ()
-    state = play(state, "redeal")
+    state = play(GAME, state, "redeal")
     assert state.stock == first and state.waste == () and state.redeals == 1
-    assert play(state, "draw").waste == first[:1]
+    assert play(GAME, state, "draw").waste == first[:1]
 
 
 def test_three_card_draw_puts_the_third_card_on_top():
@@ -281,12 +266,12 @@ def test_three_card_draw_puts_the_third_card_on_top():
     state = position(["7H", "", "", ""], stock="*", three_card=True)
     draw = legal(state)[-1]
     assert draw == Draw() and draw.label == "Turn 3 cards"
-    after = play(state, "draw")
+    after = play(GAME, state, "draw")
     assert after.waste == state.stock[:3] and after.waste[-1] == state.stock[2]
     small = position([HEARTS, SPADES, DIAMONDS, "7C 8C 9C TC JC QC KC AC 6C"], stock="2C 3C 4C 5C", three_card=True)
-    small = play(small, "draw")
+    small = play(GAME, small, "draw")
     assert text(small.waste) == "2C 3C 4C" and legal(small)[-1].label == "Turn 1 card"
-    assert text(play(small, "draw").waste) == "2C 3C 4C 5C"
+    assert text(play(GAME, small, "draw").waste) == "2C 3C 4C 5C"
 
 
 def test_three_card_game_plays_only_the_top_waste_card():
@@ -294,7 +279,7 @@ def test_three_card_game_plays_only_the_top_waste_card():
     state = position(["7H 9H", "", "", ""], stock="*", waste="2H 3H 5C", three_card=True)
     assert GAME.view_for(state, 0).waste == parse_cards("2H 3H 5C")
     assert codes(state) == ["draw"]
-    assert refusal(state, Play("w")).startswith("5♣ cannot start a foundation")
+    assert refusal(GAME, state, Play("w")).startswith("5♣ cannot start a foundation")
 
 
 def small_stock(**counters: Any) -> PeekState:
@@ -310,63 +295,90 @@ def stuck(three_card: bool = False) -> PeekState:
 
 def test_one_card_game_allows_two_redeals():
     """The third turn-over of the waste is refused in the one-card game (three passes)."""
-    state = play(small_stock(), "draw", "draw", "redeal", "draw", "draw", "redeal", "draw", "draw")
+    state = play(GAME, small_stock(), "draw", "draw", "redeal", "draw", "draw", "redeal", "draw", "draw")
     assert state.redeals == 2 and codes(state) == ["r2>f"]
-    assert refusal(state, Redeal()) == "No redeals left: you have already gone through the stock 3 times."
+    assert refusal(GAME, state, Redeal()) == "No redeals left: you have already gone through the stock 3 times."
     assert GAME.view_for(state, 0).redeals_left == 0
 
 
 def test_three_card_game_redeals_without_limit():
     """With ``three_card`` there is no redeal limit: a seventh turn-over after progress is legal."""
-    state = play(small_stock(three_card=True, redeals=6, mark=1), "draw")
+    state = play(GAME, small_stock(three_card=True, redeals=6), "draw")
     assert codes(state) == ["r2>f", "redeal"]
-    assert play(state, "redeal").redeals == 7
+    assert play(GAME, state, "redeal").redeals == 7
     assert GAME.view_for(state, 0).redeals_left is None
 
 
 def test_redeal_and_draw_are_refused_at_the_wrong_time():
     """Turn the waste over only with an empty stock and a non-empty waste; draw only from a stock."""
     state = small_stock()
-    assert refusal(state, Redeal()) == "You can turn the waste over only when the stock is empty."
-    empty = play(state, "draw", "draw")
-    assert refusal(empty, Draw()) == "The stock is empty. Turn the waste over."
+    assert refusal(GAME, state, Redeal()) == "You can turn the waste over only when the stock is empty."
+    empty = play(GAME, state, "draw", "draw")
+    assert refusal(GAME, empty, Draw()) == "The stock is empty. Turn the waste over."
     bare = position([HEARTS, SPADES, CLUBS, ""], ["2D 3D 4D 5D", "6D 8D 9D TD", "JD QD KD AD", "7D"], stock="")
     assert codes(bare) == ["r4>f"]
-    assert refusal(bare, Redeal()) == "The waste is empty: there is nothing to turn over."
-    assert refusal(bare, Draw()) == "The stock is empty."
+    assert refusal(GAME, bare, Redeal()) == "The waste is empty: there is nothing to turn over."
+    assert refusal(GAME, bare, Draw()) == "The stock is empty."
 
 
-# The stall rule (§2.5, §2.8 A7)
+# The end of a game that cannot be won any more (§2.5, §2.8 A7)
 
 
-def test_three_card_turn_over_without_progress_loses():
-    """Three-card game: turning the waste over when no card went home since the deal ends the game."""
-    state = play(small_stock(three_card=True, mark=None), "draw")
-    redeal = legal(state)[-1]
-    assert redeal.label == "Turn the waste over (no progress: ends the game)"
-    transition = GAME.apply_action(state, 0, redeal)
+def test_three_card_game_goes_on_after_a_pass_that_skipped_a_playable_card():
+    """Three-card game: a pass with no card played ends nothing while a card it skipped comes round again. Here
+    2♥ (on top after the first turn, every pass) was not played; after the turn-over it is on top again."""
+    state = position(TWOS_OUT, ["", "", "", "2C"], stock="2D 2S 2H", three_card=True)
+    state = play(GAME, state, "draw")
+    assert codes(state) == ["w>f", "redeal"] and legal(state)[-1].label == "Turn the waste over"
+    state = play(GAME, state, "redeal")
+    assert GAME.outcome(state) is None and legal(state)[-1] == Draw()
+    assert set(showable_tops(state)) == set(parse_cards("2H"))
+    state = play(GAME, state, "draw", "w>f")
+    assert score(state) == 49 and GAME.outcome(state) is None
+
+
+def test_three_card_game_ends_when_no_pass_can_bring_a_card_home():
+    """Three-card game: 2♥ on top now, but it is the first of the four cards in turning order, and passes stop
+    at the 3rd and the 4th: a draw that covers it leaves nothing that can go home (2♦, 2♠ and 2♣ wait for a 2
+    above them), so the draw warns and ends the game."""
+    state = position(TWOS_OUT, stock="2D 2S 2C", waste="2H", three_card=True)
+    assert set(showable_tops(state)) == set(parse_cards("2H 2S 2C")) and GAME.outcome(state) is None
+    draw = legal(state)[-1]
+    assert draw == Draw() and draw.ends_game
+    assert draw.label == "Turn 3 cards (nothing could go home again: ends the game)"
+    transition = GAME.apply_action(state, 0, draw)
     outcome = GAME.outcome(transition.state)
     assert outcome is not None and outcome.winners == () and outcome.reason == EndReason.COMPLETED
-    assert outcome.summary == "No card reached a foundation during the last pass: lost with 48 cards home."
-    assert [event.text for event in transition.events] == ["You turned the waste over.", outcome.summary]
+    assert outcome.summary == "No card can reach a foundation any more: lost with 48 cards home."
+    assert [event.text for event in transition.events] == ["You turned 2♦, 2♠, 2♣.", outcome.summary]
+    assert set(showable_tops(transition.state)) == set(parse_cards("2S 2C"))
     assert legal(transition.state) == () and GAME.current_seat(transition.state) is None
 
 
-def test_three_card_progress_allows_another_pass():
-    """A card home during the pass makes the next turn-over safe; a pass without one then ends the game."""
-    state = play(small_stock(three_card=True), "draw", "r2>f")
-    assert legal(state)[-1].label == "Turn the waste over"
-    state = play(state, "redeal")
-    assert GAME.outcome(state) is None and state.mark == 49
-    state = play(state, "draw", "w>f", "w>f", "r4>f")
-    assert GAME.outcome(state).scores == (52,)
+def test_a_lost_position_ends_at_once_even_with_cards_in_the_stock():
+    """The same check ends the one-card game as soon as no redeal can help: 2♥ lies under 2♣, and neither 2♦ nor
+    2♠ in the stock can go home, so no card ever can. With 2♥ in the waste and a redeal left, it goes on."""
+    lost = position(TWOS_OUT, ["", "", "", "2H 2C"], stock="2D 2S", redeals=2)
+    assert GAME.outcome(lost) is not None and legal(lost) == () and lost.stock
+    alive = position(TWOS_OUT, ["", "", "", "2C"], stock="2D 2S", waste="2H", redeals=1)
+    assert GAME.outcome(alive) is None and [action.code for action in legal(alive)] == ["w>f", "draw"]
+    assert not legal(alive)[-1].ends_game
+    last = position(TWOS_OUT, ["", "", "", "2C"], stock="2D 2S", waste="2H", redeals=2)
+    assert legal(last)[-1].ends_game and GAME.outcome(play(GAME, last, "draw")) is not None
 
 
-def test_one_card_game_ignores_the_stall_rule():
+def test_one_card_game_goes_on_after_a_turn_over_without_progress():
     """The default game ends by its redeal limit; a turn-over without progress goes on."""
-    state = play(small_stock(), "draw", "draw")
+    state = play(GAME, small_stock(), "draw", "draw")
     assert legal(state)[-1].label == "Turn the waste over"
-    assert GAME.outcome(play(state, "redeal")) is None
+    assert GAME.outcome(play(GAME, state, "redeal")) is None
+
+
+def test_snapshots_saved_under_the_stall_rule_still_load():
+    """Older snapshots carry the former stall rule's ``mark`` and ``stalled``: they load, and are not written."""
+    state = small_stock(three_card=True)
+    data = {**GAME.to_dict(state), "mark": 48, "stalled": False}
+    assert GAME.from_dict(data) == state and "mark" not in GAME.to_dict(state)
 
 
 # Dead deals (§6.3)
@@ -411,7 +423,7 @@ def test_worked_scoring_example():
     deck = [card or next(rest) for card in deck] + [Card.parse("9H")] + list(rest)
     state = GAME.new_state(None, 1, 0, deck)
     assert score(state) == 1 and GAME.view_for(state, 0).base == Card.parse("9H")
-    state = play(state, "r3>f", "r4>f")
+    state = play(GAME, state, "r3>f", "r4>f")
     assert score(state) == 3 and GAME.view_for(state, 0).score == 3
 
 
@@ -427,16 +439,17 @@ def test_last_card_home_wins():
 
 
 def test_out_of_moves_is_a_loss():
-    """One-card game, redeals used up, stock empty, nothing can go home: lost, scored by the cards home."""
-    state = play(position(TWOS_OUT, ["", "", "", "2H 2C"], stock="2D 2S", redeals=2), "draw")
+    """One-card game, redeals used up: the last draw buries 2♥ and nothing else can go home: lost, scored by the
+    cards home."""
+    state = position(TWOS_OUT, ["", "", "", "2C"], stock="2D 2S", waste="2H", redeals=2)
     assert GAME.outcome(state) is None
     transition = GAME.apply_action(state, 0, Draw())
     outcome = GAME.outcome(transition.state)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((48,), (), EndReason.COMPLETED)
-    assert outcome.summary == "No moves left: 48 cards on the foundations."
+    assert outcome.summary == "No card can reach a foundation any more: lost with 48 cards home."
     assert transition.events[-1].text == outcome.summary
     with pytest.raises(GameOverError):
-        GAME.apply_action(transition.state, 0, Redeal())
+        GAME.apply_action(transition.state, 0, Draw())
 
 
 def test_empty_stock_and_waste_with_no_play_is_a_loss_in_both_modes():
@@ -448,7 +461,7 @@ def test_empty_stock_and_waste_with_no_play_is_a_loss_in_both_modes():
 
 def test_resign_ends_the_game():
     """Resigning scores the cards home, has no winner, and refuses further actions."""
-    state = play(GAME.new_state(None, 1, 3), "draw")
+    state = play(GAME, GAME.new_state(None, 1, 3), "draw")
     transition = GAME.resign(state, 0)
     resigned = transition.state
     outcome = GAME.outcome(resigned)
@@ -485,8 +498,8 @@ def test_labels_and_events():
     three = dataclasses.replace(state, three_card=True)
     events = GAME.apply_action(three, 0, Draw()).events
     assert events[0].text.startswith("You turned 3♣, ") and events[0].text.count(",") == 2
-    redeal = play(small_stock(), "draw", "draw", "redeal")
-    assert GAME.apply_action(play(redeal, "draw", "draw"), 0, Redeal()).events[0].text == (
+    redeal = play(GAME, small_stock(), "draw", "draw", "redeal")
+    assert GAME.apply_action(play(GAME, redeal, "draw", "draw"), 0, Redeal()).events[0].text == (
         "You turned the waste over: 0 redeals left."
     )
 
@@ -538,11 +551,11 @@ def test_garbage_codes_are_refused(code):
 def test_refusals_for_empty_sources_and_strange_actions():
     """An empty reserve or waste is named; an action of another game is 'not a Peek move'."""
     state = position(["7H", "", "", ""], ["", "", "", ""])
-    assert refusal(state, Play("r3")) == "Reserve 3 is empty."
-    assert refusal(state, Play("w")) == "The waste is empty."
-    assert refusal(state, Play("x9")) == "That is not a Peek move."
-    assert refusal(state, Play(5)) == "That is not a Peek move."
-    assert refusal(state, "draw") == "That is not a Peek move."
+    assert refusal(GAME, state, Play("r3")) == "Reserve 3 is empty."
+    assert refusal(GAME, state, Play("w")) == "The waste is empty."
+    assert refusal(GAME, state, Play("x9")) == "That is not a Peek move."
+    assert refusal(GAME, state, Play(5)) == "That is not a Peek move."
+    assert refusal(GAME, state, Collect()) == "That is not a Peek move."
 
 
 # Views and snapshots
@@ -550,7 +563,7 @@ def test_refusals_for_empty_sources_and_strange_actions():
 
 def test_views_hide_the_stock_and_the_covered_waste():
     """Views show the waste top (three cards with ``three_card``) and only counts for the rest."""
-    state = play(GAME.new_state(None, 1, 5), "draw", "draw", "draw")
+    state = play(GAME, GAME.new_state(None, 1, 5), "draw", "draw", "draw")
     mine, public = GAME.view_for(state, 0), GAME.view_for(state, None)
     assert isinstance(mine, PeekView)
     assert mine.waste == state.waste[-1:] and mine.waste_count == 3 and mine.stock_count == 32
@@ -559,7 +572,7 @@ def test_views_hide_the_stock_and_the_covered_waste():
     assert mine.reserves == state.reserves and mine.foundations == state.foundations
     hidden = set(state.stock) | set(state.waste[:-1])
     assert not hidden & set(cards_in(mine))
-    three = play(GAME.new_state(THREE, 1, 5), "draw", "draw")
+    three = play(GAME, GAME.new_state(THREE, 1, 5), "draw", "draw")
     view = GAME.view_for(three, None)
     assert view.waste == three.waste[-3:] and view.waste_count == 6
     assert not (set(three.stock) | set(three.waste[:3])) & set(cards_in(view))
@@ -581,15 +594,11 @@ def test_views_hide_the_stock_and_the_covered_waste():
         lambda data: data["foundations"][2].append(data["stock"].pop()),
         lambda data: data.update(redeals=3),
         lambda data: data.update(redeals=-1),
-        lambda data: data.update(mark=0),
-        lambda data: data.update(mark=2),
         lambda data: data.update(moves=-1),
         lambda data: data.update(moves="3"),
         lambda data: data.update(resigned=None),
         lambda data: data.update(three_card=1),
-        lambda data: data.update(stalled=True),
         lambda data: data.update(waste="AS"),
-        lambda data: data.pop("mark"),
         lambda data: data.pop("waste"),
         lambda data: data.clear(),
     ],
@@ -633,7 +642,7 @@ ALL_ACTIONS = tuple(GAME.parse_action(code) for code in ("r1>f", "r2>f", "r3>f",
 
 
 def check_step(state: PeekState, rng: random.Random) -> None:
-    check_conservation(state)
+    check_position(state)
     actions = legal(state)
     assert bool(actions) == (GAME.outcome(state) is None)
     assert GAME.current_seat(state) == (0 if actions else None)

@@ -13,6 +13,7 @@ from games.cards import DECK, Card, Rank, Suit, parse_cards
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
 from games.penguin import GAME, Collect, Move, PenguinState, PenguinView, normalised_rank
 
+from .helpers import check_conservation, play, refusal
 from .view_cards import cards_in
 
 
@@ -42,24 +43,12 @@ def legal(state: PenguinState) -> tuple[Any, ...]:
     return GAME.legal_actions(state, 0)
 
 
-def refusal(state: PenguinState, action: Any) -> str:
-    with pytest.raises(IllegalActionError) as error:
-        GAME.apply_action(state, 0, action)
-    return str(error.value)
-
-
-def play(state: PenguinState, *codes: str) -> PenguinState:
-    for code in codes:
-        state = GAME.apply_action(state, 0, GAME.parse_action(code)).state
-    return state
-
-
-def check_conservation(state: PenguinState) -> None:
+def check_position(state: PenguinState) -> None:
     """RULES.md §6.1: columns + cells + foundations = 52; cells hold one card; foundations are runs."""
     cards = [card for column in state.columns for card in column]
     cards += [card for card in state.cells if card is not None]
     cards += [card for pile in state.foundations for card in pile]
-    assert len(cards) == 52 and set(cards) == set(DECK)
+    check_conservation(cards, DECK)
     assert len(state.columns) == 7 and len(state.cells) == 7
     assert all(card is None or isinstance(card, Card) for card in state.cells)
     for suit, pile in zip(Suit, state.foundations):
@@ -80,7 +69,7 @@ def test_deal_counts(seed):
     for suit, pile in zip(Suit, state.foundations):
         expected = () if suit == state.beak.suit else (Card(state.beak.rank, suit),)
         assert pile == expected
-    check_conservation(state)
+    check_position(state)
 
 
 def test_deal_follows_canonical_order():
@@ -131,13 +120,13 @@ def test_beak_suit_foundation_starts_empty_and_takes_only_the_beak():
     six = position("5S", ["*", "6S", "5S", "", "", "", ""])
     assert Move("c3", "f") in legal(six)
     assert Move("c2", "f") not in legal(six)
-    assert refusal(six, Move("c2", "f")) == "Only the beak 5♠ can start the ♠ foundation."
+    assert refusal(GAME, six, Move("c2", "f")) == "Only the beak 5♠ can start the ♠ foundation."
 
 
 def test_foundation_order_wraps_from_king_to_ace():
     """Beak 5♠: the ♠ foundation goes 5 6 7 8 9 10 J Q K A 2 3 4 and is complete at 13 cards."""
     state = position("5S", ["*", "4S 3S 2S AS KS QS JS TS 9S 8S 7S 6S 5S", "", "", "", "", ""])
-    state = play(state, *["c2>f"] * 13)
+    state = play(GAME, state, *["c2>f"] * 13)
     assert " ".join(card.code for card in state.foundations[Suit.SPADES]) == "5S 6S 7S 8S 9S TS JS QS KS AS 2S 3S 4S"
     assert not state.columns[1]
 
@@ -146,12 +135,12 @@ def test_foundation_refuses_a_skipped_rank():
     """7♥ cannot go home on 5♥."""
     state = position("5S", ["*", "7H", "", "", "", "", ""])
     assert Move("c2", "f") not in legal(state)
-    assert refusal(state, Move("c2", "f")) == "7♥ cannot go home yet: the ♥ foundation needs 6♥ first."
+    assert refusal(GAME, state, Move("c2", "f")) == "7♥ cannot go home yet: the ♥ foundation needs 6♥ first."
 
 
 def test_cell_card_goes_home():
     """A flipper card that is next on its foundation may go home."""
-    state = play(position("5S", ["*", "", "", "", "", "", ""], cells=["", "6H"]), "k2>f")
+    state = play(GAME, position("5S", ["*", "", "", "", "", "", ""], cells=["", "6H"]), "k2>f")
     assert state.foundations[Suit.HEARTS][-1] == Card.parse("6H") and state.cells[1] is None
 
 
@@ -197,7 +186,7 @@ def test_eight_card_tail_moves_with_the_flipper_full():
     cells = ["6H", "7H", "8H", "9H", "TH", "JH", "QH"]
     state = position("5S", ["*", "AS", "2C KS QS JS TS 9S 8S 7S 6S", "", "", "", ""], cells=cells)
     assert Move("c3", "c2", 8) in legal(state)
-    after = play(state, "c3:8>c2")
+    after = play(GAME, state, "c3:8>c2")
     assert " ".join(card.code for card in after.columns[1]) == "AS KS QS JS TS 9S 8S 7S 6S"
     assert after.columns[2] == (Card.parse("2C"),)
 
@@ -222,7 +211,7 @@ def test_beak_ace_king_does_not_go_on_ace():
     """Beak A♠: K♠ on the beak A♠ is refused (RULES §4.8 A3)."""
     state = position("AS", ["*", "AS", "KS", "", "", "", ""])
     assert Move("c3", "c2") not in legal(state)
-    assert refusal(state, Move("c3", "c2")) == "K♠ cannot go on the beak A♠."
+    assert refusal(GAME, state, Move("c3", "c2")) == "K♠ cannot go on the beak A♠."
 
 
 def test_beak_may_build_on_its_next_card():
@@ -234,7 +223,7 @@ def test_beak_may_build_on_its_next_card():
 def test_to_cell_uses_the_lowest_empty_cell():
     """A column top sent to a cell fills the lowest-numbered empty cell."""
     state = position("5S", ["*", "9C", "", "", "", "", ""], cells=["6C", "", "7C"])
-    after = play(state, "c2>k")
+    after = play(GAME, state, "c2>k")
     assert after.cells[:3] == parse_cards("6C 9C 7C")
 
 
@@ -243,7 +232,7 @@ def test_full_flipper_refuses_a_card():
     cells = ["6H", "7H", "8H", "9H", "TH", "JH", "QH"]
     state = position("5S", ["*", "9C", "", "", "", "", ""], cells=cells)
     assert not any(isinstance(action, Move) and action.dest == "k" for action in legal(state))
-    assert refusal(state, Move("c2", "k")) == "The flipper is full."
+    assert refusal(GAME, state, Move("c2", "k")) == "The flipper is full."
 
 
 def test_whole_column_to_empty_column_is_never_listed():
@@ -251,7 +240,7 @@ def test_whole_column_to_empty_column_is_never_listed():
     state = position("5S", ["*", "", "4D 3D", "", "", "", ""])
     moves = [action for action in legal(state) if isinstance(action, Move)]
     assert not any(move.source == "c3" and move.dest[0] == "c" for move in moves)
-    assert "changes nothing" in refusal(state, Move("c3", "c2", 2))
+    assert "changes nothing" in refusal(GAME, state, Move("c3", "c2", 2))
 
 
 @pytest.mark.parametrize(
@@ -274,13 +263,13 @@ def test_whole_column_to_empty_column_is_never_listed():
 def test_refusals_say_why(columns, action, message):
     """explain_illegal gives a precise sentence for each kind of refusal."""
     state = position("5S", columns)
-    assert refusal(state, action) == message
+    assert refusal(GAME, state, action) == message
 
 
 def test_empty_column_refusal_names_the_rank_with_its_article():
     """Beak 9♠: only an 8 can start an empty column."""
     state = position("9S", ["*", "", "KD 3D", "", "", "", ""])
-    assert refusal(state, Move("c3", "c2")) == "Only an 8 can start an empty column."
+    assert refusal(GAME, state, Move("c3", "c2")) == "Only an 8 can start an empty column."
 
 
 def test_nothing_leaves_a_foundation_or_goes_cell_to_cell():
@@ -385,7 +374,7 @@ def test_garbage_codes_are_refused(code):
 
 def no_moves_position() -> PenguinState:
     """Beak A♠, flipper full of K and Q, column tops that fit nowhere: a lost game."""
-    return play(one_move_left_position(), "c7>k")
+    return play(GAME, one_move_left_position(), "c7>k")
 
 
 def one_move_left_position() -> PenguinState:
@@ -425,7 +414,7 @@ def test_last_card_home_wins():
 
 def test_resign_ends_the_game():
     """Resigning scores the cards home, has no winner, and refuses further actions."""
-    state = play(GAME.new_state(None, 1, 3), "c2>k")
+    state = play(GAME, GAME.new_state(None, 1, 3), "c2>k")
     resigned = GAME.resign(state, 0).state
     outcome = GAME.outcome(resigned)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((3,), (), EndReason.RESIGNED)
@@ -493,7 +482,7 @@ ALL_ACTIONS = tuple(GAME.parse_action(code) for code in ALL_CODES)
 
 
 def check_step(state: PenguinState, rng: random.Random) -> None:
-    check_conservation(state)
+    check_position(state)
     actions = legal(state)
     assert bool(actions) == (GAME.outcome(state) is None)
     assert GAME.current_seat(state) == (0 if actions else None)

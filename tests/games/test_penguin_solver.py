@@ -5,17 +5,9 @@ import random
 import pytest
 
 from games.ai.penguin_solver import hint, solve, winnable_seed
-from games.penguin import GAME, Move, PenguinState
+from games.penguin import GAME, Move
+from tests.games.helpers import play_through
 from tests.games.test_penguin import no_moves_position, position
-
-
-def play_out(state: PenguinState, actions) -> PenguinState:
-    """Apply ``actions`` through the validating engine, checking each is listed with the same label."""
-    for action in actions:
-        listed = {legal.code: legal.label for legal in GAME.legal_actions(state, 0)}
-        assert listed.get(action.code) == action.label
-        state = GAME.apply_action(state, 0, action).state
-    return state
 
 
 def test_solution_of_a_known_deal_replays_to_a_win():
@@ -23,7 +15,7 @@ def test_solution_of_a_known_deal_replays_to_a_win():
     state = GAME.new_state(None, 1, 0)
     solution = solve(state)
     assert solution and all(isinstance(action, Move) for action in solution)
-    final = play_out(state, solution)
+    final = play_through(GAME, state, solution)
     assert GAME.outcome(final).winners == (0,)
 
 
@@ -35,7 +27,7 @@ def test_solution_from_the_middle_of_a_game():
         state = GAME.apply_action(state, 0, rng.choice(GAME.legal_actions(state, 0))).state
     solution = solve(state)
     assert solution is not None
-    assert GAME.outcome(play_out(state, solution)).winners == (0,)
+    assert GAME.outcome(play_through(GAME, state, solution)).winners == (0,)
 
 
 def test_finished_column_makes_room_for_another():

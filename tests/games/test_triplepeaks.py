@@ -26,6 +26,7 @@ from games.triplepeaks import (
     round_deck,
 )
 
+from .helpers import check_conservation, play, refusal
 from .view_cards import cards_in
 
 PLAY_ORDER = list(range(18, 28)) + list(range(9, 18)) + list(range(3, 9)) + [0, 1, 2]
@@ -78,22 +79,10 @@ def codes(state: TriplePeaksState) -> list[str]:
     return [action.code for action in legal(state)]
 
 
-def refusal(state: TriplePeaksState, action: Any) -> str:
-    with pytest.raises(IllegalActionError) as error:
-        GAME.apply_action(state, 0, action)
-    return str(error.value)
-
-
-def play(state: TriplePeaksState, *codes: str) -> TriplePeaksState:
-    for code in codes:
-        state = GAME.apply_action(state, 0, GAME.parse_action(code)).state
-    return state
-
-
-def check_conservation(state: TriplePeaksState) -> None:
+def check_position(state: TriplePeaksState) -> None:
     """RULES.md §6.1: tableau + waste + stock = 52, and the cover relation is respected."""
     cards = [card for card in state.tableau if card is not None] + list(state.waste) + list(state.stock)
-    assert len(cards) == 52 and set(cards) == set(DECK)
+    check_conservation(cards, DECK)
     for slot, card in enumerate(state.tableau):
         if card is None:
             assert all(state.tableau[other] is None for other in COVERED_BY[slot])
@@ -129,7 +118,7 @@ def test_deal_counts(seed):
     assert all(view.tableau[slot] is not None for slot in range(18, 28))
     assert len(view.waste) == 1 and view.stock == 23 and len(state.stock) == 23
     assert view.score == 0 and view.run == 0 and view.set_aside == 0 and view.peaks_cleared == 0
-    check_conservation(state)
+    check_position(state)
 
 
 def test_deal_follows_canonical_order():
@@ -187,7 +176,7 @@ def test_cover_table_matches_the_rules():
 def test_c0_flips_when_d0_and_d1_are_gone():
     """C0 stays face down after D0 is played and turns up when D1 follows."""
     state = GAME.new_state(None, 1, 0, explicit_deck({18: "4C", 19: "3C", 9: "KH"}, "5H"))
-    state = play(state, "t18")
+    state = play(GAME, state, "t18")
     assert GAME.view_for(state, 0).face_down[9]
     transition = GAME.apply_action(state, 0, Play(19))
     view = GAME.view_for(transition.state, 0)
@@ -198,9 +187,9 @@ def test_c0_flips_when_d0_and_d1_are_gone():
 def test_b0_flips_when_c0_and_c1_are_gone():
     """B0 (covered by C0 and C1) turns up with C1's removal, together with nothing else; B1 waits for C2."""
     state = position({9: "4C", 10: "3C", 11: "9D"}, "5H")
-    state = play(state, "t9")
+    state = play(GAME, state, "t9")
     assert not is_face_up(state.tableau, 3)
-    state = play(state, "t10")
+    state = play(GAME, state, "t10")
     assert is_face_up(state.tableau, 3) and not is_face_up(state.tableau, 4)
 
 
@@ -208,9 +197,9 @@ def test_tip_a1_flips_when_b2_and_b3_are_gone():
     """The middle tip turns up when B2 and B3 are both played."""
     state = position({5: "4C", 6: "3C"}, "5H")
     assert not is_face_up(state.tableau, 1)
-    state = play(state, "t5")
+    state = play(GAME, state, "t5")
     assert not is_face_up(state.tableau, 1)
-    state = play(state, "t6")
+    state = play(GAME, state, "t6")
     assert is_face_up(state.tableau, 1)
 
 
@@ -253,17 +242,17 @@ def test_draw_is_allowed_while_plays_exist():
 def test_face_down_and_played_cards_are_refused_with_reasons():
     """Face-down, already played, wrong-rank plays and an empty stock each say why."""
     state = position({18: "4C", 19: "9D"}, "5H")
-    assert refusal(state, Play(9)) == "That card is still face down: clear the cards that cover it first."
-    assert refusal(state, Play(20)) == "That card has already been played."
+    assert refusal(GAME, state, Play(9)) == "That card is still face down: clear the cards that cover it first."
+    assert refusal(GAME, state, Play(20)) == "That card has already been played."
     wrong_rank = "9♦ does not go on 5♥: play a card one rank above or below it (K and A connect)."
-    assert refusal(state, Play(19)) == wrong_rank
-    assert refusal(state, Draw()) == "The stock is empty."
+    assert refusal(GAME, state, Play(19)) == wrong_rank
+    assert refusal(GAME, state, Draw()) == "The stock is empty."
 
 
 def test_draw_turns_the_top_card_and_sets_the_run_aside():
     """A stock card becomes the waste top and starts a new run; the old run is set aside (counts only)."""
     state = position({18: "4C", 19: "3C"}, "5H", "JD QD")
-    state = play(state, "t18", "draw")
+    state = play(GAME, state, "t18", "draw")
     view = GAME.view_for(state, 0)
     assert view.waste == (Card.parse("JD"),) and view.stock == 1 and view.run == 0
     assert view.set_aside == len(state.waste) - 1
@@ -279,7 +268,7 @@ def test_worked_example_with_the_floor():
     state = GAME.new_state(None, 1, 0, explicit_deck(slots, "5H", "2D KS 9S"))
     scores = []
     for code in ("t18", "t19", "t20", "draw", "t21", "t22", "draw", "draw", "t23"):
-        state = play(state, code)
+        state = play(GAME, state, code)
         scores.append(state.score)
     assert scores == [1, 3, 6, 1, 2, 4, 0, 0, 1]
 
@@ -288,15 +277,15 @@ def test_run_of_five_scores_15_or_31():
     """Five cards in one run: 1+2+3+4+5 = 15, or 1+2+4+8+16 = 31 with the multiplier."""
     for options, expected in (({}, 15), ({"multiplier": True}, 31)):
         state = GAME.new_state(options, 1, 0, max_score_deck())
-        assert play(state, *[f"t{slot}" for slot in PLAY_ORDER[:5]]).score == expected
+        assert play(GAME, state, *[f"t{slot}" for slot in PLAY_ORDER[:5]]).score == expected
 
 
 def test_multiplier_turns_the_stock_for_free():
     """No stock penalty with the multiplier; the default costs 5."""
     state = position({18: "4C"}, "5H", "JD QD", score=12)
-    assert play(state, "draw").score == 7
+    assert play(GAME, state, "draw").score == 7
     multiplied = position({18: "4C"}, "5H", "JD QD", score=12, multiplier=True)
-    assert play(multiplied, "draw").score == 12
+    assert play(GAME, multiplied, "draw").score == 12
 
 
 def test_multiplier_run_starts_again_at_one_after_a_stock_card():
@@ -305,7 +294,7 @@ def test_multiplier_run_starts_again_at_one_after_a_stock_card():
     state = GAME.new_state({"multiplier": True}, 1, 0, explicit_deck(slots, "5H", "2D"))
     scores = []
     for code in ("t18", "t19", "draw", "t20", "t21", "t22"):
-        state = play(state, code)
+        state = play(GAME, state, code)
         scores.append(state.score)
     assert scores == [1, 3, 3, 4, 6, 10]
     assert GAME.view_for(state, 0).next_points == 8
@@ -329,7 +318,7 @@ def test_peak_bonuses(multiplier, bonus, last):
     state = position({0: "6C", 1: "7C", 2: "8C"}, "5H", "2S", multiplier=multiplier)
     scores = []
     for code in ("t0", "t1", "t2"):
-        state = play(state, code)
+        state = play(GAME, state, code)
         scores.append(state.score)
     runs = [1, 2, 3] if not multiplier else [1, 2, 4]
     assert scores == [runs[0] + bonus, sum(runs[:2]) + 2 * bonus, sum(runs) + 2 * bonus + last]
@@ -341,7 +330,7 @@ def test_maximum_single_round_is_466():
     state = GAME.new_state(None, 1, 0, max_score_deck())
     for slot in PLAY_ORDER:
         assert codes(state)[:-1] == [f"t{slot}"]
-        state = play(state, f"t{slot}")
+        state = play(GAME, state, f"t{slot}")
     outcome = GAME.outcome(state)
     assert state.score == 466 and outcome.scores == (466,) and outcome.winners == (0,)
     assert outcome.reason == EndReason.COMPLETED and legal(state) == ()
@@ -350,14 +339,14 @@ def test_maximum_single_round_is_466():
 def test_multiplier_maximum_is_268435555():
     """The same run with multiplier scoring: 2^28 - 1 + 25 + 25 + 50."""
     state = GAME.new_state({"multiplier": True}, 1, 0, max_score_deck())
-    state = play(state, *[f"t{slot}" for slot in PLAY_ORDER])
+    state = play(GAME, state, *[f"t{slot}" for slot in PLAY_ORDER])
     assert state.score == 268_435_555
 
 
 def test_first_play_scores_one_without_a_penalty_for_the_dealt_waste_card():
     """The dealt waste card (§5.8 A1) starts the first run at no cost."""
     state = GAME.new_state(None, 1, 0, explicit_deck({18: "4C"}, "5H"))
-    assert play(state, "t18").score == 1
+    assert play(GAME, state, "t18").score == 1
 
 
 # End conditions (§5.5)
@@ -388,13 +377,13 @@ def test_empty_stock_with_a_play_goes_on():
 
 def test_cards_left_in_the_stock_do_not_stop_a_win():
     """Clearing the tableau wins whatever is left in the stock."""
-    state = play(position({0: "4C"}, "5H", "JD QD KD"), "t0")
+    state = play(GAME, position({0: "4C"}, "5H", "JD QD KD"), "t0")
     assert GAME.outcome(state).winners == (0,) and len(state.stock) == 3
 
 
 def test_resign_ends_the_game():
     """Resigning keeps the score, has no winner and refuses further actions."""
-    state = play(position({18: "4C", 19: "9C"}, "5H", "JD"), "t18")
+    state = play(GAME, position({18: "4C", 19: "9C"}, "5H", "JD"), "t18")
     transition = GAME.resign(state, 0)
     outcome = GAME.outcome(transition.state)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((1,), (), EndReason.RESIGNED)
@@ -412,7 +401,7 @@ def test_progressive_round_carries_the_score_into_a_fresh_deal():
     """Clearing the tableau deals round 2 from the seed at once; the score carries over, no win."""
     state = GAME.new_state({"progressive": True}, 1, 77, max_score_deck())
     for slot in PLAY_ORDER[:-1]:
-        state = play(state, f"t{slot}")
+        state = play(GAME, state, f"t{slot}")
     transition = GAME.apply_action(state, 0, Play(PLAY_ORDER[-1]))
     state = transition.state
     assert transition.events[-1].text == "Round 2 is dealt; your score of 466 carries over."
@@ -420,15 +409,15 @@ def test_progressive_round_carries_the_score_into_a_fresh_deal():
     assert (state.round, state.score, state.run) == (2, 466, 0)
     assert state.tableau == fresh[:28] and state.waste == (fresh[28],) and state.stock == fresh[29:]
     assert GAME.outcome(state) is None and state.moves == 28
-    check_conservation(state)
-    assert play(state, "draw").score == 461
+    check_position(state)
+    assert play(GAME, state, "draw").score == 461
 
 
 def test_progressive_game_ends_only_in_a_loss_with_the_total():
     """A stuck progressive game ends with no winner and the accumulated score."""
     state = position({18: "9C"}, "5H", "JD", score=300, progressive=True)
     state = dataclasses.replace(state, round=3)
-    outcome = GAME.outcome(play(state, "draw"))
+    outcome = GAME.outcome(play(GAME, state, "draw"))
     assert outcome.winners == () and outcome.scores == (295,)
     assert outcome.summary == "No moves left: 295 points after 2 cleared rounds."
 
@@ -444,7 +433,7 @@ def test_progressive_resignation_keeps_the_total():
 def test_progressive_floor_applies_to_the_running_total():
     """The 5-point cost never takes the carried total below 0."""
     state = position({18: "9C"}, "5H", "JD QD", score=3, progressive=True)
-    assert play(state, "draw").score == 0
+    assert play(GAME, state, "draw").score == 0
 
 
 # Undo (§5.8 A6)
@@ -481,10 +470,11 @@ def test_labels_and_events():
     state = position({18: "4C", 19: "3C", 9: "KH"}, "5H", "JD QD")
     labels = {action.code: action.label for action in legal(state)}
     assert labels == {"t18": "4♣ \u2192 waste", "draw": "Turn a stock card"}
-    state = play(state, "t18", "t19")
+    state = play(GAME, state, "t18", "t19")
     events = GAME.apply_action(state, 0, Draw()).events
     assert [event.text for event in events] == ["Turned J♦ from the stock: \u22123 points; 1 card left."]
-    assert GAME.apply_action(play(state, "draw"), 0, Draw()).events[0].text == "Turned Q♦ from the stock; 0 cards left."
+    last = GAME.apply_action(play(GAME, state, "draw"), 0, Draw())
+    assert last.events[0].text == "Turned Q♦ from the stock; 0 cards left."
 
 
 # Views and snapshots
@@ -542,7 +532,7 @@ def test_corrupt_snapshots_are_refused(damage):
 
 def test_cleared_progressive_snapshot_is_refused():
     """A progressive round is redealt as it is cleared, so a stored cleared one is corrupt."""
-    data = GAME.to_dict(play(position({0: "4C"}, "5H", "JD"), "t0"))
+    data = GAME.to_dict(play(GAME, position({0: "4C"}, "5H", "JD"), "t0"))
     assert GAME.from_dict(data) is not None
     data["progressive"] = True
     with pytest.raises(CorruptStateError):
@@ -560,7 +550,7 @@ OPTION_SETS = [
 
 
 def check_step(state: TriplePeaksState, rng: random.Random) -> None:
-    check_conservation(state)
+    check_position(state)
     actions = legal(state)
     assert bool(actions) == (GAME.outcome(state) is None)
     assert GAME.current_seat(state) == (0 if actions else None)

@@ -9,19 +9,11 @@ import pytest
 from games.ai.triplepeaks_ai import GreedyPlayer, RandomPlayer, play_out
 from games.ai.triplepeaks_solver import solve, winnable_seed
 from games.triplepeaks import GAME, Draw, Play, TriplePeaksState
+from tests.games.helpers import play_through
 from tests.games.test_triplepeaks import max_score_deck, position
 
 UNWINNABLE_SEED = 117
 """The first seed from 0 whose first round cannot be cleared (found by exhausting it)."""
-
-
-def play_through(state: TriplePeaksState, actions) -> TriplePeaksState:
-    """Apply ``actions`` through the validating engine, checking each is listed with the same label."""
-    for action in actions:
-        listed = {legal.code: legal.label for legal in GAME.legal_actions(state, 0)}
-        assert listed.get(action.code) == action.label
-        state = GAME.apply_action(state, 0, action).state
-    return state
 
 
 def test_solution_of_a_known_deal_replays_to_a_win():
@@ -29,7 +21,7 @@ def test_solution_of_a_known_deal_replays_to_a_win():
     state = GAME.new_state(None, 1, 0)
     solution = solve(state)
     assert solution and all(isinstance(action, Play | Draw) for action in solution)
-    assert GAME.outcome(play_through(state, solution)).winners == (0,)
+    assert GAME.outcome(play_through(GAME, state, solution)).winners == (0,)
 
 
 def test_solution_from_the_middle_of_a_game():
@@ -40,7 +32,7 @@ def test_solution_from_the_middle_of_a_game():
         state = GAME.apply_action(state, 0, player.choose(state, 0, random.Random(4))).state
     solution = solve(state)
     assert solution is not None
-    assert GAME.outcome(play_through(state, solution)).winners == (0,)
+    assert GAME.outcome(play_through(GAME, state, solution)).winners == (0,)
 
 
 def test_single_run_deal_is_solved_without_the_stock():
@@ -52,7 +44,7 @@ def test_single_run_deal_is_solved_without_the_stock():
 def test_progressive_solution_clears_the_round():
     """With progressive rounds the answer clears the current round; the engine deals the next one."""
     state = GAME.new_state({"progressive": True}, 1, 0)
-    after = play_through(state, solve(state))
+    after = play_through(GAME, state, solve(state))
     assert after.round == 2 and GAME.outcome(after) is None and after.score > 0
 
 
@@ -61,7 +53,7 @@ def test_progressive_rounds_go_on_with_the_score_carried():
     state = GAME.new_state({"progressive": True}, 1, 0)
     totals = []
     for _ in range(3):
-        state = play_through(state, solve(state))
+        state = play_through(GAME, state, solve(state))
         totals.append(state.score)
     assert state.round == 4 and GAME.outcome(state) is None and len(state.stock) == 23
     assert totals == sorted(totals) and len(set(totals)) == 3
@@ -177,7 +169,7 @@ def test_solver_clears_most_deals():
         if solution is None:
             continue
         wins += 1
-        assert GAME.outcome(play_through(state, solution)).winners == (0,)
+        assert GAME.outcome(play_through(GAME, state, solution)).winners == (0,)
     elapsed = time.perf_counter() - started
     print(f"solver cleared {wins}/1000 deals in {elapsed:.1f} s")
     assert 940 <= wins <= 990
