@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test play demo bench clean
+.PHONY: run test lint play demo bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,17 +17,26 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test,play]"
 	touch $@
 
+$(VENV)/.installed-lint: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[lint]"
+	touch $@
+
 $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[play]"
 	touch $@
 
-## run: start the bot against Discord (needs PEAPOD_DISCORD_TOKEN in .env)
+## run: start the bot against Discord (needs DISCORD_TOKEN in .env)
 run: $(VENV)/.installed-run
 	$(BIN)/python -m bot
 
 ## test: install test requirements (including play mode's, which its test needs) and run every test, offline
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
+
+## lint: ruff (the rules in pyproject.toml) over everything, and mypy over games/ and render/
+lint: $(VENV)/.installed-lint
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 ## play: the real bot in a local Discord-like page, no token needed
 play: $(VENV)/.installed-play
