@@ -960,5 +960,11 @@ class PebblesAndNuts(Game[PebblesState]):
         _check_state(state)
         return state
 
+    def timeout_action(self, state: PebblesState, seat: Seat) -> PebblesAction:
+        """RULES §7.2: the lowest legal card, never A♠ unless forced, and no declaration."""
+        from games.ai import pebbles_ai  # the AI module is built on this one, so it is imported late
+
+        return pebbles_ai.timeout_action(state, seat)
+
 
 GAME = PebblesAndNuts()

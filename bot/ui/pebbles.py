@@ -16,7 +16,7 @@ from bot.core.service import Table
 from bot.ui.controls import SeatButton, button
 from bot.ui.kind import KindUI
 from games.base import Seat
-from games.pebbles import Declare, Pass, Play
+from games.pebbles import Declare, Pass, Play, card_label
 from render import pebbles as picture
 
 HELP = """\
@@ -64,7 +64,7 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
             button(
                 SeatButton,
                 table,
-                Play(card).label if action is None else action.label,
+                f"Play {card_label(card, view.decks)}" if action is None else action.label,
                 code=Play(card).code,
                 style=discord.ButtonStyle.primary if action else discord.ButtonStyle.secondary,
                 row=index // CARDS_PER_ROW,
