@@ -816,9 +816,9 @@ class PebblesAndNuts(Game[PebblesState]):
     def view_for(self, state: PebblesState, viewer: Seat | None) -> PebblesView:
         """The table as ``viewer`` may see it: own hand only, public melds, counts, tricks and scores."""
         n = state.seats
-        own = viewer is not None and 0 <= viewer < n
-        hand = state.hands[viewer] if own else ()
-        drawn = state.drawn[viewer] if own else None
+        seat = viewer if viewer is not None and 0 <= viewer < n else None
+        hand = state.hands[seat] if seat is not None else ()
+        drawn = state.drawn[seat] if seat is not None else None
         last_winner = (state.last_leader + trick_winner(state.last_trick)) % n if state.last_trick else None
         return PebblesView(
             viewer=viewer,
@@ -846,7 +846,7 @@ class PebblesAndNuts(Game[PebblesState]):
             history=state.history,
             last_deal=summarise(n, len(state.history), state.history[-1]) if state.history else None,
             revealed=state.revealed,
-            legal=self.legal_actions(state, viewer) if own else (),
+            legal=self.legal_actions(state, seat) if seat is not None else (),
             outcome=self.outcome(state),
         )
 

@@ -153,7 +153,7 @@ def text_image(text: str, size: int, colour: RGB, ground: RGB = FELT, bold: bool
     """
     with TEXT_LOCK:
         face = font(size, bold)
-        left, top, right, bottom = face.getbbox(text)
+        left, top, right, bottom = (round(edge) for edge in face.getbbox(text))
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
         ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255)
     lut = _ramp_lut(ground, colour)
@@ -320,7 +320,7 @@ def index_height(look: Look = CLASSIC) -> int:
     with TEXT_LOCK:
         face = font(look.index_font * SCALE, bold=True)
         heights = [face.getbbox(rank_text(rank))[3] - face.getbbox(rank_text(rank))[1] for rank in Rank]
-    return min(heights) // SCALE
+    return round(min(heights)) // SCALE
 
 
 # Pip positions for 2..10 as (column, row): column 0/1/2 = left/middle/right, row 0..1 top to bottom.
@@ -368,7 +368,7 @@ def _draw_index(image: Image.Image, card: Card, look: Look) -> None:
     with TEXT_LOCK:
         face = font(look.index_font * s, bold=True)
         for char in rank_text(card.rank):
-            left, top, right, _ = face.getbbox(char)
+            left, top, right, _ = (round(edge) for edge in face.getbbox(char))
             draw.text((x - left, y - top), char, font=face, fill=colour)
             x += right - left + spacing
     half, centre_y = look.index_pip

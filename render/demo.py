@@ -221,7 +221,7 @@ def main(argv: list[str] | None = None) -> None:
     views.update(triplepeaks_views())
     for name, view in views.items():
         (folder / f"{name}.png").write_bytes(render_table(name.split("-")[0], view))
-    (folder / "penguin-picked.png").write_bytes(picked_penguin(views["penguin-midgame"]))
+    (folder / "penguin-picked.png").write_bytes(picked_penguin(midgame_view()))
     tables = pebbles_views()
     for name, view in tables.items():
         (folder / f"{name}.png").write_bytes(pebbles_render.render_table(view))

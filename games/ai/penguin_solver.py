@@ -68,7 +68,7 @@ class _Move(NamedTuple):
 
     source: str
     dest: str
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count, which is never used here
     base: int
     to_empty: bool = False
 
@@ -182,20 +182,21 @@ def _settled(position: _Position) -> _Position:
                 home[value // 13] += 1
                 cells[index] = EMPTY
                 moved = True
-    while moved is not None:
+    back: int | None = EMPTY
+    while back is not None:
         tops = {column[-1]: index for index, column in enumerate(columns) if column}
         empty = next((index for index, column in enumerate(columns) if not column), None)
-        moved = None
+        back = None
         for value in sorted(value for value in cells if value != EMPTY):
             if value % 13 != TOP_N and value + 1 in tops:
-                moved, target = value, tops[value + 1]
+                back, target = value, tops[value + 1]
                 break
             if value % 13 == TOP_N and empty is not None:
-                moved, target = value, empty
+                back, target = value, empty
                 break
-        if moved is not None:
-            columns[target] += (moved,)
-            cells[cells.index(moved)] = EMPTY
+        if back is not None:
+            columns[target] += (back,)
+            cells[cells.index(back)] = EMPTY
     return _Position(tuple(columns), tuple(cells), tuple(home))
 
 

@@ -35,7 +35,7 @@ def test_finished_column_makes_room_for_another():
     state = GAME.new_state(None, 1, 1070)
     solution = solve(state)
     assert solution is not None
-    assert GAME.outcome(play_out(state, solution)).winners == (0,)
+    assert GAME.outcome(play_through(GAME, state, solution)).winners == (0,)
 
 
 def test_nearly_won_position():

@@ -71,6 +71,6 @@ def test_reads_return_the_values_a_state_holds():
     ],
 )
 def test_bad_fields_are_refused_with_the_game_and_the_field(read, message):
-    with pytest.raises(CorruptStateError, match="^Peek snapshot: ") as error:
+    with pytest.raises(CorruptStateError, match=r"^Peek snapshot: ") as error:
         read(reader())
     assert message in str(error.value)

@@ -123,7 +123,7 @@ def test_every_card_lies_over_exactly_the_cards_it_covers():
 
     assert len(triplepeaks.SLOT_XY) == SLOTS
     for slot, (x, y) in enumerate(triplepeaks.SLOT_XY):
-        assert 0 <= x and x + CARD_W <= triplepeaks.WIDTH and y + CARD_H <= triplepeaks.PILES_Y
+        assert x >= 0 and x + CARD_W <= triplepeaks.WIDTH and y + CARD_H <= triplepeaks.PILES_Y
         next_row = [other for other in range(SLOTS) if triplepeaks.SLOT_XY[other][1] == y + triplepeaks.ROW_STEP]
         below = [other for other in next_row if overlaps(slot, other)]
         assert sorted(below) == sorted(COVERED_BY[slot]), slot
