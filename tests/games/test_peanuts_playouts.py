@@ -163,12 +163,15 @@ def test_greedy_deals_always_end_by_peanuts_or_the_blocked_check(monkeypatch, ca
     """
     visited: list[int] = []
 
-    def recording_search(layout: Any, piles: Any, cap: int = peanuts.SEARCH_CAP) -> peanuts.Search:
-        result = search(layout, piles, cap)
+    check = GAME.blocked_check
+    original = check.search
+
+    def recording_search(layout: Any, piles: Any) -> peanuts.Search:
+        result = original(layout, piles)
         visited.append(result.visited)
         return result
 
-    monkeypatch.setattr(peanuts, "search", recording_search)
+    monkeypatch.setattr(check, "search", recording_search)
     endings: Counter[str] = Counter()
     winners: Counter[str] = Counter()
     steps_total = 0
