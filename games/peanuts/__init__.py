@@ -63,11 +63,13 @@ from games.peanuts.layout import (
     turn_stock,
 )
 from games.peanuts.rules import (
+    CANNOT_PROVE,
     DECK_SIZE,
     GAME,
     MAX_PILES,
     PEANUT_SIZE,
     SEATS,
+    STILL_A_PLAY,
     STOCK_SIZE,
     LayoutView,
     Peanuts,
@@ -82,6 +84,7 @@ from games.peanuts.rules import (
 )
 
 __all__ = [
+    "CANNOT_PROVE",
     "COLUMNS",
     "DECK_SIZE",
     "GAME",
@@ -93,6 +96,7 @@ __all__ = [
     "RECYCLE_CODE",
     "SEARCH_CAP",
     "SEATS",
+    "STILL_A_PLAY",
     "STOCK_SIZE",
     "STUCK_CODE",
     "TURN",

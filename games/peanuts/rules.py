@@ -47,6 +47,9 @@ PEANUT_SIZE = 21
 STOCK_SIZE = 24
 DECK_SIZE = 52
 MAX_PILES = 8
+STILL_A_PLAY = "You still have a play: the deal goes on."
+CANNOT_PROVE = "The bot could not prove yet that you are stuck: the deal goes on."
+"""Told to a player whose blocked check hit its cap: a capped search proves nothing either way (§1.8 A9)."""
 _CARD = r"([A2-9TJQK][CDHS][0-9]?)"
 _MOVE_CODE = re.compile(rf"(p|w|c[1-7])\.{_CARD}>(?:(b\+)|([bc][1-8])\.{_CARD})")
 
@@ -458,9 +461,11 @@ class Peanuts(Game[PeanutsState]):
         if not all(result.blocked for result in results):
             if asked:
                 for seat, result in enumerate(results):
-                    if not result.blocked:
+                    if result.capped:
+                        events.append(Event(CANNOT_PROVE, seats=(seat,)))
+                    elif not result.blocked:
                         state = self._set_layout(state, seat, replace(state.players[seat], stuck=False))
-                        events.append(Event("You still have a play: the deal goes on.", seats=(seat,)))
+                        events.append(Event(STILL_A_PLAY, seats=(seat,)))
             return state
         if state.nerts_rescue and not state.rescued:
             players = tuple(replace(rescue(layout), stuck=False) for layout in state.players)

@@ -16,6 +16,7 @@ from games.errors import CorruptStateError, GameOverError, IllegalActionError, I
 from games.peanuts import (
     GAME,
     Move,
+    Peanuts,
     PeanutsState,
     PeanutsView,
     Recycle,
@@ -27,6 +28,8 @@ from games.peanuts import (
     search,
     step,
 )
+
+from games.peanuts.rules import CANNOT_PROVE, STILL_A_PLAY
 
 from .view_cards import cards_in
 
@@ -514,9 +517,24 @@ def test_stuck_with_a_play_left_goes_on_and_clears_that_flag():
     after = transition.state
     assert GAME.outcome(after) is None
     assert not after.players[0].stuck and after.players[1].stuck
-    assert transition.events[-1] == Event("You still have a play: the deal goes on.", seats=(0,))
+    assert transition.events[-1] == Event(STILL_A_PLAY, seats=(0,))
     assert "unstuck" in codes(after, 1) and "stuck" in codes(after, 0)
     assert not play(after, (1, "unstuck")).players[1].stuck
+
+
+def test_a_capped_search_never_says_there_is_a_play():
+    """§1.8 A9: a search that hits its cap proves nothing; the player hears that the stall is not proven yet."""
+    game = Peanuts(search_cap=3)
+    state = position([BLOCKED, BLOCKED])
+    assert game.blocked_check.search(state.players[0], state.piles).capped
+    state = game.apply_action(state, 0, Stuck()).state
+    transition = game.apply_action(state, 1, Stuck())
+    after = transition.state
+    assert game.outcome(after) is None and all(layout.stuck for layout in after.players)
+    told = [event for event in transition.events if event.seats is not None]
+    assert told == [Event(CANNOT_PROVE, seats=(0,)), Event(CANNOT_PROVE, seats=(1,))]
+    assert not any(event.text == STILL_A_PLAY for event in transition.events)
+    assert GAME.apply_action(state, 1, Stuck()).state.blocked
 
 
 def test_a_play_to_the_middle_clears_both_stuck_flags():
