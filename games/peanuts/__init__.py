@@ -15,9 +15,14 @@ moment a peanut pile is empty ("Peanuts!", A8), or when both players are *blocke
 with the building piles frozen, no sequence of the player's own moves reaches a building play or
 an empty peanut pile. That exact check (:func:`search`, over every reachable position, with a
 state cap, §7.1) runs after every recycle and when both players have said "stuck"; a player who
-still has a play gets the flag back. With the ``nerts_rescue`` option the first stall is broken
-instead (A9 (c)): every player turns the waste under the stock and moves the top stock card to
-the bottom. A second stall in a row, with no building play in between, ends the deal.
+still has a play is told so privately and gets the flag back. A search that hits its cap proves
+nothing: that player hears only that the stall is not proven yet. With the ``nerts_rescue``
+option the first stall is broken instead (A9 (c)): every player turns the waste under the stock
+and moves the top stock card to the bottom. A second stall in a row, with no building play in
+between, ends the deal. Every deal ends (A9, rule (d)'s "right around the deck twice"): once both
+players have been stuck at the same time, the deal ends as a stalemate when each has since turned
+the waste over twice (or has no stock and waste left) with no building play by either player,
+whatever the search says; a player who is told of a play left keeps counting laps.
 
 Score (§1.6): own cards in the building piles minus cards left in the own peanut pile. High score
 wins; a tie goes to the player who emptied the peanut pile, else it is a draw (A10).

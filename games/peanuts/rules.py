@@ -50,6 +50,9 @@ MAX_PILES = 8
 STILL_A_PLAY = "You still have a play: the deal goes on."
 CANNOT_PROVE = "The bot could not prove yet that you are stuck: the deal goes on."
 """Told to a player whose blocked check hit its cap: a capped search proves nothing either way (§1.8 A9)."""
+WENT_ROUND = "Both players have gone twice round their stock with no play to the middle."
+LAPS = 2
+"""How many times each player turns the waste over, once both are stuck, before the stall ends the deal (A9)."""
 _CARD = r"([A2-9TJQK][CDHS][0-9]?)"
 _MOVE_CODE = re.compile(rf"(p|w|c[1-7])\.{_CARD}>(?:(b\+)|([bc][1-8])\.{_CARD})")
 
@@ -60,7 +63,9 @@ class PeanutsState:
 
     ``out`` is the seat that emptied its peanut pile, ``blocked`` tells that both players were
     blocked, ``resigned`` the seat that gave up. ``rescued`` is set by a Nerts rescue and cleared
-    by the next building play.
+    by the next building play. ``laps`` watches a stall (§1.8 A9): None until both players are
+    stuck at once, then how many times each player has turned the waste over since, with no
+    building play by either player (a building play or a Nerts rescue sets it back to None).
     """
 
     players: tuple[Layout, ...]
@@ -71,6 +76,7 @@ class PeanutsState:
     blocked: bool = False
     resigned: Seat | None = None
     moves: int = 0
+    laps: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +131,18 @@ def score(state: PeanutsState, seat: Seat) -> int:
 
 def is_over(state: PeanutsState) -> bool:
     return state.out is not None or state.blocked or state.resigned is not None
+
+
+def _went_round(state: PeanutsState) -> bool:
+    """Whether the stall watch has run its course: every player has turned the waste over twice since
+    both were stuck (a player with no stock and no waste has nothing to go round), with no building
+    play in between. The deal then ends whatever the blocked check says (§1.8 A9)."""
+    if state.laps is None:
+        return False
+    return all(
+        laps >= LAPS or not (layout.stock or layout.waste)
+        for laps, layout in zip(state.laps, state.players, strict=True)
+    )
 
 
 def _player_name(seat: Seat) -> str:
@@ -309,6 +327,14 @@ def _seat_or_none(value: Any, what: str) -> Seat | None:
     raise CorruptStateError(f"Peanuts snapshot: bad {what} seat.")
 
 
+def _laps_from(value: Any) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != SEATS or any(type(laps) is not int or laps < 0 for laps in value):
+        raise CorruptStateError("Peanuts snapshot: bad lap counts.")
+    return tuple(value)
+
+
 def check_state(state: PeanutsState) -> None:
     """Raise CorruptStateError unless ``state`` obeys §6.1 and the engine's own invariants."""
     if len(state.players) != SEATS or len(state.piles) > MAX_PILES:
@@ -400,6 +426,8 @@ class Peanuts(Game[PeanutsState]):
             state = self._set_layout(state, seat, replace(layout, stuck=action.on))
             events.append(Event(f"{name} is stuck." if action.on else f"{name} is playing on."))
             if action.on and all(other.stuck for other in state.players):
+                if state.laps is None:
+                    state = replace(state, laps=(0,) * SEATS)
                 state = self._stall_check(state, events, asked=True)
         elif isinstance(action, Turn):
             state = self._set_layout(state, seat, turn_stock(layout))
@@ -408,9 +436,15 @@ class Peanuts(Game[PeanutsState]):
         elif isinstance(action, Recycle):
             state = self._set_layout(state, seat, recycle(layout))
             events.append(Event(f"{name} turned the waste over."))
-            state = self._stall_check(state, events, asked=False)
+            if state.laps is not None:
+                state = replace(state, laps=state.laps[:seat] + (state.laps[seat] + 1,) + state.laps[seat + 1 :])
+            if not _went_round(state):
+                state = self._stall_check(state, events, asked=False)
         else:
             state = self._move(state, seat, action, events)
+        if not is_over(state) and _went_round(state):
+            events.append(Event(WENT_ROUND))
+            state = replace(state, blocked=True)
         state = replace(state, moves=state.moves + 1)
         end = self.outcome(state)
         if end is not None:
@@ -442,7 +476,7 @@ class Peanuts(Game[PeanutsState]):
                 piles = state.piles[:index] + (state.piles[index] + cards,) + state.piles[index + 1 :]
                 events.append(Event(f"{name} played {move.card.label} to pile {index + 1}."))
             players = tuple(replace(other, stuck=False) for other in state.players)
-            state = replace(state, piles=piles, players=players, rescued=False)
+            state = replace(state, piles=piles, players=players, rescued=False, laps=None)
             layout = replace(layout, stuck=False)
         for index, card in fills:
             events.append(Event(f"{name} filled column {index + 1} with {card.label} from the peanut pile."))
@@ -469,7 +503,7 @@ class Peanuts(Game[PeanutsState]):
             return state
         if state.nerts_rescue and not state.rescued:
             players = tuple(replace(rescue(layout), stuck=False) for layout in state.players)
-            state = replace(state, players=players, rescued=True)
+            state = replace(state, players=players, rescued=True, laps=None)
             text = "Both players are stuck: each put the waste under the stock and the top stock card at the bottom."
             events.append(Event(text))
             if not all(self.blocked_check.search(layout, state.piles).blocked for layout in state.players):
@@ -586,6 +620,7 @@ class Peanuts(Game[PeanutsState]):
             "blocked": state.blocked,
             "resigned": state.resigned,
             "moves": state.moves,
+            "laps": None if state.laps is None else list(state.laps),
         }
 
     def from_dict(self, data: Mapping[str, Any]) -> PeanutsState:
@@ -607,6 +642,7 @@ class Peanuts(Game[PeanutsState]):
             blocked=flags[2],
             resigned=_seat_or_none(data.get("resigned"), "resigned"),
             moves=moves,
+            laps=_laps_from(data.get("laps")),
         )
         check_state(state)
         return state

@@ -15,6 +15,7 @@ from games.cards import Card, parse_cards, standard_deck
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
 from games.peanuts import (
     GAME,
+    SEARCH_CAP,
     Move,
     Peanuts,
     PeanutsState,
@@ -29,7 +30,7 @@ from games.peanuts import (
     step,
 )
 
-from games.peanuts.rules import CANNOT_PROVE, STILL_A_PLAY
+from games.peanuts.rules import CANNOT_PROVE, STILL_A_PLAY, WENT_ROUND
 
 from .view_cards import cards_in
 
@@ -537,6 +538,48 @@ def test_a_capped_search_never_says_there_is_a_play():
     assert GAME.apply_action(state, 1, Stuck()).state.blocked
 
 
+def go_round(game: Peanuts, state: PeanutsState, seat: int) -> PeanutsState:
+    """Turn the rest of ``seat``'s stock, then turn the waste over."""
+    while state.players[seat].stock:
+        state = game.apply_action(state, seat, Turn()).state
+    return game.apply_action(state, seat, Recycle()).state
+
+
+@pytest.mark.parametrize("cap", [3, SEARCH_CAP], ids=["capped", "search-finds-a-play"])
+def test_two_laps_each_after_both_said_stuck_end_the_deal(cap):
+    """§1.8 A9: both stuck, then each player twice round the stock with no play to the middle: the deal
+    ends as a stalemate, whether the search was capped or claims that a play is left."""
+    game = Peanuts(search_cap=cap)
+    state = position([PLAIN, BLOCKED])
+    state = game.apply_action(state, 0, Stuck()).state
+    state = game.apply_action(state, 1, Stuck()).state
+    assert state.laps == (0, 0) and game.outcome(state) is None
+    for seat in (0, 1, 0):
+        state = go_round(game, state, seat)
+    assert state.laps == (2, 1) and game.outcome(state) is None
+    assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(state)))) == state
+    while state.players[1].stock:
+        state = game.apply_action(state, 1, Turn()).state
+    transition = game.apply_action(state, 1, Recycle())
+    assert transition.state.blocked and transition.state.laps == (2, 2)
+    outcome = game.outcome(transition.state)
+    assert outcome.reason == EndReason.COMPLETED and outcome.summary.startswith("Both players are stuck.")
+    assert [event.text for event in transition.events][-2:] == [WENT_ROUND, outcome.summary]
+
+
+def test_a_play_to_the_middle_stops_the_lap_count():
+    """The laps count only while nobody plays to the middle; a player with no stock has nothing to go round."""
+    player = spec(["AH", "KD", "QH", "QS", "3C", "3D", "4C"], "2C 5S 7D", stuck=True)
+    game = Peanuts(search_cap=3)
+    state = position([player, dict(BLOCKED, stuck=True)], laps=[2, 1])
+    state = game.apply_action(state, 0, GAME.parse_action("c1.AH>b+")).state
+    assert state.laps is None and game.outcome(state) is None
+    empty = spec(["KC", "KS", "QC", "QS", "JC", "JS", "TC"], BLOCKED["peanut"], stock="")
+    state = position([empty, dict(BLOCKED, stuck=True)], laps=[0, 1])
+    state = go_round(game, state, 1)
+    assert state.blocked
+
+
 def test_a_play_to_the_middle_clears_both_stuck_flags():
     """§7.1: the stuck toggles are reset for both players by any building-pile play."""
     player = spec(["AH", "KD", "QH", "QS", "3C", "3D", "4C"], "2C 5S 7D", stuck=True)
@@ -768,6 +811,9 @@ def test_views_show_only_public_cards_and_legal_only_to_the_seat():
         lambda data: data.update(blocked="no"),
         lambda data: data.update(piles=[[]]),
         lambda data: data.update(rescued=True),
+        lambda data: data.update(laps=[0]),
+        lambda data: data.update(laps=[0, -1]),
+        lambda data: data.update(laps=[True, 0]),
         lambda data: data.update(piles=[[data["players"][0]["stock"].pop()]]),
     ],
 )
