@@ -8,21 +8,34 @@ nothing (§1.8 A9). :func:`search` is the same check without a memo.
 
 The search works on a compact copy of one player's cards: a card is the integer
 suit * 13 + rank - 1 (the deck does not matter, all cards are the player's own), a pile is
-``bytes`` bottom first, and a node is (tableau, peanut count, stock, waste); the peanut pile
-itself never changes order, so its count is enough. Columns are interchangeable for the
-question asked, so a node keeps its columns sorted and column orders count once.
+``bytes`` bottom first. A node is (tableau, peanut count, coming, entry): the peanut pile never
+changes order, so its count is enough; ``coming`` is the waste and then the stock in the order
+the cards come up, and ``entry`` where the stock stands (how many cards lie on the waste, 0 for
+any position on the cycle that whole turns go round). One node stands for every position that
+turning alone reaches, so the search never walks the stock three cards at a time.
+
+Three reductions keep the number of nodes small without changing the answer: columns are
+interchangeable, so a node keeps them sorted; two cards of the same rank and colour (♣/♠, ♦/♥)
+behave alike in the columns, so when no building pile wants either of them they are written as
+the same card in the tableau (the cards outside the tableau tell which of them are in it, and
+where each lies does not matter); and the moves among the columns are worked out once per
+tableau.
 """
 
-import heapq
-from collections.abc import Collection, Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
 from games.cards import Card, Rank
-from games.peanuts.layout import TURN_SIZE, Layout, PeanutsAction, own_moves, step
+from games.peanuts.layout import RECYCLE, TURN, TURN_SIZE, Layout, PeanutsAction, column_moves, step
 
-SEARCH_CAP = 50_000
-"""Visited-state cap of the blocked check; a capped search proves nothing (§1.8 A9)."""
+SEARCH_CAP = 100_000
+"""Visited-node cap of the blocked check; a capped search proves nothing (§1.8 A9).
+
+A node stands for many positions (every stock position turning reaches, every placement of
+twin cards nobody wants), so this is millions of plain positions; a search that hits it takes
+about 2 s and 60 MB."""
 
 
 class Search(NamedTuple):
@@ -44,7 +57,7 @@ class Search(NamedTuple):
         return self.line[0] if self.line else None
 
 
-Node = tuple[tuple[bytes, ...], int, bytes, bytes]
+Node = tuple[tuple[bytes, ...], int, bytes, int]
 
 _RANK = bytes(code % 13 + 1 for code in range(52))
 _ON = bytes(
@@ -64,108 +77,202 @@ def _wanted(piles: tuple[tuple[Card, ...], ...]) -> frozenset[tuple[int, int]]:
     return frozenset((pile[-1].suit, pile[-1].rank + 1) for pile in piles if pile[-1].rank < Rank.KING)
 
 
-def _compact_card(card: Card) -> int:
-    return card.suit * 13 + card.rank - 1
-
-
 def _compact_pile(cards: tuple[Card, ...]) -> bytes:
-    return bytes(_compact_card(card) for card in cards)
+    return bytes(card.suit * 13 + card.rank - 1 for card in cards)
 
 
-def _node(layout: Layout) -> Node:
-    tableau = tuple(sorted(_compact_pile(column) for column in layout.tableau))
-    return tableau, len(layout.peanut), _compact_pile(layout.stock), _compact_pile(layout.waste)
+def _entry(turned: int, size: int) -> int:
+    """The canonical entry of a stock position: 0 for every position on the cycle of whole turns."""
+    return 0 if turned % TURN_SIZE == 0 or turned == size else turned
 
 
-def _goal(node: Node, peanut: bytes, goal: bytes) -> bool:
-    """Whether some source top may go to a building pile, or the peanut pile is empty."""
-    tableau, count, _, waste = node
-    if not count or goal[peanut[count - 1]] or (waste and goal[waste[-1]]):
-        return True
-    return any(goal[column[-1]] for column in tableau)
+def _twin(card: int) -> int:
+    """The card of the same rank and colour in the other suit (♣↔♠, ♦↔♥)."""
+    return (3 - card // 13) * 13 + card % 13
 
 
-def _next_nodes(node: Node, peanut: bytes) -> list[Node]:
-    """Moves 2–6 of §1.3 with the automatic fill, on a compact node whose columns are not empty."""
-    tableau, count, stock, waste = node
-    on = _ON
-    where = {column[-1]: index for index, column in enumerate(tableau)}
-    nodes = []
-    for single, after_count, after_waste in (
-        (peanut[count - 1 : count], count - 1, waste),
-        (waste[-1:], count, waste[:-1]),
-    ):
-        if single:
-            for top in _OVER[single[0]]:
-                index = where.get(top)
-                if index is not None:
-                    after = list(tableau)
-                    after[index] += single
-                    after.sort()
-                    nodes.append((tuple(after), after_count, stock, after_waste))
-    tails = {}
-    for index, column in enumerate(tableau):
-        run, length = 1, len(column)
-        tails[column[-1]] = index, 1
-        while run < length and on[column[-run] * 52 + column[-run - 1]]:
-            run += 1
-            tails[column[-run]] = index, run
-    for target, column in enumerate(tableau):
-        for base in _UNDER[column[-1]]:
-            hit = tails.get(base)
-            if hit is None or hit[0] == target:
-                continue
-            index, moved = hit
-            source = tableau[index]
-            rest, after_count = source[:-moved], count
-            if not rest and after_count:
-                rest, after_count = peanut[after_count - 1 : after_count], after_count - 1
-            after = list(tableau)
-            after[index], after[target] = rest, column + source[-moved:]
-            after.sort()
-            nodes.append((tuple(after), after_count, stock, waste))
-    if stock:
-        turned = min(TURN_SIZE, len(stock))
-        nodes.append((tableau, count, stock[:-turned], waste + stock[-turned:][::-1]))
-    elif waste:
-        nodes.append((tableau, count, waste[::-1], b""))
-    return nodes
+def _node(layout: Layout, twins: bytes) -> Node:
+    tableau = tuple(sorted(_compact_pile(column).translate(twins) for column in layout.tableau))
+    coming = _compact_pile(layout.waste + layout.stock[::-1])
+    return tableau, len(layout.peanut), coming, _entry(len(layout.waste), len(coming))
 
 
-def _turning_line(start: Node, peanut: bytes, goal: bytes) -> list[Node] | None:
-    """The quick first try: does going round the stock, with nothing else moved, reach a building play?
+Tableau = tuple[bytes, ...]
 
-    Returns the nodes passed, ``start`` first. The walk turns the rest of the stock, turns the
-    waste over once and goes through the whole stock again: from then on turning alone repeats
-    the same groups (the waste keeps the order the stock had), so it stops there.
+
+def _run(column: bytes) -> tuple[tuple[int, int], ...]:
+    """(base card, cards moved) for each tail of ``column`` that may move as a unit, top first."""
+    tails = [(column[-1], 1)]
+    while len(tails) < len(column) and _ON[column[-len(tails)] * 52 + column[-len(tails) - 1]]:
+        tails.append((column[-len(tails) - 1], len(tails) + 1))
+    return tuple(tails)
+
+
+_Columns = tuple[tuple[tuple[Tableau, int], ...], dict[int, list[int]], bool]
+"""What :meth:`_Walk.columns` tells of a tableau and peanut count."""
+
+
+class _Walk:
+    """One search's fixed facts (the peanut pile, the wanted cards) and its caches.
+
+    A node's moves split into moves among the columns and the peanut top (they depend only on
+    the tableau and the peanut count) and moves from the waste (they depend on the column tops
+    and the stock); the same tableau comes back with many stocks, so the first kind is worked
+    out once per tableau and peanut count.
     """
-    nodes, recycled = [start], False
-    while True:
-        tableau, count, stock, waste = nodes[-1]
-        if stock:
-            turned = min(TURN_SIZE, len(stock))
-            nodes.append((tableau, count, stock[:-turned], waste + stock[-turned:][::-1]))
-        elif waste and not recycled:
-            nodes.append((tableau, count, waste[::-1], b""))
-            recycled = True
-        else:
-            return None
-        if _goal(nodes[-1], peanut, goal):
-            return nodes
+
+    def __init__(self, peanut: bytes, goal: bytes) -> None:
+        self.peanut = peanut
+        self.goal = goal
+        self.twins = bytes(
+            min(card, _twin(card)) if card < 52 and not goal[card] and not goal[_twin(card)] else card
+            for card in range(256)
+        )
+        """A ``bytes.translate`` table that writes both twins of a pair nobody wants as the same card."""
+        self._stops: dict[tuple[bytes, int], tuple[tuple[tuple[int, int], ...], bool]] = {}
+        self._columns: dict[tuple[Tableau, int], _Columns] = {}
+        self._runs: dict[bytes, tuple[tuple[int, int], ...]] = {}
+
+    def stops(self, coming: bytes, entry: int) -> tuple[tuple[tuple[int, int], ...], bool]:
+        """The (waste size, waste top) pairs that turning alone reaches from ``entry``, and whether
+        one of those tops is wanted. Turning goes on to the end of the stock, the waste is turned
+        over, and whole turns then come back to the same positions."""
+        key = coming, entry
+        known = self._stops.get(key)
+        if known is None:
+            size = len(coming)
+            turned = set(range(entry, size, TURN_SIZE)) | set(range(0, size, TURN_SIZE)) | {size}
+            stops = tuple((position, coming[position - 1]) for position in sorted(turned) if position)
+            known = stops, any(self.goal[card] for _, card in stops)
+            self._stops[key] = known
+        return known
+
+    def columns(self, tableau: Tableau, count: int) -> _Columns:
+        """The (tableau, peanut count) pairs after each move among the columns or from the peanut
+        pile, where each column top is, and whether a column top or the peanut top is wanted (or
+        the peanut pile is empty)."""
+        key = tableau, count
+        known = self._columns.get(key)
+        if known is None:
+            known = self._columns[key] = self._column_moves(tableau, count)
+        return known
+
+    def _column_moves(self, tableau: Tableau, count: int) -> _Columns:
+        peanut, goal = self.peanut, self.goal
+        where: dict[int, list[int]] = {}
+        for index, column in enumerate(tableau):
+            where.setdefault(column[-1], []).append(index)
+        reached = goal[peanut[count - 1]] or any(goal[top] for top in where)
+        moves = []
+        card = peanut[count - 1 : count].translate(self.twins)
+        for top in _OVER[card[0]]:
+            for index in where.get(top, ()):
+                after = list(tableau)
+                after[index] += card
+                after.sort()
+                moves.append((tuple(after), count - 1))
+        tails: dict[int, list[tuple[int, int]]] = {}
+        runs = self._runs
+        for index, column in enumerate(tableau):
+            run = runs.get(column)
+            if run is None:
+                run = runs[column] = _run(column)
+            for base, moved in run:
+                tails.setdefault(base, []).append((index, moved))
+        for target, column in enumerate(tableau):
+            for base in _UNDER[column[-1]]:
+                for index, moved in tails.get(base, ()):
+                    if index != target:
+                        moves.append(self._tail_move(tableau, count, index, moved, target))
+        return tuple(moves), where, reached
+
+    def _tail_move(self, tableau: Tableau, count: int, index: int, moved: int, target: int) -> tuple[Tableau, int]:
+        """The last ``moved`` cards of column ``index`` onto column ``target``, then the fill."""
+        source = tableau[index]
+        rest, after_count = source[:-moved], count
+        if not rest and after_count:
+            rest, after_count = self.peanut[after_count - 1 : after_count].translate(self.twins), after_count - 1
+        after = list(tableau)
+        after[index], after[target] = rest, tableau[target] + source[-moved:]
+        after.sort()
+        return tuple(after), after_count
+
+    def tops(self) -> frozenset[int]:
+        """Every top card of the nodes seen so far: column tops, peanut tops and waste tops."""
+        tops: set[int] = set()
+        for tableau, count in self._columns:
+            tops.update(column[-1] for column in tableau)
+            tops.add(self.peanut[count - 1])
+        for stops, _ in self._stops.values():
+            tops.update(card for _, card in stops)
+        return frozenset(tops | {_twin(card) for card in tops})
+
+    def reached(self, node: Node) -> bool:
+        """Whether some top that the node shows, turning included, fits a building pile, or the peanut pile is empty."""
+        tableau, count, coming, entry = node
+        return not count or self.stops(coming, entry)[1] or self.columns(tableau, count)[2]
+
+    def next_nodes(self, node: Node) -> list[Node]:
+        """Moves 2–4 of §1.3 with the automatic fill, from any stock position turning reaches."""
+        tableau, count, coming, entry = node
+        moves, where, _ = self.columns(tableau, count)
+        nodes = [(after, after_count, coming, entry) for after, after_count in moves]
+        size = len(coming) - 1
+        for position, card in self.stops(coming, entry)[0]:
+            for top in _OVER[card]:
+                for index in where.get(top, ()):
+                    after = list(tableau)
+                    after[index] += coming[position - 1 : position].translate(self.twins)
+                    after.sort()
+                    rest = coming[: position - 1] + coming[position:]
+                    nodes.append((tuple(after), count, rest, _entry(position - 1, size)))
+        return nodes
+
+    def shows(self, layout: Layout) -> bool:
+        """Whether a building play (or an empty peanut pile) is there in ``layout`` itself."""
+        tops = [column[-1] for column in layout.tableau] + list(layout.peanut[-1:] + layout.waste[-1:])
+        return not layout.peanut or any(self.goal[_compact_pile((card,))[0]] for card in tops)
 
 
-def _line(root: Layout, nodes: Sequence[Node]) -> tuple[PeanutsAction, ...]:
-    """The engine actions that take ``root`` through ``nodes`` (``nodes[0]`` is ``root``'s node)."""
-    line = []
+def _turns(layout: Layout) -> Iterator[tuple[tuple[PeanutsAction, ...], Layout]]:
+    """The layouts that turning alone reaches, with the turns that lead there (two rounds of the stock)."""
+    turns: tuple[PeanutsAction, ...] = ()
+    yield turns, layout
+    for _ in range(2 * (len(layout.stock) + len(layout.waste) + TURN_SIZE)):
+        action = TURN if layout.stock else RECYCLE if layout.waste else None
+        if action is None:
+            return
+        turns += (action,)
+        layout = step(layout, action)
+        yield turns, layout
+
+
+def _line(root: Layout, nodes: Sequence[Node], walk: _Walk) -> tuple[PeanutsAction, ...]:
+    """The engine actions that take ``root`` through ``nodes`` (``nodes[0]`` is ``root``'s node) and
+    then turn the stock until a building play shows.
+
+    A move from the waste needs the stock turned to its card first; the other moves are made at
+    once, so the stock position always stays where the node's turning starts.
+    """
+    line: tuple[PeanutsAction, ...] = ()
     layout = root
     for node in nodes[1:]:
-        for action in own_moves(layout):
-            after = step(layout, action)
-            if _node(after) == node:
-                line.append(action)
-                layout = after
-                break
-    return tuple(line)
+        actions, layout = _step_to(layout, node, walk.twins)
+        line += actions
+    for turns, turned in _turns(layout):
+        if walk.shows(turned):
+            return line + turns
+    raise AssertionError("The search's last node shows no building play.")
+
+
+def _step_to(layout: Layout, node: Node, twins: bytes) -> tuple[tuple[PeanutsAction, ...], Layout]:
+    """The turns and the move that take ``layout`` to ``node``, and the layout they lead to."""
+    for turns, turned in _turns(layout):
+        for move in column_moves(turned):
+            after = step(turned, move)
+            if _node(after, twins) == node:
+                return turns + (move,), after
+    raise AssertionError("The search found a node that no move reaches.")
 
 
 class BlockedCheck:
@@ -186,55 +293,50 @@ class BlockedCheck:
     def search(self, layout: Layout, piles: tuple[tuple[Card, ...], ...]) -> Search:
         """Visit the player's own positions reachable with moves 2–6 and the automatic fill.
 
-        A quick try of turning the stock alone comes first. Not blocked as soon as a position
-        lets a source top go to a building pile (or start one) or has an empty peanut pile;
-        blocked when every reachable position has been seen. Positions with fewer peanut cards
-        are expanded first (then in the order found): lines that dig into the peanut pile are
-        the long ones, and a plain breadth-first order needed tens of thousands of positions for
-        some of them where this order needs about a thousand.
+        Not blocked as soon as a position lets a source top go to a building pile (or start
+        one) or has an empty peanut pile; blocked when every reachable position has been seen.
+        A node stands for a position and every stock position that turning alone reaches from
+        it (turning and turning the waste over change nothing else), so the search never walks
+        the stock card group by card group. Nodes with fewer peanut cards are expanded first
+        (then in the order found): lines that dig into the peanut pile are the long ones.
         """
         root = replace(layout, fan=0, stuck=False)
         wanted = _wanted(piles)
         goal = bytes(int(_RANK[code] == Rank.ACE or (code // 13, _RANK[code]) in wanted) for code in range(52))
         peanut = _compact_pile(root.peanut)
-        start = _node(root)
-        if _goal(start, peanut, goal):
-            return Search(False, 1)
+        walk = _Walk(peanut, goal)
+        start = _node(root, walk.twins)
+        if walk.reached(start):
+            return Search(False, 1, _line(root, [start], walk))
         reached = self._reached.get((start, peanut))
         if reached is not None and reached[1] <= self.cap and not any(goal[card] for card in reached[0]):
             return Search(True, reached[1])
-        quick = _turning_line(start, peanut, goal)
-        if quick is not None:
-            return Search(False, len(quick), _line(root, quick))
         parents: dict[Node, Node | None] = {start: None}
-        queue = [(start[1], 0, start)]
-        while queue:
-            node = heapq.heappop(queue)[2]
-            for after in _next_nodes(node, peanut):
+        queues: list[deque[Node]] = [deque() for _ in range(len(peanut) + 1)]
+        queues[start[1]].append(start)
+        low = start[1]
+        while low < len(queues):
+            if not queues[low]:
+                low += 1
+                continue
+            node = queues[low].popleft()
+            for after in walk.next_nodes(node):
                 if after in parents:
                     continue
                 parents[after] = node
-                if _goal(after, peanut, goal):
+                if walk.reached(after):
                     path = [after]
                     while (parent := parents[path[-1]]) is not None:
                         path.append(parent)
-                    return Search(False, len(parents), _line(root, path[::-1]))
+                    return Search(False, len(parents), _line(root, path[::-1], walk))
                 if len(parents) >= self.cap:
                     return Search(False, len(parents), (), True)
-                heapq.heappush(queue, (after[1], len(parents), after))
-        self._remember(start, peanut, parents)
-        return Search(True, len(parents))
-
-    def _remember(self, start: Node, peanut: bytes, seen: Collection[Node]) -> None:
-        tops: set[int] = set()
-        for tableau, count, _, waste in seen:
-            tops.update(column[-1] for column in tableau)
-            tops.add(peanut[count - 1])
-            if waste:
-                tops.add(waste[-1])
+                queues[after[1]].append(after)
+                low = min(low, after[1])
         if len(self._reached) >= self.MEMO_LIMIT:
             self._reached.clear()
-        self._reached[start, peanut] = frozenset(tops), len(seen)
+        self._reached[start, peanut] = walk.tops(), len(parents)
+        return Search(True, len(parents))
 
 
 def search(layout: Layout, piles: tuple[tuple[Card, ...], ...], cap: int = SEARCH_CAP) -> Search:

@@ -3,6 +3,7 @@
 import dataclasses
 import json
 import random
+import time
 from collections import Counter, deque
 from collections.abc import Sequence
 from typing import Any
@@ -89,6 +90,9 @@ BLOCKED = spec(
     "AC AD AH AS QD QH JD JH TD TH 9D 9H 9C 9S 8C 8S 7C 7S 6C 6S TS",
 )
 """Black columns, a black peanut top, aces buried, and a stock with no card that fits anywhere."""
+
+SHUFFLING = spec(["KC", "KS", "QD", "QH", "JC", "JS", "TC"], BLOCKED["peanut"].replace("QD QH", "QC QS"))
+"""Blocked as well, but its columns and stock allow a few dozen positions: a search capped at 3 gives up."""
 
 
 def codes(state: PeanutsState, seat: int) -> list[str]:
@@ -440,9 +444,27 @@ def test_the_search_finds_a_line_through_column_moves():
     assert any(code.endswith(">b1.AD1") for code in codes(state, 0))
 
 
+DEEP = spec(
+    ["3D", "QC", "JH", "2S", "6H", "JS", "QD"],
+    "AC AD AH AS 9D 8S 4C TC 4D TS QH 7H TD KH JC KS 8C 4S 6D QS 9S",
+    stock="7S 9C 8H 3H 2H 5S 2D 9H 4H 6C 3S KD 5H 7D 5D KC 6S TH 2C 7C 8D 3C 5C JD",
+)
+"""Blocked (the aces lie under 17 peanut cards that never all come out) after more than 250,000
+positions of columns, peanut pile, stock and waste."""
+
+
+def test_a_large_blocked_position_is_proven_quickly():
+    """§1.8 A9: a late-game-sized search ends well within the cap (about 4,000 nodes, a tenth of a second)."""
+    layout = position([DEEP, PLAIN]).players[0]
+    started = time.process_time()
+    result = search(layout, ())
+    assert result.blocked and not result.capped and 1_000 < result.visited < 10_000
+    assert time.process_time() - started < 5
+
+
 def test_hitting_the_state_cap_counts_as_not_blocked():
     """§1.8 A9: a search that reaches the cap treats the player as not blocked."""
-    layout = position([BLOCKED, BLOCKED]).players[0]
+    layout = position([SHUFFLING, BLOCKED]).players[0]
     result = search(layout, (), cap=3)
     assert result.capped and not result.blocked and result.line == ()
 
@@ -526,7 +548,7 @@ def test_stuck_with_a_play_left_goes_on_and_clears_that_flag():
 def test_a_capped_search_never_says_there_is_a_play():
     """§1.8 A9: a search that hits its cap proves nothing; the player hears that the stall is not proven yet."""
     game = Peanuts(search_cap=3)
-    state = position([BLOCKED, BLOCKED])
+    state = position([SHUFFLING, SHUFFLING])
     assert game.blocked_check.search(state.players[0], state.piles).capped
     state = game.apply_action(state, 0, Stuck()).state
     transition = game.apply_action(state, 1, Stuck())
@@ -550,7 +572,7 @@ def test_two_laps_each_after_both_said_stuck_end_the_deal(cap):
     """§1.8 A9: both stuck, then each player twice round the stock with no play to the middle: the deal
     ends as a stalemate, whether the search was capped or claims that a play is left."""
     game = Peanuts(search_cap=cap)
-    state = position([PLAIN, BLOCKED])
+    state = position([PLAIN, SHUFFLING])
     state = game.apply_action(state, 0, Stuck()).state
     state = game.apply_action(state, 1, Stuck()).state
     assert state.laps == (0, 0) and game.outcome(state) is None
