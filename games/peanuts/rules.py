@@ -133,7 +133,7 @@ def is_over(state: PeanutsState) -> bool:
     return state.out is not None or state.blocked or state.resigned is not None
 
 
-def _went_round(state: PeanutsState) -> bool:
+def went_round(state: PeanutsState) -> bool:
     """Whether the stall watch has run its course: every player has turned the waste over twice since
     both were stuck (a player with no stock and no waste has nothing to go round), with no building
     play in between. The deal then ends whatever the blocked check says (§1.8 A9)."""
@@ -243,7 +243,12 @@ def _explain_source(layout: Layout, move: Move) -> str | None:
     return None
 
 
-def _explain_pile(state: PeanutsState, move: Move) -> str:
+def _whose(card: Card, seat: Seat) -> str:
+    """``"your 2♥"`` or ``"the other player's 2♥"``: how a player tells the two copies of a card apart."""
+    return f"your {card.label}" if card.deck == seat else f"the other player's {card.label}"
+
+
+def _explain_pile(state: PeanutsState, seat: Seat, move: Move) -> str:
     card = move.card
     if move.dest == NEW_PILE:
         return "Only an ace starts a new pile." if card.rank != Rank.ACE else "All 8 piles have been started."
@@ -253,13 +258,19 @@ def _explain_pile(state: PeanutsState, move: Move) -> str:
     top = state.piles[index][-1]
     if top != move.top:
         assert move.top is not None
-        text = f"Pile {move.dest[1:]} moved on: it shows {top.label}, not {move.top.label}."
+        if top.label == move.top.label:
+            shown, expected = _whose(top, seat), _whose(move.top, seat)
+        else:
+            shown, expected = top.label, move.top.label
+        text = f"Pile {move.dest[1:]} moved on: it shows {shown}, not {expected}."
         others = [
             number
             for number, pile in enumerate(state.piles, 1)
             if pile[-1].suit == card.suit and pile[-1].rank + 1 == card.rank
         ]
-        if others:
+        if index + 1 in others:
+            text += f" {card.label} still fits on it."
+        elif others:
             text += f" {card.label} fits on pile {others[0]}."
         return text
     return f"{card.label} does not go on {top.label}."
@@ -279,7 +290,7 @@ def _explain_move(state: PeanutsState, seat: Seat, move: Move) -> str:
     if problem:
         return problem
     if move.dest[0] == "b":
-        return _explain_pile(state, move)
+        return _explain_pile(state, seat, move)
     target = layout.tableau[int(move.dest[1:]) - 1]
     assert move.top is not None
     if target[-1:] != (move.top,):
@@ -438,11 +449,11 @@ class Peanuts(Game[PeanutsState]):
             events.append(Event(f"{name} turned the waste over."))
             if state.laps is not None:
                 state = replace(state, laps=state.laps[:seat] + (state.laps[seat] + 1,) + state.laps[seat + 1 :])
-            if not _went_round(state):
+            if not went_round(state):
                 state = self._stall_check(state, events, asked=False)
         else:
             state = self._move(state, seat, action, events)
-        if not is_over(state) and _went_round(state):
+        if not is_over(state) and went_round(state):
             events.append(Event(WENT_ROUND))
             state = replace(state, blocked=True)
         state = replace(state, moves=state.moves + 1)

@@ -234,6 +234,21 @@ def test_race_first_card_stays_the_second_is_refused_and_may_go_elsewhere():
     assert state.piles[1][-1] == Card.parse("5H1")
 
 
+def test_a_refusal_names_whose_copy_of_a_card_it_means():
+    """When the pile shows the other deck's copy of the card the click expected, the refusal says whose is whose."""
+    hearts = spec(["KC", "KD", "3H", "KS", "QC", "QD", "QS"], "JC JD")
+    state = position([hearts, hearts], piles=["AH 2H1", "AH1 2H"])
+    assert refusal(state, 0, "c3.3H>b1.2H") == (
+        "Pile 1 moved on: it shows the other player's 2♥, not your 2♥. 3♥ still fits on it."
+    )
+    assert refusal(state, 1, "c3.3H1>b2.2H1") == (
+        "Pile 2 moved on: it shows the other player's 2♥, not your 2♥. 3♥ still fits on it."
+    )
+    assert refusal(state, 0, "c3.3H>b2.2H1") == (
+        "Pile 2 moved on: it shows your 2♥, not the other player's 2♥. 3♥ still fits on it."
+    )
+
+
 def test_cards_to_piles_from_peanut_waste_and_columns_only_from_the_top():
     """The top of the peanut pile, the waste and any column may go to a pile; a buried card may not."""
     player = spec(["KC", "QD 2S", "KH", "KS", "QC", "QD", "QH"], "JC 2H", waste="JD 2D", fan=2)
