@@ -1,5 +1,6 @@
 """Peanuts playouts: engine invariants after every move (§6.1) and greedy-vs-greedy deals that always end."""
 
+import dataclasses
 import json
 import random
 import statistics
@@ -15,6 +16,7 @@ from games.base import EndReason
 from games.cards import Card, Rank, standard_deck
 from games.errors import IllegalActionError
 from games.peanuts import GAME, Move, PeanutsState, Recycle, Stuck, Turn, public_cards, search
+from games.peanuts.rules import went_round
 from tests.games.test_peanuts import cards_in
 
 greedy, uniform = GreedyPlayer(), RandomPlayer()
@@ -148,6 +150,42 @@ def test_search_lines_are_legal_and_reach_the_middle():
     assert checked > 30
 
 
+def hide_differently(state: PeanutsState, seat: int, rng: random.Random) -> PeanutsState:
+    """The same table as ``seat`` sees it, with its stock, covered waste and buried peanut cards shuffled."""
+    layout = state.players[seat]
+    shown = max(layout.fan, 1) if layout.waste else 0
+    stock, covered = list(layout.stock), list(layout.waste[: len(layout.waste) - shown])
+    hidden = stock + covered + list(layout.peanut[:-1])
+    rng.shuffle(hidden)
+    layout = dataclasses.replace(
+        layout,
+        stock=tuple(hidden[: len(stock)]),
+        waste=tuple(hidden[len(stock) : len(stock) + len(covered)]) + layout.waste[len(covered) :],
+        peanut=tuple(hidden[len(stock) + len(covered) :]) + layout.peanut[-1:],
+    )
+    return dataclasses.replace(state, players=state.players[:seat] + (layout,) + state.players[seat + 1 :])
+
+
+def test_the_greedy_player_decides_from_its_own_view_only():
+    """Two deals that look the same to the greedy player's seat (hidden cards in another order) get the same
+    choice from the same seed, all along greedy deals."""
+    compared = differed = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.new_state(None, 2, seed)
+        while GAME.outcome(state) is None and compared < 150 * (seed + 1):
+            seat = rng.randrange(2)
+            other = hide_differently(state, seat, rng)
+            differed += other != state
+            assert GAME.view_for(other, seat) == GAME.view_for(state, seat)
+            choice = GreedyPlayer().choose(state, seat, random.Random(compared))
+            assert GreedyPlayer().choose(other, seat, random.Random(compared)) == choice
+            compared += 1
+            action = choice or greedy.choose(state, 1 - seat, rng)
+            state = GAME.apply_action(state, seat if choice else 1 - seat, action).state
+    assert differed > 300
+
+
 def _moves(state: PeanutsState, seat: int) -> list[Move]:
     return [action for action in GAME.legal_actions(state, seat) if isinstance(action, Move)]
 
@@ -157,7 +195,7 @@ GREEDY_DEALS = 200
 
 @pytest.mark.slow
 def test_greedy_deals_always_end_by_peanuts_or_the_blocked_check(monkeypatch, capsys):
-    """Greedy against greedy: every deal ends by "Peanuts!" or by a true mutual block, never by the step cap.
+    """Greedy against greedy: every deal ends by "Peanuts!", a true mutual block or two laps each, never by the step cap.
 
     Prints the figures: how each deal ended, the states the engine's blocked checks visited, moves per second.
     """
@@ -183,9 +221,9 @@ def test_greedy_deals_always_end_by_peanuts_or_the_blocked_check(monkeypatch, ca
         steps_total += steps
         outcome = GAME.outcome(state)
         assert outcome is not None, f"seed {seed}: no end after {steps} steps"
-        endings["peanuts" if state.out is not None else "blocked"] += 1
+        endings["peanuts" if state.out is not None else "two laps" if went_round(state) else "blocked"] += 1
         winners[str(outcome.winners)] += 1
-        if state.blocked:
+        if state.blocked and not went_round(state):
             assert all(search(layout, state.piles).blocked for layout in state.players)
     elapsed = time.perf_counter() - started
     with capsys.disabled():
