@@ -195,7 +195,7 @@ GREEDY_DEALS = 200
 
 @pytest.mark.slow
 def test_greedy_deals_always_end_by_peanuts_or_the_blocked_check(monkeypatch, capsys):
-    """Greedy against greedy: every deal ends by "Peanuts!", a true mutual block or two laps each, never by the step cap.
+    """Greedy against greedy: every deal ends by "Peanuts!", a true mutual block or two laps each, never by the cap.
 
     Prints the figures: how each deal ended, the states the engine's blocked checks visited, moves per second.
     """
