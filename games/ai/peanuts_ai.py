@@ -14,10 +14,10 @@ in the turn-based mode, for the seat to act.
   stock. When it is about to turn the waste over and nothing has changed since the last time it
   did (the same columns, peanut pile, building piles and stock), it has gone round its stock in
   vain and says "stuck", then keeps turning; with no stock and waste left it says "stuck" and
-  then waits. Every move but turning plays a card to the
-  middle, takes a card out of the peanut pile or the waste for good, or sets up a building play,
-  so two greedy players always end a deal: by "Peanuts!", by the blocked check, or by the stall
-  rule of two laps each (§1.8 A9).
+  then waits (in the turn-based mode it passes instead: a pass says "stuck" as well). Every move
+  but turning plays a card to the middle, takes a card out of the peanut pile or the waste for
+  good, or sets up a building play, so two greedy players always end a deal: by "Peanuts!", by
+  the blocked check, or by the stall rule of two laps each (§1.8 A9).
 
 :func:`play_out` lets a random seat act each step until the deal ends.
 """
@@ -28,7 +28,20 @@ from collections.abc import Hashable, Sequence
 from games.ai import Player
 from games.base import Seat
 from games.cards import Card, Rank
-from games.peanuts import GAME, PEANUT, WASTE, Move, PeanutsAction, PeanutsState, PeanutsView, Recycle, Stuck, Turn
+from games.peanuts import (
+    GAME,
+    PASS,
+    PEANUT,
+    WASTE,
+    Move,
+    Pass,
+    PeanutsAction,
+    PeanutsState,
+    PeanutsView,
+    Recycle,
+    Stuck,
+    Turn,
+)
 
 PeanutsPlayer = Player[PeanutsState, PeanutsAction | None]
 """A Peanuts player: an action, or None to wait."""
@@ -108,6 +121,8 @@ class GreedyPlayer:
                 return Stuck(True)
             self._last_lap[seat] = table
             return Recycle()
+        if any(isinstance(action, Pass) for action in actions):
+            return PASS
         return None if mine.stuck else Stuck(True)
 
 

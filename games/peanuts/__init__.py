@@ -31,7 +31,15 @@ Actions name the card they move and the top card they expect at the target (§7.
 made on a stale view is refused ("pile moved on") rather than landing elsewhere. Codes:
 ``"p.5H>b3.4H1"`` (peanut top 5♥ onto pile 3, which shows 4♥ of deck 1), ``"w.AS1>b+"`` (an
 ace to a new pile), ``"c2.9H>c5.TS"`` (the tail of column 2 from 9♥ onto column 5 showing 10♠),
-``"t"`` (turn the stock), ``"r"`` (turn the waste over), ``"stuck"``, ``"unstuck"``.
+``"t"`` (turn the stock), ``"r"`` (turn the waste over), ``"stuck"``, ``"unstuck"``, ``"pass"``.
+
+Turn-based mode (option ``turns``, §7.1 "Fairness/latency"): ``current_seat`` is the seat to act
+(seat 0 starts) and only that seat has legal actions. A turn is any number of own moves; turning
+the stock ends it (once the cards are turned), and so does ``"pass"``, which is legal only in this
+mode. Turning the waste over does not end the turn. A pass also says "stuck" for the player
+(passing is "I have nothing more to do"): when both players are stuck, the stall check runs as in
+real-time play, and while the stall watch runs a pass counts like going round the stock, so two
+players who only pass end the deal too (after two passes each once both were stuck).
 
 Piles are stored bottom first: the last card of a column, the peanut pile, the stock or the
 waste is its top. Building piles are numbered from 1 in order of creation.
@@ -45,6 +53,8 @@ from games.peanuts.blocked import SEARCH_CAP, BlockedCheck, Search, search
 from games.peanuts.layout import (
     COLUMNS,
     NEW_PILE,
+    PASS,
+    PASS_CODE,
     PEANUT,
     RECYCLE,
     RECYCLE_CODE,
@@ -56,6 +66,7 @@ from games.peanuts.layout import (
     WASTE,
     Layout,
     Move,
+    Pass,
     PeanutsAction,
     Recycle,
     Stuck,
@@ -71,11 +82,13 @@ from games.peanuts.rules import (
     CANNOT_PROVE,
     DECK_SIZE,
     GAME,
+    LAPS,
     MAX_PILES,
     PEANUT_SIZE,
     SEATS,
     STILL_A_PLAY,
     STOCK_SIZE,
+    WENT_ROUND,
     LayoutView,
     Peanuts,
     PeanutsState,
@@ -86,6 +99,7 @@ from games.peanuts.rules import (
     legal_moves,
     public_cards,
     score,
+    went_round,
 )
 
 __all__ = [
@@ -93,8 +107,11 @@ __all__ = [
     "COLUMNS",
     "DECK_SIZE",
     "GAME",
+    "LAPS",
     "MAX_PILES",
     "NEW_PILE",
+    "PASS",
+    "PASS_CODE",
     "PEANUT",
     "PEANUT_SIZE",
     "RECYCLE",
@@ -109,10 +126,12 @@ __all__ = [
     "TURN_SIZE",
     "UNSTUCK_CODE",
     "WASTE",
+    "WENT_ROUND",
     "BlockedCheck",
     "Layout",
     "LayoutView",
     "Move",
+    "Pass",
     "Peanuts",
     "PeanutsAction",
     "PeanutsState",
@@ -134,4 +153,5 @@ __all__ = [
     "search",
     "step",
     "turn_stock",
+    "went_round",
 ]

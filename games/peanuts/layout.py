@@ -25,6 +25,7 @@ TURN_CODE = "t"
 RECYCLE_CODE = "r"
 STUCK_CODE = "stuck"
 UNSTUCK_CODE = "unstuck"
+PASS_CODE = "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +102,23 @@ class Stuck:
         return "I'm stuck" if self.on else "Not stuck any more"
 
 
-PeanutsAction = Move | Turn | Recycle | Stuck
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the turn without turning the stock (turn-based mode only)."""
+
+    @property
+    def code(self) -> str:
+        return PASS_CODE
+
+    @property
+    def label(self) -> str:
+        return "Pass"
+
+
+PeanutsAction = Move | Turn | Recycle | Stuck | Pass
 TURN = Turn()
 RECYCLE = Recycle()
+PASS = Pass()
 
 
 @dataclass(frozen=True, slots=True)

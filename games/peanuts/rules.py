@@ -19,6 +19,8 @@ from games.peanuts.blocked import SEARCH_CAP, BlockedCheck
 from games.peanuts.layout import (
     COLUMNS,
     NEW_PILE,
+    PASS,
+    PASS_CODE,
     PEANUT,
     RECYCLE_CODE,
     STUCK_CODE,
@@ -28,6 +30,7 @@ from games.peanuts.layout import (
     WASTE,
     Layout,
     Move,
+    Pass,
     PeanutsAction,
     Recycle,
     Stuck,
@@ -66,6 +69,7 @@ class PeanutsState:
     by the next building play. ``laps`` watches a stall (§1.8 A9): None until both players are
     stuck at once, then how many times each player has turned the waste over since, with no
     building play by either player (a building play or a Nerts rescue sets it back to None).
+    ``turn`` is the seat to act in the turn-based mode, None in real-time play.
     """
 
     players: tuple[Layout, ...]
@@ -77,6 +81,7 @@ class PeanutsState:
     resigned: Seat | None = None
     moves: int = 0
     laps: tuple[int, ...] | None = None
+    turn: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +112,8 @@ class PeanutsView:
     moves: int
     legal: tuple[PeanutsAction, ...]
     outcome: Outcome | None
+    turn: Seat | None = None
+    """The seat to act in the turn-based mode; None in real-time play."""
 
 
 def _deal_one(cards: Sequence[Card]) -> Layout:
@@ -117,10 +124,10 @@ def _deal_one(cards: Sequence[Card]) -> Layout:
     return Layout(tableau, peanut, stock)
 
 
-def deal(cards: Sequence[Card], nerts_rescue: bool = False) -> PeanutsState:
-    """Lay out the two decks (104 cards, deck 0 then deck 1, each top first)."""
+def deal(cards: Sequence[Card], nerts_rescue: bool = False, turns: bool = False) -> PeanutsState:
+    """Lay out the two decks (104 cards, deck 0 then deck 1, each top first); with ``turns`` seat 0 starts."""
     players = tuple(_deal_one(cards[seat * DECK_SIZE : (seat + 1) * DECK_SIZE]) for seat in range(SEATS))
-    return PeanutsState(players, nerts_rescue=nerts_rescue)
+    return PeanutsState(players, nerts_rescue=nerts_rescue, turn=0 if turns else None)
 
 
 def score(state: PeanutsState, seat: Seat) -> int:
@@ -143,6 +150,10 @@ def went_round(state: PeanutsState) -> bool:
         laps >= LAPS or not (layout.stock or layout.waste)
         for laps, layout in zip(state.laps, state.players, strict=True)
     )
+
+
+def _lap(laps: tuple[int, ...], seat: Seat) -> tuple[int, ...]:
+    return laps[:seat] + (laps[seat] + 1,) + laps[seat + 1 :]
 
 
 def _player_name(seat: Seat) -> str:
@@ -173,11 +184,16 @@ def _build_moves(layout: Layout, piles: tuple[tuple[Card, ...], ...]) -> Iterato
 
 
 def legal_moves(state: PeanutsState, seat: Seat) -> tuple[PeanutsAction, ...]:
-    """Building plays, column moves, turn or recycle, then the stuck toggle, for a running deal."""
+    """Building plays, column moves, turn or recycle, the stuck toggle, then (turn-based mode) pass.
+
+    For a running deal and, in the turn-based mode, the seat to act.
+    """
     layout = state.players[seat]
     actions: list[PeanutsAction] = list(_build_moves(layout, state.piles))
     actions += own_moves(layout)
     actions.append(Stuck(not layout.stuck))
+    if state.turn is not None:
+        actions.append(PASS)
     return tuple(actions)
 
 
@@ -396,6 +412,12 @@ class Peanuts(Game[PeanutsState]):
             "When both players are stuck, each puts the waste under the stock and the top stock card at the "
             "bottom, once; a second stall in a row ends the deal.",
         ),
+        Option(
+            "turns",
+            False,
+            "Take turns instead of racing: a turn is any number of your own moves and ends when you turn the "
+            "stock or pass. Seat 0 starts.",
+        ),
     )
 
     def __init__(self, search_cap: int = SEARCH_CAP) -> None:
@@ -417,15 +439,16 @@ class Peanuts(Game[PeanutsState]):
                     raise InvalidOptionError(
                         "A Peanuts deck is the 52 cards of deck 0 followed by the 52 cards of deck 1."
                     )
-        return deal(cards, resolved["nerts_rescue"])
+        return deal(cards, resolved["nerts_rescue"], resolved["turns"])
 
     def current_seat(self, state: PeanutsState) -> Seat | None:
-        """Always None: both players act whenever they like (§1.8 A1)."""
-        return None
+        """None in real-time play (both players act whenever they like, §1.8 A1) and once the deal is
+        over; the seat to act in the turn-based mode."""
+        return None if is_over(state) else state.turn
 
     def legal_actions(self, state: PeanutsState, seat: Seat) -> tuple[PeanutsAction, ...]:
-        """Building plays, column moves, turn or recycle, then the stuck toggle."""
-        if is_over(state) or seat not in range(SEATS):
+        """Building plays, column moves, turn or recycle, the stuck toggle, then (turn-based mode) pass."""
+        if is_over(state) or seat not in range(SEATS) or state.turn not in (None, seat):
             return ()
         return legal_moves(state, seat)
 
@@ -444,11 +467,20 @@ class Peanuts(Game[PeanutsState]):
             state = self._set_layout(state, seat, turn_stock(layout))
             count = min(TURN_SIZE, len(layout.stock))
             events.append(Event(f"{name} turned {count} card{'s' if count > 1 else ''} from the stock."))
+        elif isinstance(action, Pass):
+            events.append(Event(f"{name} passed."))
+            if state.laps is not None:
+                state = replace(state, laps=_lap(state.laps, seat))
+            state = self._set_layout(state, seat, replace(layout, stuck=True))
+            if all(other.stuck for other in state.players) and not layout.stuck:
+                if state.laps is None:
+                    state = replace(state, laps=(0,) * SEATS)
+                state = self._stall_check(state, events, asked=True)
         elif isinstance(action, Recycle):
             state = self._set_layout(state, seat, recycle(layout))
             events.append(Event(f"{name} turned the waste over."))
             if state.laps is not None:
-                state = replace(state, laps=state.laps[:seat] + (state.laps[seat] + 1,) + state.laps[seat + 1 :])
+                state = replace(state, laps=_lap(state.laps, seat))
             if not went_round(state):
                 state = self._stall_check(state, events, asked=False)
         else:
@@ -456,11 +488,22 @@ class Peanuts(Game[PeanutsState]):
         if not is_over(state) and went_round(state):
             events.append(Event(WENT_ROUND))
             state = replace(state, blocked=True)
+        if isinstance(action, Turn | Pass):
+            state = self._end_turn(state, events)
         state = replace(state, moves=state.moves + 1)
         end = self.outcome(state)
         if end is not None:
             events.append(Event(end.summary))
         return Transition(state, tuple(events))
+
+    @staticmethod
+    def _end_turn(state: PeanutsState, events: list[Event]) -> PeanutsState:
+        """In the turn-based mode, hand the turn to the other player (unless the deal just ended)."""
+        if state.turn is None or is_over(state):
+            return state
+        turn = 1 - state.turn
+        events.append(Event(f"{_player_name(turn)} to play."))
+        return replace(state, turn=turn)
 
     @staticmethod
     def _set_layout(state: PeanutsState, seat: Seat, layout: Layout) -> PeanutsState:
@@ -534,6 +577,8 @@ class Peanuts(Game[PeanutsState]):
             return "Turn the rest of your stock first." if layout.stock else "Your waste is empty."
         if isinstance(action, Stuck):
             return "You have already said you are stuck." if action.on else "You have not said you are stuck."
+        if isinstance(action, Pass):
+            return "Passing is only for the turn-based game."
         return "That is not a Peanuts move."
 
     def view_for(self, state: PeanutsState, viewer: Seat | None) -> PeanutsView:
@@ -561,6 +606,7 @@ class Peanuts(Game[PeanutsState]):
             moves=state.moves,
             legal=self.legal_actions(state, viewer) if viewer is not None else (),
             outcome=self.outcome(state),
+            turn=self.current_seat(state),
         )
 
     def outcome(self, state: PeanutsState) -> Outcome | None:
@@ -595,7 +641,7 @@ class Peanuts(Game[PeanutsState]):
         return Transition(after, (Event(outcome.summary),))
 
     def parse_action(self, code: str) -> PeanutsAction:
-        """Parse ``"t"``, ``"r"``, ``"stuck"``, ``"unstuck"`` or a move like ``"c2.9H>c5.TS"``."""
+        """Parse ``"t"``, ``"r"``, ``"stuck"``, ``"unstuck"``, ``"pass"`` or a move like ``"c2.9H>c5.TS"``."""
         if not isinstance(code, str):
             raise InvalidActionError(f"{code!r} is not a Peanuts move.")
         simple = {
@@ -603,6 +649,7 @@ class Peanuts(Game[PeanutsState]):
             RECYCLE_CODE: Recycle(),
             STUCK_CODE: Stuck(True),
             UNSTUCK_CODE: Stuck(False),
+            PASS_CODE: PASS,
         }
         if code in simple:
             return simple[code]
@@ -632,6 +679,7 @@ class Peanuts(Game[PeanutsState]):
             "resigned": state.resigned,
             "moves": state.moves,
             "laps": None if state.laps is None else list(state.laps),
+            "turn": state.turn,
         }
 
     def from_dict(self, data: Mapping[str, Any]) -> PeanutsState:
@@ -654,6 +702,7 @@ class Peanuts(Game[PeanutsState]):
             resigned=_seat_or_none(data.get("resigned"), "resigned"),
             moves=moves,
             laps=_laps_from(data.get("laps")),
+            turn=_seat_or_none(data.get("turn"), "turn"),
         )
         check_state(state)
         return state

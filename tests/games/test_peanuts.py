@@ -13,11 +13,19 @@ import pytest
 from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer
 from games.base import SCHEMA, EndReason, Event
 from games.cards import Card, parse_cards, standard_deck
-from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
+from games.errors import (
+    CorruptStateError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    NotYourTurnError,
+)
 from games.peanuts import (
     GAME,
     SEARCH_CAP,
     Move,
+    Pass,
     Peanuts,
     PeanutsState,
     PeanutsView,
@@ -168,10 +176,10 @@ def test_bad_decks_are_refused(deck):
 
 
 def test_options_and_seats_are_checked():
-    """Two seats exactly; the one option is the boolean nerts_rescue (off by default)."""
-    assert GAME.new_state(None, 2, 0).nerts_rescue is False
+    """Two seats exactly; the options are the booleans nerts_rescue and turns (both off by default)."""
+    assert GAME.new_state(None, 2, 0).nerts_rescue is False and GAME.new_state(None, 2, 0).turn is None
     assert GAME.new_state({"nerts_rescue": True}, 2, 0).nerts_rescue is True
-    for bad in ({"nerts_rescue": 1}, {"cells": 4}):
+    for bad in ({"nerts_rescue": 1}, {"turns": "yes"}, {"cells": 4}):
         with pytest.raises(InvalidOptionError):
             GAME.new_state(bad, 2, 0)
     for seats in (1, 3):
@@ -187,6 +195,56 @@ def test_both_seats_act_at_any_time():
     state = play(state, (1, "t"), (1, "t"), (0, "t"))
     assert len(state.players[1].stock) == 18 and len(state.players[0].stock) == 21
     assert GAME.legal_actions(state, 2) == ()
+
+
+def test_turn_based_mode_hands_the_turn_over_after_a_stock_turn_or_a_pass():
+    """§7.1 turn-based mode: seat 0 starts; any number of own moves; turning the stock or passing ends the turn."""
+    state = position([spec(["KC", "KD", "QH", "QS", "3C", "3D", "4C"], "2C JS", waste="JD", fan=1), PLAIN], turn=0)
+    assert GAME.current_seat(state) == 0 and GAME.legal_actions(state, 1) == ()
+    assert codes(state, 0)[-2:] == ["stuck", "pass"] and GAME.view_for(state, 1).turn == 0
+    with pytest.raises(NotYourTurnError):
+        GAME.apply_action(state, 1, Turn())
+    state = play(state, (0, "p.JS>c3.QH"), (0, "w.JD>c4.QS"))
+    assert GAME.current_seat(state) == 0
+    transition = GAME.apply_action(state, 0, Turn())
+    assert transition.state.turn == 1 and transition.events[-1].text == "Player 2 to play."
+    assert len(transition.state.players[0].waste) == 3
+    state = play(transition.state, (1, "pass"))
+    assert state.turn == 0 and state.players[1].stuck
+    assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(state)))) == state
+
+
+def test_pass_is_only_for_the_turn_based_mode():
+    state = GAME.new_state(None, 2, 4)
+    assert "pass" not in codes(state, 0) and GAME.parse_action("pass") == Pass()
+    assert refusal(state, 0, "pass") == "Passing is only for the turn-based game."
+    assert GAME.new_state({"turns": True}, 2, 4).turn == 0
+
+
+def test_players_who_only_pass_end_the_deal():
+    """A pass says "stuck"; once both are stuck, each pass counts as a lap, so two passes each end the deal."""
+    state = GAME.new_state({"turns": True}, 2, 6)
+    log = [(seat, "pass") for seat in (0, 1)] * 3
+    for number, (seat, code) in enumerate(log):
+        assert GAME.outcome(state) is None, number
+        state = play(state, (seat, code))
+    assert state.blocked and state.laps == (2, 2) and GAME.current_seat(state) is None
+    assert GAME.replay({"turns": True}, 2, 6, log) == state
+
+
+def test_a_turn_based_deal_replays_from_its_log():
+    rng = random.Random(3)
+    state = GAME.new_state({"turns": True}, 2, 3)
+    log = []
+    for _ in range(60):
+        seat = GAME.current_seat(state)
+        action = RandomPlayer().choose(state, seat, rng)
+        state = GAME.apply_action(state, seat, action).state
+        log.append((seat, action.code))
+        if GAME.outcome(state) is not None:
+            break
+    assert {seat for seat, _ in log} == {0, 1}
+    assert GAME.replay({"turns": True}, 2, 3, log) == state
 
 
 # Building piles (§1.3 move 1, §6.3)
@@ -851,6 +909,7 @@ def test_views_show_only_public_cards_and_legal_only_to_the_seat():
         lambda data: data.update(laps=[0]),
         lambda data: data.update(laps=[0, -1]),
         lambda data: data.update(laps=[True, 0]),
+        lambda data: data.update(turn=2),
         lambda data: data.update(piles=[[data["players"][0]["stock"].pop()]]),
     ],
 )

@@ -15,7 +15,7 @@ from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer, play_out
 from games.base import EndReason
 from games.cards import Card, Rank, standard_deck
 from games.errors import IllegalActionError
-from games.peanuts import GAME, Move, PeanutsState, Recycle, Stuck, Turn, public_cards, search
+from games.peanuts import GAME, Move, Pass, PeanutsState, Recycle, Stuck, Turn, public_cards, search
 from games.peanuts.rules import went_round
 from tests.games.test_peanuts import cards_in
 
@@ -42,7 +42,7 @@ def wrong_actions(state: PeanutsState, seat: int, stale: tuple[Any, ...]) -> lis
     legal = GAME.legal_actions(state, seat)
     pool = [action for action in stale if action not in legal]
     pool += list(GAME.legal_actions(state, 1 - seat))
-    pool += [Turn(), Recycle(), Stuck(True), Stuck(False)]
+    pool += [Turn(), Recycle(), Stuck(True), Stuck(False), Pass()]
     for action in legal:
         if isinstance(action, Move):
             pool.append(Move(action.source, action.card, "c1" if action.source != "c1" else "c2", Card.parse("2C")))
@@ -54,7 +54,8 @@ def wrong_actions(state: PeanutsState, seat: int, stale: tuple[Any, ...]) -> lis
 def check_step(state: PeanutsState, rng: random.Random, stale: tuple[Any, ...], try_all: bool) -> None:
     check_conservation(state)
     over = GAME.outcome(state) is not None
-    assert GAME.current_seat(state) is None
+    turn = GAME.current_seat(state)
+    assert turn == (None if over else state.turn)
     public = public_cards(state, 0) | public_cards(state, 1) | {card for pile in state.piles for card in pile}
     hidden = set()
     for layout in state.players:
@@ -65,7 +66,7 @@ def check_step(state: PeanutsState, rng: random.Random, stale: tuple[Any, ...], 
     assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(state)))) == state
     for seat in (0, 1):
         actions = GAME.legal_actions(state, seat)
-        assert bool(actions) != over
+        assert bool(actions) == (not over and turn in (None, seat))
         for action in actions if try_all else actions[:1]:
             assert GAME.parse_action(action.code) == action and len(action.code) <= 30
             GAME.apply_action(state, seat, action)
@@ -81,7 +82,7 @@ def test_random_playouts_keep_the_invariants(first):
     """Random and greedy play mixed: every invariant after every move, and the log replays to the same state."""
     for seed in range(first, first + 40):
         rng = random.Random(seed)
-        options = {"nerts_rescue": seed % 2 == 1}
+        options = {"nerts_rescue": seed % 2 == 1, "turns": seed % 5 == 0}
         state = GAME.new_state(options, 2, seed)
         log: list[tuple[int, str]] = []
         stale: tuple[Any, ...] = ()
@@ -90,7 +91,7 @@ def test_random_playouts_keep_the_invariants(first):
             check_step(state, rng, stale, try_all=number % 8 == 0)
             if GAME.outcome(state) is not None:
                 break
-            seat = rng.randrange(2)
+            seat = rng.randrange(2) if state.turn is None else state.turn
             player = greedy if rng.random() < greedy_share else uniform
             action = player.choose(state, seat, rng) or uniform.choose(state, seat, rng)
             stale = GAME.legal_actions(state, seat)
@@ -106,7 +107,7 @@ def test_random_playouts_keep_the_invariants(first):
 def test_whole_greedy_deals_keep_the_invariants_to_the_end(seed):
     """Deals played to their end (one player greedy, the other mostly greedy): invariants, then the replay."""
     rng = random.Random(seed)
-    options = {"nerts_rescue": seed % 2 == 0}
+    options = {"nerts_rescue": seed % 2 == 0, "turns": seed % 4 == 1}
     state = GAME.new_state(options, 2, seed)
     log: list[tuple[int, str]] = []
     stale: tuple[Any, ...] = ()
@@ -114,7 +115,7 @@ def test_whole_greedy_deals_keep_the_invariants_to_the_end(seed):
         check_step(state, rng, stale, try_all=False)
         if GAME.outcome(state) is not None:
             break
-        seat = rng.randrange(2)
+        seat = rng.randrange(2) if state.turn is None else state.turn
         player = greedy if seat == 0 or rng.random() < 0.9 else uniform
         action = player.choose(state, seat, rng)
         if action is None:
@@ -184,6 +185,14 @@ def test_the_greedy_player_decides_from_its_own_view_only():
             action = choice or greedy.choose(state, 1 - seat, rng)
             state = GAME.apply_action(state, seat if choice else 1 - seat, action).state
     assert differed > 300
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_greedy_players_finish_turn_based_deals(seed):
+    """In the turn-based mode the greedy player ends every turn (turning the stock or passing) and deals end."""
+    state = GAME.new_state({"turns": True}, 2, seed)
+    state, steps = play_out(state, [GreedyPlayer(), GreedyPlayer()], random.Random(seed), max_steps=5000)
+    assert GAME.outcome(state) is not None, f"no end after {steps} steps"
 
 
 def _moves(state: PeanutsState, seat: int) -> list[Move]:
