@@ -14,7 +14,14 @@ from typing import Any
 
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import Card, Rank, shuffled, standard_deck
-from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
+from games.errors import (
+    CorruptStateError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    InvalidOptionError,
+)
 from games.peanuts.blocked import SEARCH_CAP, BlockedCheck
 from games.peanuts.layout import (
     COLUMNS,
@@ -69,7 +76,8 @@ class PeanutsState:
     by the next building play. ``laps`` watches a stall (§1.8 A9): None until both players are
     stuck at once, then how many times each player has turned the waste over since, with no
     building play by either player (a building play or a Nerts rescue sets it back to None).
-    ``turn`` is the seat to act in the turn-based mode, None in real-time play.
+    ``turn`` is the seat to act in the turn-based mode, None in real-time play. ``claimed`` is the
+    seat that claimed the end after the other player's inactivity (§7.1 AFK).
     """
 
     players: tuple[Layout, ...]
@@ -82,6 +90,7 @@ class PeanutsState:
     moves: int = 0
     laps: tuple[int, ...] | None = None
     turn: Seat | None = None
+    claimed: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +146,7 @@ def score(state: PeanutsState, seat: Seat) -> int:
 
 
 def is_over(state: PeanutsState) -> bool:
-    return state.out is not None or state.blocked or state.resigned is not None
+    return state.out is not None or state.blocked or state.resigned is not None or state.claimed is not None
 
 
 def went_round(state: PeanutsState) -> bool:
@@ -388,7 +397,7 @@ def check_state(state: PeanutsState) -> None:
         raise CorruptStateError("Peanuts snapshot: an empty peanut pile did not end the deal.")
     if state.moves < 0:
         raise CorruptStateError("Peanuts snapshot: negative move count.")
-    if sum((state.out is not None, state.blocked, state.resigned is not None)) > 1:
+    if sum((state.out is not None, state.blocked, state.resigned is not None, state.claimed is not None)) > 1:
         raise CorruptStateError("Peanuts snapshot: a deal ends in one way only.")
     if state.rescued and not state.nerts_rescue:
         raise CorruptStateError("Peanuts snapshot: a Nerts rescue without the nerts_rescue option.")
@@ -621,6 +630,8 @@ class Peanuts(Game[PeanutsState]):
             return Outcome(scores, (winner,), EndReason.RESIGNED, summary)
         if state.out is not None:
             how = f"{_player_name(state.out)} called Peanuts!"
+        elif state.claimed is not None:
+            how = f"{_player_name(state.claimed)} claimed the end: {_player_name(1 - state.claimed)} was idle."
         else:
             how = "Both players are stuck."
         if scores[0] != scores[1]:
@@ -629,13 +640,29 @@ class Peanuts(Game[PeanutsState]):
             winners = () if state.out is None else (state.out,)
         result = f"{_player_name(winners[0])} wins" if winners else "A draw"
         tie = " on the tie rule" if winners and scores[0] == scores[1] else ""
-        return Outcome(scores, winners, EndReason.COMPLETED, f"{how} {result}{tie}, {tally}.")
+        reason = EndReason.COMPLETED if state.claimed is None else EndReason.TIMED_OUT
+        return Outcome(scores, winners, reason, f"{how} {result}{tie}, {tally}.")
 
     def resign(self, state: PeanutsState, seat: Seat) -> Transition[PeanutsState]:
         """Give up: the other player wins. Raises GameOverError when the deal is already over."""
         if is_over(state):
             raise GameOverError("This game is over.")
         after = replace(state, resigned=seat, moves=state.moves + 1)
+        outcome = self.outcome(after)
+        assert outcome is not None
+        return Transition(after, (Event(outcome.summary),))
+
+    def claim(self, state: PeanutsState, seat: Seat) -> Transition[PeanutsState]:
+        """End the deal now, scored as it stands, because the other player is idle (§7.1 AFK).
+
+        The bot decides when the other player has been idle long enough; the engine only ends the
+        deal. Raises GameOverError when the deal is over, IllegalActionError for a seat not playing.
+        """
+        if is_over(state):
+            raise GameOverError("This game is over.")
+        if seat not in range(SEATS):
+            raise IllegalActionError("You are not playing in this deal.")
+        after = replace(state, claimed=seat, moves=state.moves + 1)
         outcome = self.outcome(after)
         assert outcome is not None
         return Transition(after, (Event(outcome.summary),))
@@ -680,6 +707,7 @@ class Peanuts(Game[PeanutsState]):
             "moves": state.moves,
             "laps": None if state.laps is None else list(state.laps),
             "turn": state.turn,
+            "claimed": state.claimed,
         }
 
     def from_dict(self, data: Mapping[str, Any]) -> PeanutsState:
@@ -703,6 +731,7 @@ class Peanuts(Game[PeanutsState]):
             moves=moves,
             laps=_laps_from(data.get("laps")),
             turn=_seat_or_none(data.get("turn"), "turn"),
+            claimed=_seat_or_none(data.get("claimed"), "claimed"),
         )
         check_state(state)
         return state

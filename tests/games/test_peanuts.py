@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer
-from games.base import SCHEMA, EndReason, Event
+from games import penguin
+from games.base import CLAIM_CODE, SCHEMA, EndReason, Event
 from games.cards import Card, parse_cards, standard_deck
 from games.errors import (
     CorruptStateError,
@@ -808,6 +809,41 @@ def test_resign_lets_the_other_player_win():
     assert GAME.allows_undo({}) is False
 
 
+def test_claim_ends_the_deal_scored_as_it_stands():
+    """§7.1 AFK: the other player's inactivity lets a player claim the end; scoring as normal, reason TIMED_OUT."""
+    state = position([PLAIN, PLAIN], piles=["AC 2C1 3C", "AH1"])
+    transition = GAME.claim(state, 1)
+    outcome = GAME.outcome(transition.state)
+    assert (outcome.scores, outcome.winners, outcome.reason) == ((-4, -4), (), EndReason.TIMED_OUT)
+    assert transition.events == (Event("Player 2 claimed the end: Player 1 was idle. A draw, -4 to -4."),)
+    assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(transition.state)))) == transition.state
+    ahead = GAME.outcome(GAME.claim(position([PLAIN, PLAIN], piles=["AC 2C 3C"]), 1).state)
+    assert ahead.winners == (0,) and ahead.reason == EndReason.TIMED_OUT
+    with pytest.raises(GameOverError):
+        GAME.claim(transition.state, 0)
+    with pytest.raises(GameOverError):
+        GAME.apply_action(transition.state, 0, Turn())
+    with pytest.raises(IllegalActionError):
+        GAME.claim(state, 2)
+    with pytest.raises(CorruptStateError):
+        scored((30, 25), (0, 6), out=0, claimed=1)
+
+
+def test_a_claim_replays_from_the_log():
+    log = [(0, "t"), (1, "t"), (1, CLAIM_CODE)]
+    state = GAME.replay(None, 2, 11, log)
+    assert state.claimed == 1 and GAME.outcome(state).reason == EndReason.TIMED_OUT
+    assert state == GAME.claim(play(GAME.new_state(None, 2, 11), *log[:2]), 1).state
+
+
+def test_games_without_a_claim_refuse_it():
+    """The base Game refuses a claim; so does a replay whose log holds one."""
+    with pytest.raises(InvalidActionError, match="cannot be claimed"):
+        penguin.GAME.claim(penguin.GAME.new_state(None, 1, 0), 0)
+    with pytest.raises(InvalidActionError):
+        penguin.GAME.replay(None, 1, 0, [(0, CLAIM_CODE)])
+
+
 # Codes
 
 
@@ -910,6 +946,7 @@ def test_views_show_only_public_cards_and_legal_only_to_the_seat():
         lambda data: data.update(laps=[0, -1]),
         lambda data: data.update(laps=[True, 0]),
         lambda data: data.update(turn=2),
+        lambda data: data.update(claimed="0"),
         lambda data: data.update(piles=[[data["players"][0]["stock"].pop()]]),
     ],
 )
