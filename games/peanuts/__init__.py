@@ -25,7 +25,9 @@ the waste over twice (or has no stock and waste left) with no building play by e
 whatever the search says; a player who is told of a play left keeps counting laps.
 
 Score (§1.6): own cards in the building piles minus cards left in the own peanut pile. High score
-wins; a tie goes to the player who emptied the peanut pile, else it is a draw (A10).
+wins; a tie goes to the player who emptied the peanut pile, else it is a draw (A10). A player may
+also claim the end when the other is idle (``GAME.claim``, §7.1 AFK; the bot keeps the clock):
+the deal ends scored as it stands, with ``EndReason.TIMED_OUT``.
 
 Actions name the card they move and the top card they expect at the target (§7.1), so a click
 made on a stale view is refused ("pile moved on") rather than landing elsewhere. Codes:

@@ -466,12 +466,11 @@ class Peanuts(Game[PeanutsState]):
         layout = state.players[seat]
         events: list[Event] = []
         if isinstance(action, Stuck):
-            state = self._set_layout(state, seat, replace(layout, stuck=action.on))
             events.append(Event(f"{name} is stuck." if action.on else f"{name} is playing on."))
-            if action.on and all(other.stuck for other in state.players):
-                if state.laps is None:
-                    state = replace(state, laps=(0,) * SEATS)
-                state = self._stall_check(state, events, asked=True)
+            if action.on:
+                state = self._say_stuck(state, seat, events)
+            else:
+                state = self._set_layout(state, seat, replace(layout, stuck=False))
         elif isinstance(action, Turn):
             state = self._set_layout(state, seat, turn_stock(layout))
             count = min(TURN_SIZE, len(layout.stock))
@@ -480,11 +479,8 @@ class Peanuts(Game[PeanutsState]):
             events.append(Event(f"{name} passed."))
             if state.laps is not None:
                 state = replace(state, laps=_lap(state.laps, seat))
-            state = self._set_layout(state, seat, replace(layout, stuck=True))
-            if all(other.stuck for other in state.players) and not layout.stuck:
-                if state.laps is None:
-                    state = replace(state, laps=(0,) * SEATS)
-                state = self._stall_check(state, events, asked=True)
+            if not layout.stuck:
+                state = self._say_stuck(state, seat, events)
         elif isinstance(action, Recycle):
             state = self._set_layout(state, seat, recycle(layout))
             events.append(Event(f"{name} turned the waste over."))
@@ -504,6 +500,15 @@ class Peanuts(Game[PeanutsState]):
         if end is not None:
             events.append(Event(end.summary))
         return Transition(state, tuple(events))
+
+    def _say_stuck(self, state: PeanutsState, seat: Seat, events: list[Event]) -> PeanutsState:
+        """Set the seat's stuck flag; once both players are stuck, the stall watch starts and the check runs."""
+        state = self._set_layout(state, seat, replace(state.players[seat], stuck=True))
+        if not all(layout.stuck for layout in state.players):
+            return state
+        if state.laps is None:
+            state = replace(state, laps=(0,) * SEATS)
+        return self._stall_check(state, events, asked=True)
 
     @staticmethod
     def _end_turn(state: PeanutsState, events: list[Event]) -> PeanutsState:
