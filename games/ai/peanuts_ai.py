@@ -83,12 +83,13 @@ def _uncovers_a_build(view: PeanutsView, seat: Seat, move: Move) -> bool:
 class GreedyPlayer:
     """The greedy player described in the module docstring; ``rng`` breaks ties between equal plays.
 
-    It remembers, per seat, what the table looked like the last time it turned its waste over;
-    that is all it keeps between calls.
+    It remembers, per seat, what the table looked like the last time it turned its waste over (and
+    the move count then, so that a mark left by another deal, with as many moves or more, is not
+    taken for this one); that is all it keeps between calls.
     """
 
     def __init__(self) -> None:
-        self._last_lap: dict[Seat, Hashable] = {}
+        self._last_lap: dict[Seat, tuple[int, Hashable]] = {}
 
     def choose(self, state: PeanutsState, seat: Seat, rng: random.Random) -> PeanutsAction | None:
         return self.decide(GAME.view_for(state, seat), seat, rng)
@@ -117,9 +118,10 @@ class GreedyPlayer:
             return Turn()
         if any(isinstance(action, Recycle) for action in actions):
             table = (mine.tableau, mine.peanut_count, view.piles, mine.waste_count)
-            if self._last_lap.get(seat) == table and not mine.stuck:
+            last = self._last_lap.get(seat)
+            if last is not None and last[0] < view.moves and last[1] == table and not mine.stuck:
                 return Stuck(True)
-            self._last_lap[seat] = table
+            self._last_lap[seat] = view.moves, table
             return Recycle()
         if any(isinstance(action, Pass) for action in actions):
             return PASS

@@ -23,8 +23,11 @@ from games.errors import (
     NotYourTurnError,
 )
 from games.peanuts import (
+    CANNOT_PROVE,
     GAME,
     SEARCH_CAP,
+    STILL_A_PLAY,
+    WENT_ROUND,
     Move,
     Pass,
     Peanuts,
@@ -40,7 +43,6 @@ from games.peanuts import (
     step,
 )
 
-from games.peanuts.rules import CANNOT_PROVE, STILL_A_PLAY, WENT_ROUND
 
 from .view_cards import cards_in
 

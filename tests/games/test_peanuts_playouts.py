@@ -15,8 +15,19 @@ from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer, play_out
 from games.base import EndReason
 from games.cards import Card, Rank, standard_deck
 from games.errors import IllegalActionError
-from games.peanuts import GAME, Move, Pass, PeanutsState, Recycle, Stuck, Turn, public_cards, search
-from games.peanuts.rules import went_round
+from games.peanuts import (
+    GAME,
+    BlockedCheck,
+    Move,
+    Pass,
+    PeanutsState,
+    Recycle,
+    Stuck,
+    Turn,
+    public_cards,
+    search,
+    went_round,
+)
 from tests.games.test_peanuts import cards_in
 
 greedy, uniform = GreedyPlayer(), RandomPlayer()
@@ -193,6 +204,17 @@ def test_greedy_players_finish_turn_based_deals(seed):
     state = GAME.new_state({"turns": True}, 2, seed)
     state, steps = play_out(state, [GreedyPlayer(), GreedyPlayer()], random.Random(seed), max_steps=5000)
     assert GAME.outcome(state) is not None, f"no end after {steps} steps"
+
+
+def test_greedy_deals_end_even_when_the_blocked_check_proves_nothing(monkeypatch):
+    """§1.8 A9: with a blocked check capped at one node, stalled deals still end, by two laps each."""
+    monkeypatch.setattr(GAME, "blocked_check", BlockedCheck(1))
+    endings: Counter[str] = Counter()
+    for seed in range(40):
+        state, steps = play_out(GAME.new_state(None, 2, seed), [GreedyPlayer(), GreedyPlayer()], random.Random(seed))
+        assert GAME.outcome(state) is not None, f"seed {seed}: no end after {steps} steps"
+        endings["two laps" if went_round(state) else "other"] += 1
+    assert endings["two laps"] >= 1
 
 
 def _moves(state: PeanutsState, seat: int) -> list[Move]:
