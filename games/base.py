@@ -16,6 +16,9 @@ A game is a stateless :class:`Game` object with pure functions over an immutable
 - ``parse_action(code)``: action codes round-trip (``parse_action(a.code) == a``) and are short
   enough for a Discord custom id.
 - ``to_dict`` / ``from_dict``: JSON-ready snapshots; ``from_dict`` validates.
+- ``resign(state, seat)`` and ``claim(state, seat)`` (the end claimed after the other players'
+  inactivity; only games that allow it) end a game outside its actions; the action log records
+  them as ``RESIGN_CODE`` and ``CLAIM_CODE``, which ``replay`` understands.
 """
 
 import functools
@@ -26,7 +29,14 @@ from enum import Enum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from games.cards import Card
-from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidOptionError, NotYourTurnError
+from games.errors import (
+    CorruptStateError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    NotYourTurnError,
+)
 
 Seat: TypeAlias = int
 
@@ -215,6 +225,14 @@ class Game(ABC, Generic[StateT]):
     def resign(self, state: StateT, seat: Seat) -> Transition[StateT]:
         """End the game by ``seat`` giving up. Raises GameOverError when already over."""
 
+    def claim(self, state: StateT, seat: Seat) -> Transition[StateT]:
+        """End the game now because the other players are idle, scored as it stands (``EndReason.TIMED_OUT``).
+
+        Raises:
+            InvalidActionError: this game cannot be claimed (the default).
+        """
+        raise InvalidActionError("This game cannot be claimed.")
+
     @abstractmethod
     def parse_action(self, code: str) -> Any:
         """Parse an action code. Raises InvalidActionError."""
@@ -286,6 +304,8 @@ class Game(ABC, Generic[StateT]):
         for seat, code in codes:
             if code == RESIGN_CODE:
                 state = self.resign(state, seat).state
+            elif code == CLAIM_CODE:
+                state = self.claim(state, seat).state
             else:
                 state = self.apply_action(state, seat, self.parse_action(code)).state
         return state
@@ -293,6 +313,8 @@ class Game(ABC, Generic[StateT]):
 
 RESIGN_CODE = "resign"
 """How the action log records a resignation (it is not a game action)."""
+CLAIM_CODE = "claim"
+"""How the action log records a claim of the end after the other player's inactivity (not a game action)."""
 
 
 def check_seats(game: Game[Any], seats: int) -> None:

@@ -1,42 +1,46 @@
 """Peanuts players and a playout driver, built on the engine's public functions (RULES.md §1, §7.1).
 
 Both players implement :class:`games.ai.Player` with ``choose(state, seat, rng) -> action or None``;
-None means "nothing useful to do now, wait for the other player" (play is simultaneous, so there is
-no pass action). Only the greedy player ever returns None; call ``choose`` only while the deal runs.
+None means "nothing to do now, wait for the other player" (in real-time play there is no pass
+action). Only the greedy player ever returns None; call ``choose`` only while the deal runs and,
+in the turn-based mode, for the seat to act.
 
 - :class:`RandomPlayer`: any legal action, uniformly.
-- :class:`GreedyPlayer`: a building play if there is one (peanut top first, then column tops, then
-  the waste), else the peanut top onto a column, else a whole column onto another (which pulls
-  the next peanut card into the emptied column), else the next move of a line to a building play
-  found by the engine's blocked check (:func:`games.peanuts.search`). When that search proves the
-  player blocked it says "stuck" once and then waits. Every step plays a card to the middle,
-  shortens the peanut pile, or follows a line one move nearer its end (a line is kept until it is
-  done or the building piles change), so a deal between two greedy players always ends by
-  "Peanuts!" or by the blocked check.
+- :class:`GreedyPlayer`: decides only from what ``GAME.view_for(state, seat)`` shows its seat
+  (the face-up cards and the counts of hidden ones), like a person at the table: a building play
+  if there is one (peanut top first, then column tops, then the waste), else the peanut top onto
+  a column, else a move that empties a column (the peanut top then fills it), else a tail move
+  that uncovers a card a building pile takes, else the waste top onto a column, else turning the
+  stock. When it is about to turn the waste over and nothing has changed since the last time it
+  did (the same columns, peanut pile, building piles and stock), it has gone round its stock in
+  vain and says "stuck", then keeps turning; with no stock and waste left it says "stuck" and
+  then waits (in the turn-based mode it passes instead: a pass says "stuck" as well). Every move
+  but turning plays a card to the middle, takes a card out of the peanut pile or the waste for
+  good, or sets up a building play, so two greedy players always end a deal: by "Peanuts!", by
+  the blocked check, or by the stall rule of two laps each (§1.8 A9).
 
 :func:`play_out` lets a random seat act each step until the deal ends.
 """
 
 import random
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Hashable, Sequence
 
 from games.ai import Player
 from games.base import Seat
-from games.cards import Card
+from games.cards import Card, Rank
 from games.peanuts import (
     GAME,
+    PASS,
     PEANUT,
     WASTE,
-    Layout,
     Move,
+    Pass,
     PeanutsAction,
     PeanutsState,
+    PeanutsView,
     Recycle,
     Stuck,
     Turn,
-    search,
-    step,
 )
 
 PeanutsPlayer = Player[PeanutsState, PeanutsAction | None]
@@ -56,78 +60,86 @@ def _is_build(action: PeanutsAction) -> bool:
     return isinstance(action, Move) and action.dest[0] == "b"
 
 
-def _empties_column(state: PeanutsState, action: PeanutsAction) -> bool:
-    if not isinstance(action, Move) or action.source[0] != "c" or action.dest[0] != "c":
+def _column(view: PeanutsView, seat: Seat, place: str) -> tuple[Card, ...]:
+    return view.players[seat].tableau[int(place[1:]) - 1]
+
+
+def _empties_column(view: PeanutsView, seat: Seat, move: Move) -> bool:
+    return move.source[0] == "c" and _column(view, seat, move.source)[0] == move.card
+
+
+def _uncovers_a_build(view: PeanutsView, seat: Seat, move: Move) -> bool:
+    """Whether the card under the moved tail is an ace or fits on a building pile."""
+    column = _column(view, seat, move.source)
+    below = column.index(move.card) - 1
+    if below < 0:
         return False
-    seat = action.card.deck
-    return state.players[seat].tableau[int(action.source[1:]) - 1][0] == action.card
-
-
-_PLANS: dict[tuple[Layout, tuple[Card, ...]], PeanutsAction] = {}
-"""The greedy player's memo: the next move of a line found earlier, by (layout, building pile tops).
-
-Following a line to its end instead of searching again after each step keeps the player fast,
-and it is what guarantees progress: a new search from the middle of a line could pick another
-line of any length.
-"""
-_PLANS_LIMIT = 50_000
-
-
-def _remember_plan(key: tuple[Layout, tuple[Card, ...]], line: tuple[PeanutsAction, ...]) -> None:
-    if len(_PLANS) + len(line) > _PLANS_LIMIT:
-        _PLANS.clear()
-    layout, tops = key
-    for action in line:
-        _PLANS[layout, tops] = action
-        layout = replace(step(layout, action), fan=0, stuck=False)
+    under = column[below]
+    return under.rank == Rank.ACE or any(
+        pile[-1].suit == under.suit and pile[-1].rank + 1 == under.rank for pile in view.piles
+    )
 
 
 class GreedyPlayer:
     """The greedy player described in the module docstring; ``rng`` breaks ties between equal plays.
 
-    ``choose`` returns None (wait) once the player has said "stuck" and the blocked check still proves
-    it cannot reach the middle, when the check gave up without a line and there is no stock to turn,
-    and once the deal is over.
+    It remembers, per seat, what the table looked like the last time it turned its waste over (and
+    the move count then, so that a mark left by another deal, with as many moves or more, is not
+    taken for this one); that is all it keeps between calls.
     """
 
+    def __init__(self) -> None:
+        self._last_lap: dict[Seat, tuple[int, Hashable]] = {}
+
     def choose(self, state: PeanutsState, seat: Seat, rng: random.Random) -> PeanutsAction | None:
-        actions = GAME.legal_actions(state, seat)
+        return self.decide(GAME.view_for(state, seat), seat, rng)
+
+    def decide(self, view: PeanutsView, seat: Seat, rng: random.Random) -> PeanutsAction | None:
+        """The choice for ``seat`` from its view alone (``view.viewer`` must be ``seat``)."""
+        actions = view.legal
         if not actions:
             return None
-        builds = [action for action in actions if _is_build(action)]
+        moves = [action for action in actions if isinstance(action, Move)]
+        builds = [move for move in moves if _is_build(move)]
         if builds:
-            best = min(_SOURCE_ORDER.get(action.source, 1) for action in builds)
-            return rng.choice([action for action in builds if _SOURCE_ORDER.get(action.source, 1) == best])
-        from_peanut = [action for action in actions if isinstance(action, Move) and action.source == PEANUT]
-        if from_peanut:
-            return rng.choice(from_peanut)
-        emptying = [action for action in actions if _empties_column(state, action)]
-        if emptying:
-            return rng.choice(emptying)
-        layout = state.players[seat]
-        key = (replace(layout, fan=0, stuck=False), tuple(pile[-1] for pile in state.piles))
-        planned = _PLANS.get(key)
-        if planned is not None:
-            return planned
-        result = search(layout, state.piles)
-        if result.line:
-            _remember_plan(key, result.line)
-            return result.line[0]
-        if result.blocked:
-            return None if layout.stuck else Stuck(True)
-        return next((action for action in actions if isinstance(action, Turn | Recycle)), None)
+            best = min(_SOURCE_ORDER.get(move.source, 1) for move in builds)
+            return rng.choice([move for move in builds if _SOURCE_ORDER.get(move.source, 1) == best])
+        shifts = [move for move in moves if move.dest[0] == "c"]
+        for useful in (
+            [move for move in shifts if move.source == PEANUT],
+            [move for move in shifts if _empties_column(view, seat, move)],
+            [move for move in shifts if move.source[0] == "c" and _uncovers_a_build(view, seat, move)],
+            [move for move in shifts if move.source == WASTE],
+        ):
+            if useful:
+                return rng.choice(useful)
+        mine = view.players[seat]
+        if any(isinstance(action, Turn) for action in actions):
+            return Turn()
+        if any(isinstance(action, Recycle) for action in actions):
+            table = (mine.tableau, mine.peanut_count, view.piles, mine.waste_count)
+            last = self._last_lap.get(seat)
+            if last is not None and last[0] < view.moves and last[1] == table and not mine.stuck:
+                return Stuck(True)
+            self._last_lap[seat] = view.moves, table
+            return Recycle()
+        if any(isinstance(action, Pass) for action in actions):
+            return PASS
+        return None if mine.stuck else Stuck(True)
 
 
 def play_out(
     state: PeanutsState, players: Sequence[PeanutsPlayer], rng: random.Random, max_steps: int = 100_000
 ) -> tuple[PeanutsState, int]:
-    """Let a randomly chosen seat act until the deal ends, nobody wants to act, or ``max_steps``.
+    """Let a randomly chosen seat act (in the turn-based mode: the seat to act) until the deal ends,
+    nobody wants to act, or ``max_steps``.
 
     Returns the last state and the number of actions applied.
     """
     steps = 0
     while GAME.outcome(state) is None and steps < max_steps:
-        seats = [0, 1]
+        turn = GAME.current_seat(state)
+        seats = [0, 1] if turn is None else [turn]
         rng.shuffle(seats)
         for seat in seats:
             action = players[seat].choose(state, seat, rng)

@@ -3,6 +3,7 @@
 import dataclasses
 import json
 import random
+import time
 from collections import Counter, deque
 from collections.abc import Sequence
 from typing import Any
@@ -10,12 +11,26 @@ from typing import Any
 import pytest
 
 from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer
-from games.base import SCHEMA, EndReason, Event
+from games import penguin
+from games.base import CLAIM_CODE, SCHEMA, EndReason, Event
 from games.cards import Card, parse_cards, standard_deck
-from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
+from games.errors import (
+    CorruptStateError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    NotYourTurnError,
+)
 from games.peanuts import (
+    CANNOT_PROVE,
     GAME,
+    SEARCH_CAP,
+    STILL_A_PLAY,
+    WENT_ROUND,
     Move,
+    Pass,
+    Peanuts,
     PeanutsState,
     PeanutsView,
     Recycle,
@@ -27,6 +42,7 @@ from games.peanuts import (
     search,
     step,
 )
+
 
 from .view_cards import cards_in
 
@@ -85,6 +101,9 @@ BLOCKED = spec(
     "AC AD AH AS QD QH JD JH TD TH 9D 9H 9C 9S 8C 8S 7C 7S 6C 6S TS",
 )
 """Black columns, a black peanut top, aces buried, and a stock with no card that fits anywhere."""
+
+SHUFFLING = spec(["KC", "KS", "QD", "QH", "JC", "JS", "TC"], BLOCKED["peanut"].replace("QD QH", "QC QS"))
+"""Blocked as well, but its columns and stock allow a few dozen positions: a search capped at 3 gives up."""
 
 
 def codes(state: PeanutsState, seat: int) -> list[str]:
@@ -160,10 +179,10 @@ def test_bad_decks_are_refused(deck):
 
 
 def test_options_and_seats_are_checked():
-    """Two seats exactly; the one option is the boolean nerts_rescue (off by default)."""
-    assert GAME.new_state(None, 2, 0).nerts_rescue is False
+    """Two seats exactly; the options are the booleans nerts_rescue and turns (both off by default)."""
+    assert GAME.new_state(None, 2, 0).nerts_rescue is False and GAME.new_state(None, 2, 0).turn is None
     assert GAME.new_state({"nerts_rescue": True}, 2, 0).nerts_rescue is True
-    for bad in ({"nerts_rescue": 1}, {"cells": 4}):
+    for bad in ({"nerts_rescue": 1}, {"turns": "yes"}, {"cells": 4}):
         with pytest.raises(InvalidOptionError):
             GAME.new_state(bad, 2, 0)
     for seats in (1, 3):
@@ -179,6 +198,56 @@ def test_both_seats_act_at_any_time():
     state = play(state, (1, "t"), (1, "t"), (0, "t"))
     assert len(state.players[1].stock) == 18 and len(state.players[0].stock) == 21
     assert GAME.legal_actions(state, 2) == ()
+
+
+def test_turn_based_mode_hands_the_turn_over_after_a_stock_turn_or_a_pass():
+    """§7.1 turn-based mode: seat 0 starts; any number of own moves; turning the stock or passing ends the turn."""
+    state = position([spec(["KC", "KD", "QH", "QS", "3C", "3D", "4C"], "2C JS", waste="JD", fan=1), PLAIN], turn=0)
+    assert GAME.current_seat(state) == 0 and GAME.legal_actions(state, 1) == ()
+    assert codes(state, 0)[-2:] == ["stuck", "pass"] and GAME.view_for(state, 1).turn == 0
+    with pytest.raises(NotYourTurnError):
+        GAME.apply_action(state, 1, Turn())
+    state = play(state, (0, "p.JS>c3.QH"), (0, "w.JD>c4.QS"))
+    assert GAME.current_seat(state) == 0
+    transition = GAME.apply_action(state, 0, Turn())
+    assert transition.state.turn == 1 and transition.events[-1].text == "Player 2 to play."
+    assert len(transition.state.players[0].waste) == 3
+    state = play(transition.state, (1, "pass"))
+    assert state.turn == 0 and state.players[1].stuck
+    assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(state)))) == state
+
+
+def test_pass_is_only_for_the_turn_based_mode():
+    state = GAME.new_state(None, 2, 4)
+    assert "pass" not in codes(state, 0) and GAME.parse_action("pass") == Pass()
+    assert refusal(state, 0, "pass") == "Passing is only for the turn-based game."
+    assert GAME.new_state({"turns": True}, 2, 4).turn == 0
+
+
+def test_players_who_only_pass_end_the_deal():
+    """A pass says "stuck"; once both are stuck, each pass counts as a lap, so two passes each end the deal."""
+    state = GAME.new_state({"turns": True}, 2, 6)
+    log = [(seat, "pass") for seat in (0, 1)] * 3
+    for number, (seat, code) in enumerate(log):
+        assert GAME.outcome(state) is None, number
+        state = play(state, (seat, code))
+    assert state.blocked and state.laps == (2, 2) and GAME.current_seat(state) is None
+    assert GAME.replay({"turns": True}, 2, 6, log) == state
+
+
+def test_a_turn_based_deal_replays_from_its_log():
+    rng = random.Random(3)
+    state = GAME.new_state({"turns": True}, 2, 3)
+    log = []
+    for _ in range(60):
+        seat = GAME.current_seat(state)
+        action = RandomPlayer().choose(state, seat, rng)
+        state = GAME.apply_action(state, seat, action).state
+        log.append((seat, action.code))
+        if GAME.outcome(state) is not None:
+            break
+    assert {seat for seat, _ in log} == {0, 1}
+    assert GAME.replay({"turns": True}, 2, 3, log) == state
 
 
 # Building piles (§1.3 move 1, §6.3)
@@ -224,6 +293,21 @@ def test_race_first_card_stays_the_second_is_refused_and_may_go_elsewhere():
     assert "c3.5H1>b2.4H1" in codes(state, 1)
     state = play(state, (1, "c3.5H1>b2.4H1"))
     assert state.piles[1][-1] == Card.parse("5H1")
+
+
+def test_a_refusal_names_whose_copy_of_a_card_it_means():
+    """When the pile shows the other deck's copy of the card the click expected, the refusal says whose is whose."""
+    hearts = spec(["KC", "KD", "3H", "KS", "QC", "QD", "QS"], "JC JD")
+    state = position([hearts, hearts], piles=["AH 2H1", "AH1 2H"])
+    assert refusal(state, 0, "c3.3H>b1.2H") == (
+        "Pile 1 moved on: it shows the other player's 2♥, not your 2♥. 3♥ still fits on it."
+    )
+    assert refusal(state, 1, "c3.3H1>b2.2H1") == (
+        "Pile 2 moved on: it shows the other player's 2♥, not your 2♥. 3♥ still fits on it."
+    )
+    assert refusal(state, 0, "c3.3H>b2.2H1") == (
+        "Pile 2 moved on: it shows your 2♥, not the other player's 2♥. 3♥ still fits on it."
+    )
 
 
 def test_cards_to_piles_from_peanut_waste_and_columns_only_from_the_top():
@@ -436,9 +520,27 @@ def test_the_search_finds_a_line_through_column_moves():
     assert any(code.endswith(">b1.AD1") for code in codes(state, 0))
 
 
+DEEP = spec(
+    ["3D", "QC", "JH", "2S", "6H", "JS", "QD"],
+    "AC AD AH AS 9D 8S 4C TC 4D TS QH 7H TD KH JC KS 8C 4S 6D QS 9S",
+    stock="7S 9C 8H 3H 2H 5S 2D 9H 4H 6C 3S KD 5H 7D 5D KC 6S TH 2C 7C 8D 3C 5C JD",
+)
+"""Blocked (the aces lie under 17 peanut cards that never all come out) after more than 250,000
+positions of columns, peanut pile, stock and waste."""
+
+
+def test_a_large_blocked_position_is_proven_quickly():
+    """§1.8 A9: a late-game-sized search ends well within the cap (about 4,000 nodes, a tenth of a second)."""
+    layout = position([DEEP, PLAIN]).players[0]
+    started = time.process_time()
+    result = search(layout, ())
+    assert result.blocked and not result.capped and 1_000 < result.visited < 10_000
+    assert time.process_time() - started < 5
+
+
 def test_hitting_the_state_cap_counts_as_not_blocked():
     """§1.8 A9: a search that reaches the cap treats the player as not blocked."""
-    layout = position([BLOCKED, BLOCKED]).players[0]
+    layout = position([SHUFFLING, BLOCKED]).players[0]
     result = search(layout, (), cap=3)
     assert result.capped and not result.blocked and result.line == ()
 
@@ -514,9 +616,66 @@ def test_stuck_with_a_play_left_goes_on_and_clears_that_flag():
     after = transition.state
     assert GAME.outcome(after) is None
     assert not after.players[0].stuck and after.players[1].stuck
-    assert transition.events[-1] == Event("You still have a play: the deal goes on.", seats=(0,))
+    assert transition.events[-1] == Event(STILL_A_PLAY, seats=(0,))
     assert "unstuck" in codes(after, 1) and "stuck" in codes(after, 0)
     assert not play(after, (1, "unstuck")).players[1].stuck
+
+
+def test_a_capped_search_never_says_there_is_a_play():
+    """§1.8 A9: a search that hits its cap proves nothing; the player hears that the stall is not proven yet."""
+    game = Peanuts(search_cap=3)
+    state = position([SHUFFLING, SHUFFLING])
+    assert game.blocked_check.search(state.players[0], state.piles).capped
+    state = game.apply_action(state, 0, Stuck()).state
+    transition = game.apply_action(state, 1, Stuck())
+    after = transition.state
+    assert game.outcome(after) is None and all(layout.stuck for layout in after.players)
+    told = [event for event in transition.events if event.seats is not None]
+    assert told == [Event(CANNOT_PROVE, seats=(0,)), Event(CANNOT_PROVE, seats=(1,))]
+    assert not any(event.text == STILL_A_PLAY for event in transition.events)
+    assert GAME.apply_action(state, 1, Stuck()).state.blocked
+
+
+def go_round(game: Peanuts, state: PeanutsState, seat: int) -> PeanutsState:
+    """Turn the rest of ``seat``'s stock, then turn the waste over."""
+    while state.players[seat].stock:
+        state = game.apply_action(state, seat, Turn()).state
+    return game.apply_action(state, seat, Recycle()).state
+
+
+@pytest.mark.parametrize("cap", [3, SEARCH_CAP], ids=["capped", "search-finds-a-play"])
+def test_two_laps_each_after_both_said_stuck_end_the_deal(cap):
+    """§1.8 A9: both stuck, then each player twice round the stock with no play to the middle: the deal
+    ends as a stalemate, whether the search was capped or claims that a play is left."""
+    game = Peanuts(search_cap=cap)
+    state = position([PLAIN, SHUFFLING])
+    state = game.apply_action(state, 0, Stuck()).state
+    state = game.apply_action(state, 1, Stuck()).state
+    assert state.laps == (0, 0) and game.outcome(state) is None
+    for seat in (0, 1, 0):
+        state = go_round(game, state, seat)
+    assert state.laps == (2, 1) and game.outcome(state) is None
+    assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(state)))) == state
+    while state.players[1].stock:
+        state = game.apply_action(state, 1, Turn()).state
+    transition = game.apply_action(state, 1, Recycle())
+    assert transition.state.blocked and transition.state.laps == (2, 2)
+    outcome = game.outcome(transition.state)
+    assert outcome.reason == EndReason.COMPLETED and outcome.summary.startswith("Both players are stuck.")
+    assert [event.text for event in transition.events][-2:] == [WENT_ROUND, outcome.summary]
+
+
+def test_a_play_to_the_middle_stops_the_lap_count():
+    """The laps count only while nobody plays to the middle; a player with no stock has nothing to go round."""
+    player = spec(["AH", "KD", "QH", "QS", "3C", "3D", "4C"], "2C 5S 7D", stuck=True)
+    game = Peanuts(search_cap=3)
+    state = position([player, dict(BLOCKED, stuck=True)], laps=[2, 1])
+    state = game.apply_action(state, 0, GAME.parse_action("c1.AH>b+")).state
+    assert state.laps is None and game.outcome(state) is None
+    empty = spec(["KC", "KS", "QC", "QS", "JC", "JS", "TC"], BLOCKED["peanut"], stock="")
+    state = position([empty, dict(BLOCKED, stuck=True)], laps=[0, 1])
+    state = go_round(game, state, 1)
+    assert state.blocked
 
 
 def test_a_play_to_the_middle_clears_both_stuck_flags():
@@ -652,6 +811,41 @@ def test_resign_lets_the_other_player_win():
     assert GAME.allows_undo({}) is False
 
 
+def test_claim_ends_the_deal_scored_as_it_stands():
+    """§7.1 AFK: the other player's inactivity lets a player claim the end; scoring as normal, reason TIMED_OUT."""
+    state = position([PLAIN, PLAIN], piles=["AC 2C1 3C", "AH1"])
+    transition = GAME.claim(state, 1)
+    outcome = GAME.outcome(transition.state)
+    assert (outcome.scores, outcome.winners, outcome.reason) == ((-4, -4), (), EndReason.TIMED_OUT)
+    assert transition.events == (Event("Player 2 claimed the end: Player 1 was idle. A draw, -4 to -4."),)
+    assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(transition.state)))) == transition.state
+    ahead = GAME.outcome(GAME.claim(position([PLAIN, PLAIN], piles=["AC 2C 3C"]), 1).state)
+    assert ahead.winners == (0,) and ahead.reason == EndReason.TIMED_OUT
+    with pytest.raises(GameOverError):
+        GAME.claim(transition.state, 0)
+    with pytest.raises(GameOverError):
+        GAME.apply_action(transition.state, 0, Turn())
+    with pytest.raises(IllegalActionError):
+        GAME.claim(state, 2)
+    with pytest.raises(CorruptStateError):
+        scored((30, 25), (0, 6), out=0, claimed=1)
+
+
+def test_a_claim_replays_from_the_log():
+    log = [(0, "t"), (1, "t"), (1, CLAIM_CODE)]
+    state = GAME.replay(None, 2, 11, log)
+    assert state.claimed == 1 and GAME.outcome(state).reason == EndReason.TIMED_OUT
+    assert state == GAME.claim(play(GAME.new_state(None, 2, 11), *log[:2]), 1).state
+
+
+def test_games_without_a_claim_refuse_it():
+    """The base Game refuses a claim; so does a replay whose log holds one."""
+    with pytest.raises(InvalidActionError, match="cannot be claimed"):
+        penguin.GAME.claim(penguin.GAME.new_state(None, 1, 0), 0)
+    with pytest.raises(InvalidActionError):
+        penguin.GAME.replay(None, 1, 0, [(0, CLAIM_CODE)])
+
+
 # Codes
 
 
@@ -750,6 +944,11 @@ def test_views_show_only_public_cards_and_legal_only_to_the_seat():
         lambda data: data.update(blocked="no"),
         lambda data: data.update(piles=[[]]),
         lambda data: data.update(rescued=True),
+        lambda data: data.update(laps=[0]),
+        lambda data: data.update(laps=[0, -1]),
+        lambda data: data.update(laps=[True, 0]),
+        lambda data: data.update(turn=2),
+        lambda data: data.update(claimed="0"),
         lambda data: data.update(piles=[[data["players"][0]["stock"].pop()]]),
     ],
 )

@@ -1,5 +1,6 @@
 """Peanuts playouts: engine invariants after every move (§6.1) and greedy-vs-greedy deals that always end."""
 
+import dataclasses
 import json
 import random
 import statistics
@@ -14,7 +15,19 @@ from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer, play_out
 from games.base import EndReason
 from games.cards import Card, Rank, standard_deck
 from games.errors import IllegalActionError
-from games.peanuts import GAME, Move, PeanutsState, Recycle, Stuck, Turn, public_cards, search
+from games.peanuts import (
+    GAME,
+    BlockedCheck,
+    Move,
+    Pass,
+    PeanutsState,
+    Recycle,
+    Stuck,
+    Turn,
+    public_cards,
+    search,
+    went_round,
+)
 from tests.games.test_peanuts import cards_in
 
 greedy, uniform = GreedyPlayer(), RandomPlayer()
@@ -40,7 +53,7 @@ def wrong_actions(state: PeanutsState, seat: int, stale: tuple[Any, ...]) -> lis
     legal = GAME.legal_actions(state, seat)
     pool = [action for action in stale if action not in legal]
     pool += list(GAME.legal_actions(state, 1 - seat))
-    pool += [Turn(), Recycle(), Stuck(True), Stuck(False)]
+    pool += [Turn(), Recycle(), Stuck(True), Stuck(False), Pass()]
     for action in legal:
         if isinstance(action, Move):
             pool.append(Move(action.source, action.card, "c1" if action.source != "c1" else "c2", Card.parse("2C")))
@@ -52,7 +65,8 @@ def wrong_actions(state: PeanutsState, seat: int, stale: tuple[Any, ...]) -> lis
 def check_step(state: PeanutsState, rng: random.Random, stale: tuple[Any, ...], try_all: bool) -> None:
     check_conservation(state)
     over = GAME.outcome(state) is not None
-    assert GAME.current_seat(state) is None
+    turn = GAME.current_seat(state)
+    assert turn == (None if over else state.turn)
     public = public_cards(state, 0) | public_cards(state, 1) | {card for pile in state.piles for card in pile}
     hidden = set()
     for layout in state.players:
@@ -63,7 +77,7 @@ def check_step(state: PeanutsState, rng: random.Random, stale: tuple[Any, ...], 
     assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(state)))) == state
     for seat in (0, 1):
         actions = GAME.legal_actions(state, seat)
-        assert bool(actions) != over
+        assert bool(actions) == (not over and turn in (None, seat))
         for action in actions if try_all else actions[:1]:
             assert GAME.parse_action(action.code) == action and len(action.code) <= 30
             GAME.apply_action(state, seat, action)
@@ -79,7 +93,7 @@ def test_random_playouts_keep_the_invariants(first):
     """Random and greedy play mixed: every invariant after every move, and the log replays to the same state."""
     for seed in range(first, first + 40):
         rng = random.Random(seed)
-        options = {"nerts_rescue": seed % 2 == 1}
+        options = {"nerts_rescue": seed % 2 == 1, "turns": seed % 5 == 0}
         state = GAME.new_state(options, 2, seed)
         log: list[tuple[int, str]] = []
         stale: tuple[Any, ...] = ()
@@ -88,7 +102,7 @@ def test_random_playouts_keep_the_invariants(first):
             check_step(state, rng, stale, try_all=number % 8 == 0)
             if GAME.outcome(state) is not None:
                 break
-            seat = rng.randrange(2)
+            seat = rng.randrange(2) if state.turn is None else state.turn
             player = greedy if rng.random() < greedy_share else uniform
             action = player.choose(state, seat, rng) or uniform.choose(state, seat, rng)
             stale = GAME.legal_actions(state, seat)
@@ -104,7 +118,7 @@ def test_random_playouts_keep_the_invariants(first):
 def test_whole_greedy_deals_keep_the_invariants_to_the_end(seed):
     """Deals played to their end (one player greedy, the other mostly greedy): invariants, then the replay."""
     rng = random.Random(seed)
-    options = {"nerts_rescue": seed % 2 == 0}
+    options = {"nerts_rescue": seed % 2 == 0, "turns": seed % 4 == 1}
     state = GAME.new_state(options, 2, seed)
     log: list[tuple[int, str]] = []
     stale: tuple[Any, ...] = ()
@@ -112,7 +126,7 @@ def test_whole_greedy_deals_keep_the_invariants_to_the_end(seed):
         check_step(state, rng, stale, try_all=False)
         if GAME.outcome(state) is not None:
             break
-        seat = rng.randrange(2)
+        seat = rng.randrange(2) if state.turn is None else state.turn
         player = greedy if seat == 0 or rng.random() < 0.9 else uniform
         action = player.choose(state, seat, rng)
         if action is None:
@@ -148,6 +162,61 @@ def test_search_lines_are_legal_and_reach_the_middle():
     assert checked > 30
 
 
+def hide_differently(state: PeanutsState, seat: int, rng: random.Random) -> PeanutsState:
+    """The same table as ``seat`` sees it, with its stock, covered waste and buried peanut cards shuffled."""
+    layout = state.players[seat]
+    shown = max(layout.fan, 1) if layout.waste else 0
+    stock, covered = list(layout.stock), list(layout.waste[: len(layout.waste) - shown])
+    hidden = stock + covered + list(layout.peanut[:-1])
+    rng.shuffle(hidden)
+    layout = dataclasses.replace(
+        layout,
+        stock=tuple(hidden[: len(stock)]),
+        waste=tuple(hidden[len(stock) : len(stock) + len(covered)]) + layout.waste[len(covered) :],
+        peanut=tuple(hidden[len(stock) + len(covered) :]) + layout.peanut[-1:],
+    )
+    return dataclasses.replace(state, players=state.players[:seat] + (layout,) + state.players[seat + 1 :])
+
+
+def test_the_greedy_player_decides_from_its_own_view_only():
+    """Two deals that look the same to the greedy player's seat (hidden cards in another order) get the same
+    choice from the same seed, all along greedy deals."""
+    compared = differed = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.new_state(None, 2, seed)
+        while GAME.outcome(state) is None and compared < 150 * (seed + 1):
+            seat = rng.randrange(2)
+            other = hide_differently(state, seat, rng)
+            differed += other != state
+            assert GAME.view_for(other, seat) == GAME.view_for(state, seat)
+            choice = GreedyPlayer().choose(state, seat, random.Random(compared))
+            assert GreedyPlayer().choose(other, seat, random.Random(compared)) == choice
+            compared += 1
+            action = choice or greedy.choose(state, 1 - seat, rng)
+            state = GAME.apply_action(state, seat if choice else 1 - seat, action).state
+    assert differed > 300
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_greedy_players_finish_turn_based_deals(seed):
+    """In the turn-based mode the greedy player ends every turn (turning the stock or passing) and deals end."""
+    state = GAME.new_state({"turns": True}, 2, seed)
+    state, steps = play_out(state, [GreedyPlayer(), GreedyPlayer()], random.Random(seed), max_steps=5000)
+    assert GAME.outcome(state) is not None, f"no end after {steps} steps"
+
+
+def test_greedy_deals_end_even_when_the_blocked_check_proves_nothing(monkeypatch):
+    """§1.8 A9: with a blocked check capped at one node, stalled deals still end, by two laps each."""
+    monkeypatch.setattr(GAME, "blocked_check", BlockedCheck(1))
+    endings: Counter[str] = Counter()
+    for seed in range(40):
+        state, steps = play_out(GAME.new_state(None, 2, seed), [GreedyPlayer(), GreedyPlayer()], random.Random(seed))
+        assert GAME.outcome(state) is not None, f"seed {seed}: no end after {steps} steps"
+        endings["two laps" if went_round(state) else "other"] += 1
+    assert endings["two laps"] >= 1
+
+
 def _moves(state: PeanutsState, seat: int) -> list[Move]:
     return [action for action in GAME.legal_actions(state, seat) if isinstance(action, Move)]
 
@@ -157,18 +226,21 @@ GREEDY_DEALS = 200
 
 @pytest.mark.slow
 def test_greedy_deals_always_end_by_peanuts_or_the_blocked_check(monkeypatch, capsys):
-    """Greedy against greedy: every deal ends by "Peanuts!" or by a true mutual block, never by the step cap.
+    """Greedy against greedy: every deal ends by "Peanuts!", a true mutual block or two laps each, never by the cap.
 
     Prints the figures: how each deal ended, the states the engine's blocked checks visited, moves per second.
     """
     visited: list[int] = []
 
-    def recording_search(layout: Any, piles: Any, cap: int = peanuts.SEARCH_CAP) -> peanuts.Search:
-        result = search(layout, piles, cap)
+    check = GAME.blocked_check
+    original = check.search
+
+    def recording_search(layout: Any, piles: Any) -> peanuts.Search:
+        result = original(layout, piles)
         visited.append(result.visited)
         return result
 
-    monkeypatch.setattr(peanuts, "search", recording_search)
+    monkeypatch.setattr(check, "search", recording_search)
     endings: Counter[str] = Counter()
     winners: Counter[str] = Counter()
     steps_total = 0
@@ -180,9 +252,9 @@ def test_greedy_deals_always_end_by_peanuts_or_the_blocked_check(monkeypatch, ca
         steps_total += steps
         outcome = GAME.outcome(state)
         assert outcome is not None, f"seed {seed}: no end after {steps} steps"
-        endings["peanuts" if state.out is not None else "blocked"] += 1
+        endings["peanuts" if state.out is not None else "two laps" if went_round(state) else "blocked"] += 1
         winners[str(outcome.winners)] += 1
-        if state.blocked:
+        if state.blocked and not went_round(state):
             assert all(search(layout, state.piles).blocked for layout in state.players)
     elapsed = time.perf_counter() - started
     with capsys.disabled():

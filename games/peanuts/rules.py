@@ -1,164 +1,70 @@
-"""Peanuts, two-player racing double solitaire (RULES.md §1, real-time play §7.1).
+"""The Peanuts deal: the state both players share, building plays, the stall check, views and snapshots.
 
-Each player has a deck of their own (seat 0 plays deck 0, seat 1 deck 1, so every card carries
-its owner) and lays out 7 face-up tableau columns, a 21-card *peanut pile* whose top card is face
-up, and a 24-card stock (§1.1). Both players act whenever they like: ``current_seat`` is always
-``None``. The shared middle holds up to 8 *building piles*, one per ace, built up in suit.
-
-Legal moves of a player (§1.3): the top card of the peanut pile, the waste or a column to a
-building pile whose top is the same suit and one rank lower, or an ace to a new pile; the peanut
-top or waste top onto one of the player's own columns (one rank lower, opposite colour, §1.8
-A4/A5); any alternating descending tail onto another own column (A2); turning up to three stock
-cards; turning the waste over when the stock is empty (unlimited, A7); saying "stuck". An emptied
-column is refilled at once by the peanut top and by nothing else (§1.4, A3). The deal ends the
-moment a peanut pile is empty ("Peanuts!", A8), or when both players are *blocked* (§1.5, A9):
-with the building piles frozen, no sequence of the player's own moves reaches a building play or
-an empty peanut pile. That exact check (:func:`search`, over every reachable position, with a
-state cap, §7.1) runs after every recycle and when both players have said "stuck"; a player who still has a
-play gets the flag back. With the ``nerts_rescue`` option the first stall is broken instead (A9
-(c)): every player turns the waste under the stock and moves the top stock card to the bottom.
-A second stall in a row, with no building play in between, ends the deal.
-
-Score (§1.6): own cards in the building piles minus cards left in the own peanut pile. High score
-wins; a tie goes to the player who emptied the peanut pile, else it is a draw (A10).
-
-Actions name the card they move and the top card they expect at the target (§7.1), so a click
-made on a stale view is refused ("pile moved on") rather than landing elsewhere. Codes:
-``"p.5H>b3.4H1"`` (peanut top 5♥ onto pile 3, which shows 4♥ of deck 1), ``"w.AS1>b+"`` (an
-ace to a new pile), ``"c2.9H>c5.TS"`` (the tail of column 2 from 9♥ onto column 5 showing 10♠),
-``"t"`` (turn the stock), ``"r"`` (turn the waste over), ``"stuck"``, ``"unstuck"``.
-
-Piles are stored bottom first: the last card of a column, the peanut pile, the stock or the
-waste is its top. Building piles are numbered from 1 in order of creation.
+See :mod:`games.peanuts` for the rules in short. This module holds :class:`PeanutsState` (both
+layouts and the building piles), the building plays of §1.3 move 1, ``apply`` with the stall
+check of §1.5 / §7.1, the sentences for refused moves, the views of §1.2, the snapshot and the
+:class:`Peanuts` game object. One player's own moves are in :mod:`games.peanuts.layout`, the
+blocked check in :mod:`games.peanuts.blocked`.
 """
 
-import heapq
 import re
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import Card, Rank, shuffled, standard_deck
-from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
+from games.errors import (
+    CorruptStateError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    InvalidOptionError,
+)
+from games.peanuts.blocked import SEARCH_CAP, BlockedCheck
+from games.peanuts.layout import (
+    COLUMNS,
+    NEW_PILE,
+    PASS,
+    PASS_CODE,
+    PEANUT,
+    RECYCLE_CODE,
+    STUCK_CODE,
+    TURN_CODE,
+    TURN_SIZE,
+    UNSTUCK_CODE,
+    WASTE,
+    Layout,
+    Move,
+    Pass,
+    PeanutsAction,
+    Recycle,
+    Stuck,
+    Turn,
+    fill,
+    own_moves,
+    recycle,
+    rescue,
+    run_length,
+    shift,
+    take,
+    turn_stock,
+)
 
 SEATS = 2
-COLUMNS = 7
 PEANUT_SIZE = 21
 STOCK_SIZE = 24
 DECK_SIZE = 52
 MAX_PILES = 8
-TURN_SIZE = 3
-SEARCH_CAP = 50_000
-"""Visited-state cap of the blocked check; hitting it counts as "not blocked" (§1.8 A9)."""
-
-PEANUT = "p"
-WASTE = "w"
-NEW_PILE = "b+"
-TURN_CODE = "t"
-RECYCLE_CODE = "r"
-STUCK_CODE = "stuck"
-UNSTUCK_CODE = "unstuck"
-
+STILL_A_PLAY = "You still have a play: the deal goes on."
+CANNOT_PROVE = "The bot could not prove yet that you are stuck: the deal goes on."
+"""Told to a player whose blocked check hit its cap: a capped search proves nothing either way (§1.8 A9)."""
+WENT_ROUND = "Both players have gone twice round their stock with no play to the middle."
+LAPS = 2
+"""How many times each player turns the waste over, once both are stuck, before the stall ends the deal (A9)."""
 _CARD = r"([A2-9TJQK][CDHS][0-9]?)"
 _MOVE_CODE = re.compile(rf"(p|w|c[1-7])\.{_CARD}>(?:(b\+)|([bc][1-8])\.{_CARD})")
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Move ``card`` (with the cards above it, from a column) from ``source`` to ``dest``.
-
-    ``source`` is ``"p"`` (peanut top), ``"w"`` (waste top) or ``"c1"``..``"c7"``; ``dest`` is
-    ``"c1"``..``"c7"`` (an own column), ``"b1"``..``"b8"`` (a building pile) or ``"b+"`` (a new
-    pile, aces only). ``top`` is the card the player expects on top of ``dest`` (None for a new
-    pile); the move is refused when the target shows anything else.
-    """
-
-    source: str
-    card: Card
-    dest: str
-    top: Card | None = None
-
-    @property
-    def code(self) -> str:
-        """E.g. ``"c2.9H>c5.TS"``, ``"p.5H>b3.4H1"``, ``"w.AS1>b+"``."""
-        target = self.dest if self.top is None else f"{self.dest}.{self.top.ident}"
-        return f"{self.source}.{self.card.ident}>{target}"
-
-    @property
-    def label(self) -> str:
-        """E.g. "5♥ → pile 3", "A♠ → new pile", "9♥ → column 5"."""
-        if self.dest == NEW_PILE:
-            where = "new pile"
-        elif self.dest[0] == "b":
-            where = f"pile {self.dest[1:]}"
-        else:
-            where = f"column {self.dest[1:]}"
-        return f"{self.card.label} \u2192 {where}"
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """Turn up to three stock cards onto the waste."""
-
-    @property
-    def code(self) -> str:
-        return TURN_CODE
-
-    @property
-    def label(self) -> str:
-        return "Turn the stock"
-
-
-@dataclass(frozen=True, slots=True)
-class Recycle:
-    """Turn the waste over as the new stock (stock empty only)."""
-
-    @property
-    def code(self) -> str:
-        return RECYCLE_CODE
-
-    @property
-    def label(self) -> str:
-        return "Turn the waste over"
-
-
-@dataclass(frozen=True, slots=True)
-class Stuck:
-    """Say "stuck" (``on``) or take it back."""
-
-    on: bool = True
-
-    @property
-    def code(self) -> str:
-        return STUCK_CODE if self.on else UNSTUCK_CODE
-
-    @property
-    def label(self) -> str:
-        return "I'm stuck" if self.on else "Not stuck any more"
-
-
-PeanutsAction = Move | Turn | Recycle | Stuck
-TURN = Turn()
-RECYCLE = Recycle()
-
-
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """One player's own cards (bottom first) and "stuck" flag.
-
-    ``fan`` is how many cards of the last stock turn still lie on top of the waste: they are
-    fanned and public (§1.2). The waste top is always visible, so ``max(fan, 1)`` waste cards
-    show; the rest of the waste is covered.
-    """
-
-    tableau: tuple[tuple[Card, ...], ...]
-    peanut: tuple[Card, ...]
-    stock: tuple[Card, ...]
-    waste: tuple[Card, ...] = ()
-    fan: int = 0
-    stuck: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +73,11 @@ class PeanutsState:
 
     ``out`` is the seat that emptied its peanut pile, ``blocked`` tells that both players were
     blocked, ``resigned`` the seat that gave up. ``rescued`` is set by a Nerts rescue and cleared
-    by the next building play.
+    by the next building play. ``laps`` watches a stall (§1.8 A9): None until both players are
+    stuck at once, then how many times each player has turned the waste over since, with no
+    building play by either player (a building play or a Nerts rescue sets it back to None).
+    ``turn`` is the seat to act in the turn-based mode, None in real-time play. ``claimed`` is the
+    seat that claimed the end after the other player's inactivity (§7.1 AFK).
     """
 
     players: tuple[Layout, ...]
@@ -178,6 +88,9 @@ class PeanutsState:
     blocked: bool = False
     resigned: Seat | None = None
     moves: int = 0
+    laps: tuple[int, ...] | None = None
+    turn: Seat | None = None
+    claimed: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,25 +121,8 @@ class PeanutsView:
     moves: int
     legal: tuple[PeanutsAction, ...]
     outcome: Outcome | None
-
-
-class Search(NamedTuple):
-    """The answer of the blocked check for one player.
-
-    ``line`` is a line of own moves that leads to a building play or an empty peanut pile
-    (empty when one is possible already, when blocked, or when the cap was hit); ``capped``
-    tells the cap was hit, which counts as not blocked.
-    """
-
-    blocked: bool
-    visited: int
-    line: tuple[PeanutsAction, ...] = ()
-    capped: bool = False
-
-    @property
-    def first(self) -> PeanutsAction | None:
-        """The first move of ``line``, if any."""
-        return self.line[0] if self.line else None
+    turn: Seat | None = None
+    """The seat to act in the turn-based mode; None in real-time play."""
 
 
 def _deal_one(cards: Sequence[Card]) -> Layout:
@@ -237,10 +133,10 @@ def _deal_one(cards: Sequence[Card]) -> Layout:
     return Layout(tableau, peanut, stock)
 
 
-def deal(cards: Sequence[Card], nerts_rescue: bool = False) -> PeanutsState:
-    """Lay out the two decks (104 cards, deck 0 then deck 1, each top first)."""
+def deal(cards: Sequence[Card], nerts_rescue: bool = False, turns: bool = False) -> PeanutsState:
+    """Lay out the two decks (104 cards, deck 0 then deck 1, each top first); with ``turns`` seat 0 starts."""
     players = tuple(_deal_one(cards[seat * DECK_SIZE : (seat + 1) * DECK_SIZE]) for seat in range(SEATS))
-    return PeanutsState(players, nerts_rescue=nerts_rescue)
+    return PeanutsState(players, nerts_rescue=nerts_rescue, turn=0 if turns else None)
 
 
 def score(state: PeanutsState, seat: Seat) -> int:
@@ -250,29 +146,27 @@ def score(state: PeanutsState, seat: Seat) -> int:
 
 
 def is_over(state: PeanutsState) -> bool:
-    return state.out is not None or state.blocked or state.resigned is not None
+    return state.out is not None or state.blocked or state.resigned is not None or state.claimed is not None
+
+
+def went_round(state: PeanutsState) -> bool:
+    """Whether the stall watch has run its course: every player has turned the waste over twice since
+    both were stuck (a player with no stock and no waste has nothing to go round), with no building
+    play in between. The deal then ends whatever the blocked check says (§1.8 A9)."""
+    if state.laps is None:
+        return False
+    return all(
+        laps >= LAPS or not (layout.stock or layout.waste)
+        for laps, layout in zip(state.laps, state.players, strict=True)
+    )
+
+
+def _lap(laps: tuple[int, ...], seat: Seat) -> tuple[int, ...]:
+    return laps[:seat] + (laps[seat] + 1,) + laps[seat + 1 :]
 
 
 def _player_name(seat: Seat) -> str:
     return f"Player {seat + 1}"
-
-
-def _on_column(card: Card, top: Card) -> bool:
-    """Tableau building: one rank lower, opposite colour (J♠ on Q♥, not on Q♠)."""
-    return top.rank == card.rank + 1 and top.is_red != card.is_red
-
-
-def run_length(column: tuple[Card, ...]) -> int:
-    """How many cards at the top of ``column`` form an alternating descending run."""
-    length = 1 if column else 0
-    while length < len(column) and _on_column(column[-length], column[-length - 1]):
-        length += 1
-    return length
-
-
-def _wanted(piles: tuple[tuple[Card, ...], ...]) -> frozenset[tuple[int, int]]:
-    """(suit, rank) of every card some building pile takes next; aces always go (new pile)."""
-    return frozenset((pile[-1].suit, pile[-1].rank + 1) for pile in piles if pile[-1].rank < Rank.KING)
 
 
 def _sources(layout: Layout) -> Iterator[tuple[str, Card]]:
@@ -298,304 +192,17 @@ def _build_moves(layout: Layout, piles: tuple[tuple[Card, ...], ...]) -> Iterato
                 yield Move(source, card, f"b{index + 1}", top)
 
 
-def _column_moves(layout: Layout) -> Iterator[Move]:
-    """Moves 2–4 of §1.3: peanut top, waste top and tails onto own columns."""
-    tableau = layout.tableau
-    for source, pile in ((PEANUT, layout.peanut), (WASTE, layout.waste)):
-        if pile:
-            for index, column in enumerate(tableau):
-                if column and _on_column(pile[-1], column[-1]):
-                    yield Move(source, pile[-1], f"c{index + 1}", column[-1])
-    for index, column in enumerate(tableau):
-        if not column:
-            continue
-        run = run_length(column)
-        for target_index, target in enumerate(tableau):
-            if target_index == index or not target:
-                continue
-            count = target[-1].rank - column[-1].rank
-            if 1 <= count <= run and column[-count].is_red != target[-1].is_red:
-                yield Move(f"c{index + 1}", column[-count], f"c{target_index + 1}", target[-1])
-
-
-def own_moves(layout: Layout) -> Iterator[PeanutsAction]:
-    """Moves 2–6 of §1.3 (everything but building plays and "stuck")."""
-    yield from _column_moves(layout)
-    if layout.stock:
-        yield Turn()
-    elif layout.waste:
-        yield Recycle()
-
-
-def _take(layout: Layout, move: Move) -> tuple[Layout, tuple[Card, ...]]:
-    """Remove the moved cards from ``move.source``; returns them bottom first."""
-    if move.source == PEANUT:
-        return replace(layout, peanut=layout.peanut[:-1]), layout.peanut[-1:]
-    if move.source == WASTE:
-        return replace(layout, waste=layout.waste[:-1], fan=max(layout.fan - 1, 0)), layout.waste[-1:]
-    index = int(move.source[1:]) - 1
-    column = layout.tableau[index]
-    count = len(column) - column.index(move.card)
-    tableau = layout.tableau[:index] + (column[:-count],) + layout.tableau[index + 1 :]
-    return replace(layout, tableau=tableau), column[-count:]
-
-
-def _fill(layout: Layout) -> tuple[Layout, tuple[tuple[int, Card], ...]]:
-    """Refill empty columns from the peanut pile (§1.4, A3); returns the fills made."""
-    tableau = list(layout.tableau)
-    peanut = layout.peanut
-    fills = []
-    for index, column in enumerate(tableau):
-        if not column and peanut:
-            tableau[index] = peanut[-1:]
-            fills.append((index, peanut[-1]))
-            peanut = peanut[:-1]
-    if not fills:
-        return layout, ()
-    return replace(layout, tableau=tuple(tableau), peanut=peanut), tuple(fills)
-
-
-def _shift(layout: Layout, move: Move) -> tuple[Layout, tuple[tuple[int, Card], ...]]:
-    """Carry out a legal move onto an own column, then the automatic fill."""
-    layout, cards = _take(layout, move)
-    index = int(move.dest[1:]) - 1
-    tableau = layout.tableau[:index] + (layout.tableau[index] + cards,) + layout.tableau[index + 1 :]
-    return _fill(replace(layout, tableau=tableau))
-
-
-def turn_stock(layout: Layout) -> Layout:
-    """Move min(3, stock) cards one by one from the stock onto the waste (§1.3 move 5)."""
-    count = min(TURN_SIZE, len(layout.stock))
-    turned = tuple(reversed(layout.stock[-count:]))
-    return replace(layout, stock=layout.stock[:-count], waste=layout.waste + turned, fan=count)
-
-
-def recycle(layout: Layout) -> Layout:
-    """Turn the waste over as the new stock, the first card turned on top again (§1.3 move 6)."""
-    return replace(layout, stock=tuple(reversed(layout.waste)), waste=(), fan=0)
-
-
-def rescue(layout: Layout) -> Layout:
-    """Nerts rescue (§1.8 A9 (c)): the waste goes under the stock, then the top stock card to the bottom.
-
-    The stock keeps the order in which its cards would have come up: the rest of the stock
-    first, then the waste from its first-turned card.
-    """
-    coming = tuple(reversed(layout.stock)) + layout.waste
-    coming = coming[1:] + coming[:1]
-    return replace(layout, stock=tuple(reversed(coming)), waste=(), fan=0)
-
-
-def step(layout: Layout, action: PeanutsAction) -> Layout:
-    """Carry out an own move (moves 2–6, the fill included) on a layout; no checks."""
-    if isinstance(action, Turn):
-        return turn_stock(layout)
-    if isinstance(action, Recycle):
-        return recycle(layout)
-    assert isinstance(action, Move)
-    return _shift(layout, action)[0]
-
-
-# The blocked check works on a compact copy of one player's cards: a card is the integer
-# suit * 13 + rank - 1 (the deck does not matter, all cards are the player's own), a pile is
-# ``bytes`` bottom first, and a node is (tableau, peanut count, stock, waste); the peanut pile
-# itself never changes order, so its count is enough. Columns are interchangeable for the
-# question asked, so a node keeps its columns sorted and column orders count once.
-
-Node = tuple[tuple[bytes, ...], int, bytes, bytes]
-
-_RANK = bytes(code % 13 + 1 for code in range(52))
-_ON = bytes(
-    int(_RANK[upper] == _RANK[lower] + 1 and (upper // 13 in (1, 2)) != (lower // 13 in (1, 2)))
-    for lower in range(52)
-    for upper in range(52)
-)
-"""``_ON[card * 52 + top]`` is 1 when ``card`` may lie on ``top`` in a column."""
-_UNDER = tuple(tuple(card for card in range(52) if _ON[card * 52 + top]) for top in range(52))
-"""The two cards that may lie on each card."""
-_OVER = tuple(tuple(top for top in range(52) if _ON[card * 52 + top]) for card in range(52))
-"""The two cards each card may lie on."""
-
-
-def _compact_card(card: Card) -> int:
-    return card.suit * 13 + card.rank - 1
-
-
-def _compact_pile(cards: tuple[Card, ...]) -> bytes:
-    return bytes(_compact_card(card) for card in cards)
-
-
-def _node(layout: Layout) -> Node:
-    tableau = tuple(sorted(_compact_pile(column) for column in layout.tableau))
-    return tableau, len(layout.peanut), _compact_pile(layout.stock), _compact_pile(layout.waste)
-
-
-def _goal(node: Node, peanut: bytes, goal: bytes) -> bool:
-    """Whether some source top may go to a building pile, or the peanut pile is empty."""
-    tableau, count, _, waste = node
-    if not count or goal[peanut[count - 1]] or (waste and goal[waste[-1]]):
-        return True
-    return any(goal[column[-1]] for column in tableau)
-
-
-def _next_nodes(node: Node, peanut: bytes) -> list[Node]:
-    """Moves 2–6 of §1.3 with the automatic fill, on a compact node whose columns are not empty."""
-    tableau, count, stock, waste = node
-    on = _ON
-    where = {column[-1]: index for index, column in enumerate(tableau)}
-    nodes = []
-    for single, after_count, after_waste in (
-        (peanut[count - 1 : count], count - 1, waste),
-        (waste[-1:], count, waste[:-1]),
-    ):
-        if single:
-            for top in _OVER[single[0]]:
-                index = where.get(top)
-                if index is not None:
-                    after = list(tableau)
-                    after[index] += single
-                    after.sort()
-                    nodes.append((tuple(after), after_count, stock, after_waste))
-    tails = {}
-    for index, column in enumerate(tableau):
-        run, length = 1, len(column)
-        tails[column[-1]] = index, 1
-        while run < length and on[column[-run] * 52 + column[-run - 1]]:
-            run += 1
-            tails[column[-run]] = index, run
-    for target, column in enumerate(tableau):
-        for base in _UNDER[column[-1]]:
-            hit = tails.get(base)
-            if hit is None or hit[0] == target:
-                continue
-            index, moved = hit
-            source = tableau[index]
-            rest, after_count = source[:-moved], count
-            if not rest and after_count:
-                rest, after_count = peanut[after_count - 1 : after_count], after_count - 1
-            after = list(tableau)
-            after[index], after[target] = rest, column + source[-moved:]
-            after.sort()
-            nodes.append((tuple(after), after_count, stock, waste))
-    if stock:
-        turned = min(TURN_SIZE, len(stock))
-        nodes.append((tableau, count, stock[:-turned], waste + stock[-turned:][::-1]))
-    elif waste:
-        nodes.append((tableau, count, waste[::-1], b""))
-    return nodes
-
-
-def _turning_line(start: Node, peanut: bytes, goal: bytes) -> list[Node] | None:
-    """The quick first try: does going round the stock, with nothing else moved, reach a building play?
-
-    Returns the nodes passed, ``start`` first. The walk turns the rest of the stock, turns the
-    waste over once and goes through the whole stock again: from then on turning alone repeats
-    the same groups (the waste keeps the order the stock had), so it stops there.
-    """
-    nodes, recycled = [start], False
-    while True:
-        tableau, count, stock, waste = nodes[-1]
-        if stock:
-            turned = min(TURN_SIZE, len(stock))
-            nodes.append((tableau, count, stock[:-turned], waste + stock[-turned:][::-1]))
-        elif waste and not recycled:
-            nodes.append((tableau, count, waste[::-1], b""))
-            recycled = True
-        else:
-            return None
-        if _goal(nodes[-1], peanut, goal):
-            return nodes
-
-
-def _line(root: Layout, nodes: Sequence[Node]) -> tuple[PeanutsAction, ...]:
-    """The engine actions that take ``root`` through ``nodes`` (``nodes[0]`` is ``root``'s node)."""
-    line = []
-    layout = root
-    for node in nodes[1:]:
-        for action in own_moves(layout):
-            after = step(layout, action)
-            if _node(after) == node:
-                line.append(action)
-                layout = after
-                break
-    return tuple(line)
-
-
-def search(layout: Layout, piles: tuple[tuple[Card, ...], ...], cap: int = SEARCH_CAP) -> Search:
-    """The blocked check of §1.5 / §7.1 for one player, building piles frozen.
-
-    Visits the player's own positions (tableau, peanut pile, stock, waste) reachable with moves
-    2–6 and the automatic fill, after a quick try of turning the stock alone. Not blocked as soon
-    as a position lets a source top go to a building pile (or start one) or has an empty peanut
-    pile; blocked when every reachable position has been seen. Positions with fewer peanut cards
-    are expanded first (then in the order found): lines that dig into the peanut pile are the
-    long ones, and a plain breadth-first order needed tens of thousands of positions for some of
-    them (and stopped at the cap) where this order needs about a thousand. Results are cached
-    (the search is a pure function).
-    """
-    return _search(replace(layout, fan=0, stuck=False), _wanted(piles), cap)
-
-
-@lru_cache(maxsize=4096)
-def _search(root: Layout, wanted: frozenset[tuple[int, int]], cap: int) -> Search:
-    goal = bytes(int(_RANK[code] == Rank.ACE or (code // 13, _RANK[code]) in wanted) for code in range(52))
-    peanut = _compact_pile(root.peanut)
-    start = _node(root)
-    if _goal(start, peanut, goal):
-        return Search(False, 1)
-    reached = _REACHED.get((start, peanut))
-    if reached is not None and reached[1] <= cap and not any(goal[card] for card in reached[0]):
-        return Search(True, reached[1])
-    quick = _turning_line(start, peanut, goal)
-    if quick is not None:
-        return Search(False, len(quick), _line(root, quick))
-    parents: dict[Node, Node | None] = {start: None}
-    queue = [(start[1], 0, start)]
-    while queue:
-        node = heapq.heappop(queue)[2]
-        for after in _next_nodes(node, peanut):
-            if after in parents:
-                continue
-            parents[after] = node
-            if _goal(after, peanut, goal):
-                path = [after]
-                while (parent := parents[path[-1]]) is not None:
-                    path.append(parent)
-                return Search(False, len(parents), _line(root, path[::-1]))
-            if len(parents) >= cap:
-                return Search(False, len(parents), (), True)
-            heapq.heappush(queue, (after[1], len(parents), after))
-    _remember(start, peanut, parents)
-    return Search(True, len(parents))
-
-
-_REACHED: dict[tuple[Node, bytes], tuple[frozenset[int], int]] = {}
-"""Memo of complete searches: every top card a start node can ever show, and how many nodes it reaches.
-
-The positions a player can reach do not depend on the building piles, so after another play
-to the middle a blocked player needs no new search unless one of those cards is now wanted.
-"""
-_REACHED_LIMIT = 4096
-
-
-def _remember(start: Node, peanut: bytes, seen: Collection[Node]) -> None:
-    tops: set[int] = set()
-    for tableau, count, _, waste in seen:
-        tops.update(column[-1] for column in tableau)
-        tops.add(peanut[count - 1])
-        if waste:
-            tops.add(waste[-1])
-    if len(_REACHED) >= _REACHED_LIMIT:
-        _REACHED.clear()
-    _REACHED[start, peanut] = frozenset(tops), len(seen)
-
-
 def legal_moves(state: PeanutsState, seat: Seat) -> tuple[PeanutsAction, ...]:
-    """Building plays, column moves, turn or recycle, then the stuck toggle, for a running deal."""
+    """Building plays, column moves, turn or recycle, the stuck toggle, then (turn-based mode) pass.
+
+    For a running deal and, in the turn-based mode, the seat to act.
+    """
     layout = state.players[seat]
     actions: list[PeanutsAction] = list(_build_moves(layout, state.piles))
     actions += own_moves(layout)
     actions.append(Stuck(not layout.stuck))
+    if state.turn is not None:
+        actions.append(PASS)
     return tuple(actions)
 
 
@@ -661,7 +268,12 @@ def _explain_source(layout: Layout, move: Move) -> str | None:
     return None
 
 
-def _explain_pile(state: PeanutsState, move: Move) -> str:
+def _whose(card: Card, seat: Seat) -> str:
+    """``"your 2♥"`` or ``"the other player's 2♥"``: how a player tells the two copies of a card apart."""
+    return f"your {card.label}" if card.deck == seat else f"the other player's {card.label}"
+
+
+def _explain_pile(state: PeanutsState, seat: Seat, move: Move) -> str:
     card = move.card
     if move.dest == NEW_PILE:
         return "Only an ace starts a new pile." if card.rank != Rank.ACE else "All 8 piles have been started."
@@ -671,13 +283,19 @@ def _explain_pile(state: PeanutsState, move: Move) -> str:
     top = state.piles[index][-1]
     if top != move.top:
         assert move.top is not None
-        text = f"Pile {move.dest[1:]} moved on: it shows {top.label}, not {move.top.label}."
+        if top.label == move.top.label:
+            shown, expected = _whose(top, seat), _whose(move.top, seat)
+        else:
+            shown, expected = top.label, move.top.label
+        text = f"Pile {move.dest[1:]} moved on: it shows {shown}, not {expected}."
         others = [
             number
             for number, pile in enumerate(state.piles, 1)
             if pile[-1].suit == card.suit and pile[-1].rank + 1 == card.rank
         ]
-        if others:
+        if index + 1 in others:
+            text += f" {card.label} still fits on it."
+        elif others:
             text += f" {card.label} fits on pile {others[0]}."
         return text
     return f"{card.label} does not go on {top.label}."
@@ -697,7 +315,7 @@ def _explain_move(state: PeanutsState, seat: Seat, move: Move) -> str:
     if problem:
         return problem
     if move.dest[0] == "b":
-        return _explain_pile(state, move)
+        return _explain_pile(state, seat, move)
     target = layout.tableau[int(move.dest[1:]) - 1]
     assert move.top is not None
     if target[-1:] != (move.top,):
@@ -745,6 +363,14 @@ def _seat_or_none(value: Any, what: str) -> Seat | None:
     raise CorruptStateError(f"Peanuts snapshot: bad {what} seat.")
 
 
+def _laps_from(value: Any) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != SEATS or any(type(laps) is not int or laps < 0 for laps in value):
+        raise CorruptStateError("Peanuts snapshot: bad lap counts.")
+    return tuple(value)
+
+
 def check_state(state: PeanutsState) -> None:
     """Raise CorruptStateError unless ``state`` obeys §6.1 and the engine's own invariants."""
     if len(state.players) != SEATS or len(state.piles) > MAX_PILES:
@@ -771,14 +397,18 @@ def check_state(state: PeanutsState) -> None:
         raise CorruptStateError("Peanuts snapshot: an empty peanut pile did not end the deal.")
     if state.moves < 0:
         raise CorruptStateError("Peanuts snapshot: negative move count.")
-    if sum((state.out is not None, state.blocked, state.resigned is not None)) > 1:
+    if sum((state.out is not None, state.blocked, state.resigned is not None, state.claimed is not None)) > 1:
         raise CorruptStateError("Peanuts snapshot: a deal ends in one way only.")
     if state.rescued and not state.nerts_rescue:
         raise CorruptStateError("Peanuts snapshot: a Nerts rescue without the nerts_rescue option.")
 
 
 class Peanuts(Game[PeanutsState]):
-    """Peanuts for two players acting at the same time (RULES.md §1, §7.1)."""
+    """Peanuts for two players acting at the same time (RULES.md §1, §7.1).
+
+    ``blocked_check`` runs the stall checks with ``search_cap`` as its cap; it keeps a memo of
+    complete searches, a cache of a pure function and not game state.
+    """
 
     key = "peanuts"
     title = "Peanuts"
@@ -791,7 +421,16 @@ class Peanuts(Game[PeanutsState]):
             "When both players are stuck, each puts the waste under the stock and the top stock card at the "
             "bottom, once; a second stall in a row ends the deal.",
         ),
+        Option(
+            "turns",
+            False,
+            "Take turns instead of racing: a turn is any number of your own moves and ends when you turn the "
+            "stock or pass. Seat 0 starts.",
+        ),
     )
+
+    def __init__(self, search_cap: int = SEARCH_CAP) -> None:
+        self.blocked_check = BlockedCheck(search_cap)
 
     def new_state(
         self, options: Mapping[str, Any] | None, seats: int, seed: int, deck: Sequence[Card] | None = None
@@ -809,15 +448,16 @@ class Peanuts(Game[PeanutsState]):
                     raise InvalidOptionError(
                         "A Peanuts deck is the 52 cards of deck 0 followed by the 52 cards of deck 1."
                     )
-        return deal(cards, resolved["nerts_rescue"])
+        return deal(cards, resolved["nerts_rescue"], resolved["turns"])
 
     def current_seat(self, state: PeanutsState) -> Seat | None:
-        """Always None: both players act whenever they like (§1.8 A1)."""
-        return None
+        """None in real-time play (both players act whenever they like, §1.8 A1) and once the deal is
+        over; the seat to act in the turn-based mode."""
+        return None if is_over(state) else state.turn
 
     def legal_actions(self, state: PeanutsState, seat: Seat) -> tuple[PeanutsAction, ...]:
-        """Building plays, column moves, turn or recycle, then the stuck toggle."""
-        if is_over(state) or seat not in range(SEATS):
+        """Building plays, column moves, turn or recycle, the stuck toggle, then (turn-based mode) pass."""
+        if is_over(state) or seat not in range(SEATS) or state.turn not in (None, seat):
             return ()
         return legal_moves(state, seat)
 
@@ -826,25 +466,58 @@ class Peanuts(Game[PeanutsState]):
         layout = state.players[seat]
         events: list[Event] = []
         if isinstance(action, Stuck):
-            state = self._set_layout(state, seat, replace(layout, stuck=action.on))
             events.append(Event(f"{name} is stuck." if action.on else f"{name} is playing on."))
-            if action.on and all(other.stuck for other in state.players):
-                state = self._stall_check(state, events, asked=True)
+            if action.on:
+                state = self._say_stuck(state, seat, events)
+            else:
+                state = self._set_layout(state, seat, replace(layout, stuck=False))
         elif isinstance(action, Turn):
             state = self._set_layout(state, seat, turn_stock(layout))
             count = min(TURN_SIZE, len(layout.stock))
             events.append(Event(f"{name} turned {count} card{'s' if count > 1 else ''} from the stock."))
+        elif isinstance(action, Pass):
+            events.append(Event(f"{name} passed."))
+            if state.laps is not None:
+                state = replace(state, laps=_lap(state.laps, seat))
+            if not layout.stuck:
+                state = self._say_stuck(state, seat, events)
         elif isinstance(action, Recycle):
             state = self._set_layout(state, seat, recycle(layout))
             events.append(Event(f"{name} turned the waste over."))
-            state = self._stall_check(state, events, asked=False)
+            if state.laps is not None:
+                state = replace(state, laps=_lap(state.laps, seat))
+            if not went_round(state):
+                state = self._stall_check(state, events, asked=False)
         else:
             state = self._move(state, seat, action, events)
+        if not is_over(state) and went_round(state):
+            events.append(Event(WENT_ROUND))
+            state = replace(state, blocked=True)
+        if isinstance(action, Turn | Pass):
+            state = self._end_turn(state, events)
         state = replace(state, moves=state.moves + 1)
         end = self.outcome(state)
         if end is not None:
             events.append(Event(end.summary))
         return Transition(state, tuple(events))
+
+    def _say_stuck(self, state: PeanutsState, seat: Seat, events: list[Event]) -> PeanutsState:
+        """Set the seat's stuck flag; once both players are stuck, the stall watch starts and the check runs."""
+        state = self._set_layout(state, seat, replace(state.players[seat], stuck=True))
+        if not all(layout.stuck for layout in state.players):
+            return state
+        if state.laps is None:
+            state = replace(state, laps=(0,) * SEATS)
+        return self._stall_check(state, events, asked=True)
+
+    @staticmethod
+    def _end_turn(state: PeanutsState, events: list[Event]) -> PeanutsState:
+        """In the turn-based mode, hand the turn to the other player (unless the deal just ended)."""
+        if state.turn is None or is_over(state):
+            return state
+        turn = 1 - state.turn
+        events.append(Event(f"{_player_name(turn)} to play."))
+        return replace(state, turn=turn)
 
     @staticmethod
     def _set_layout(state: PeanutsState, seat: Seat, layout: Layout) -> PeanutsState:
@@ -855,14 +528,14 @@ class Peanuts(Game[PeanutsState]):
         name = _player_name(seat)
         layout = state.players[seat]
         if move.dest[0] == "c":
-            layout, fills = _shift(layout, move)
+            layout, fills = shift(layout, move)
             column = layout.tableau[int(move.dest[1:]) - 1]
             count = len(column) - column.index(move.card)
             more = f" and {count - 1} more" if count > 1 else ""
             events.append(Event(f"{name} moved {move.card.label}{more} to column {move.dest[1:]}."))
         else:
-            layout, cards = _take(layout, move)
-            layout, fills = _fill(layout)
+            layout, cards = take(layout, move)
+            layout, fills = fill(layout)
             if move.dest == NEW_PILE:
                 piles = state.piles + (cards,)
                 events.append(Event(f"{name} started pile {len(piles)} with {move.card.label}."))
@@ -871,7 +544,7 @@ class Peanuts(Game[PeanutsState]):
                 piles = state.piles[:index] + (state.piles[index] + cards,) + state.piles[index + 1 :]
                 events.append(Event(f"{name} played {move.card.label} to pile {index + 1}."))
             players = tuple(replace(other, stuck=False) for other in state.players)
-            state = replace(state, piles=piles, players=players, rescued=False)
+            state = replace(state, piles=piles, players=players, rescued=False, laps=None)
             layout = replace(layout, stuck=False)
         for index, card in fills:
             events.append(Event(f"{name} filled column {index + 1} with {card.label} from the peanut pile."))
@@ -880,26 +553,28 @@ class Peanuts(Game[PeanutsState]):
             state = replace(state, out=seat)
         return state
 
-    @staticmethod
-    def _stall_check(state: PeanutsState, events: list[Event], asked: bool) -> PeanutsState:
+    def _stall_check(self, state: PeanutsState, events: list[Event], asked: bool) -> PeanutsState:
         """Run the blocked check for both players (§7.1) and end, rescue or go on."""
-        if not asked and not all(search(layout, state.piles).blocked for layout in state.players):
-            return state
-        results = [search(layout, state.piles) for layout in state.players]
+        results = []
+        for layout in state.players:
+            results.append(self.blocked_check.search(layout, state.piles))
+            if not asked and not results[-1].blocked:
+                return state
         if not all(result.blocked for result in results):
             if asked:
                 for seat, result in enumerate(results):
-                    if not result.blocked:
-                        layout = replace(state.players[seat], stuck=False)
-                        state = Peanuts._set_layout(state, seat, layout)
-                        events.append(Event("You still have a play: the deal goes on.", seats=(seat,)))
+                    if result.capped:
+                        events.append(Event(CANNOT_PROVE, seats=(seat,)))
+                    elif not result.blocked:
+                        state = self._set_layout(state, seat, replace(state.players[seat], stuck=False))
+                        events.append(Event(STILL_A_PLAY, seats=(seat,)))
             return state
         if state.nerts_rescue and not state.rescued:
             players = tuple(replace(rescue(layout), stuck=False) for layout in state.players)
-            state = replace(state, players=players, rescued=True)
+            state = replace(state, players=players, rescued=True, laps=None)
             text = "Both players are stuck: each put the waste under the stock and the top stock card at the bottom."
             events.append(Event(text))
-            if not all(search(layout, state.piles).blocked for layout in state.players):
+            if not all(self.blocked_check.search(layout, state.piles).blocked for layout in state.players):
                 return state
         return replace(state, blocked=True)
 
@@ -916,6 +591,8 @@ class Peanuts(Game[PeanutsState]):
             return "Turn the rest of your stock first." if layout.stock else "Your waste is empty."
         if isinstance(action, Stuck):
             return "You have already said you are stuck." if action.on else "You have not said you are stuck."
+        if isinstance(action, Pass):
+            return "Passing is only for the turn-based game."
         return "That is not a Peanuts move."
 
     def view_for(self, state: PeanutsState, viewer: Seat | None) -> PeanutsView:
@@ -943,6 +620,7 @@ class Peanuts(Game[PeanutsState]):
             moves=state.moves,
             legal=self.legal_actions(state, viewer) if viewer is not None else (),
             outcome=self.outcome(state),
+            turn=self.current_seat(state),
         )
 
     def outcome(self, state: PeanutsState) -> Outcome | None:
@@ -957,6 +635,8 @@ class Peanuts(Game[PeanutsState]):
             return Outcome(scores, (winner,), EndReason.RESIGNED, summary)
         if state.out is not None:
             how = f"{_player_name(state.out)} called Peanuts!"
+        elif state.claimed is not None:
+            how = f"{_player_name(state.claimed)} claimed the end: {_player_name(1 - state.claimed)} was idle."
         else:
             how = "Both players are stuck."
         if scores[0] != scores[1]:
@@ -965,7 +645,8 @@ class Peanuts(Game[PeanutsState]):
             winners = () if state.out is None else (state.out,)
         result = f"{_player_name(winners[0])} wins" if winners else "A draw"
         tie = " on the tie rule" if winners and scores[0] == scores[1] else ""
-        return Outcome(scores, winners, EndReason.COMPLETED, f"{how} {result}{tie}, {tally}.")
+        reason = EndReason.COMPLETED if state.claimed is None else EndReason.TIMED_OUT
+        return Outcome(scores, winners, reason, f"{how} {result}{tie}, {tally}.")
 
     def resign(self, state: PeanutsState, seat: Seat) -> Transition[PeanutsState]:
         """Give up: the other player wins. Raises GameOverError when the deal is already over."""
@@ -976,8 +657,23 @@ class Peanuts(Game[PeanutsState]):
         assert outcome is not None
         return Transition(after, (Event(outcome.summary),))
 
+    def claim(self, state: PeanutsState, seat: Seat) -> Transition[PeanutsState]:
+        """End the deal now, scored as it stands, because the other player is idle (§7.1 AFK).
+
+        The bot decides when the other player has been idle long enough; the engine only ends the
+        deal. Raises GameOverError when the deal is over, IllegalActionError for a seat not playing.
+        """
+        if is_over(state):
+            raise GameOverError("This game is over.")
+        if seat not in range(SEATS):
+            raise IllegalActionError("You are not playing in this deal.")
+        after = replace(state, claimed=seat, moves=state.moves + 1)
+        outcome = self.outcome(after)
+        assert outcome is not None
+        return Transition(after, (Event(outcome.summary),))
+
     def parse_action(self, code: str) -> PeanutsAction:
-        """Parse ``"t"``, ``"r"``, ``"stuck"``, ``"unstuck"`` or a move like ``"c2.9H>c5.TS"``."""
+        """Parse ``"t"``, ``"r"``, ``"stuck"``, ``"unstuck"``, ``"pass"`` or a move like ``"c2.9H>c5.TS"``."""
         if not isinstance(code, str):
             raise InvalidActionError(f"{code!r} is not a Peanuts move.")
         simple = {
@@ -985,6 +681,7 @@ class Peanuts(Game[PeanutsState]):
             RECYCLE_CODE: Recycle(),
             STUCK_CODE: Stuck(True),
             UNSTUCK_CODE: Stuck(False),
+            PASS_CODE: PASS,
         }
         if code in simple:
             return simple[code]
@@ -1013,6 +710,9 @@ class Peanuts(Game[PeanutsState]):
             "blocked": state.blocked,
             "resigned": state.resigned,
             "moves": state.moves,
+            "laps": None if state.laps is None else list(state.laps),
+            "turn": state.turn,
+            "claimed": state.claimed,
         }
 
     def from_dict(self, data: Mapping[str, Any]) -> PeanutsState:
@@ -1034,6 +734,9 @@ class Peanuts(Game[PeanutsState]):
             blocked=flags[2],
             resigned=_seat_or_none(data.get("resigned"), "resigned"),
             moves=moves,
+            laps=_laps_from(data.get("laps")),
+            turn=_seat_or_none(data.get("turn"), "turn"),
+            claimed=_seat_or_none(data.get("claimed"), "claimed"),
         )
         check_state(state)
         return state
