@@ -738,8 +738,16 @@ class TableService:
     async def _apply(
         self, game: Game[Any], record: GameRecord, seat: Seat, action: Any, *, scheduled: bool = True
     ) -> Table:
-        """Apply and save ``action``; then (unless the caller will) set the deadlines of the new position."""
-        state, events = game.apply_action(game.from_dict(record.state), seat, action)
+        """Apply and save ``action``; then (unless the caller will) set the deadlines of the new position.
+
+        A game whose seats act at once may search (Peanuts' stall check) for a second or two, so its
+        actions are applied in a worker thread, where they cannot hold up other tables' clicks.
+        """
+        before = game.from_dict(record.state)
+        if game.simultaneous:
+            state, events = await asyncio.to_thread(game.apply_action, before, seat, action)
+        else:
+            state, events = game.apply_action(before, seat, action)
         table = await self._save(game, record, state, events, seat=seat, code=action.code, undo_depth=1)
         if scheduled and (record.settings or any(_plays_itself(s) for s in record.seats)):
             await self._schedule(game, record, state)

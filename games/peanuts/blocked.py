@@ -161,7 +161,7 @@ class _Walk:
         where: dict[int, list[int]] = {}
         for index, column in enumerate(tableau):
             where.setdefault(column[-1], []).append(index)
-        reached = goal[peanut[count - 1]] or any(goal[top] for top in where)
+        reached = bool(goal[peanut[count - 1]]) or any(goal[top] for top in where)
         moves = []
         card = peanut[count - 1 : count].translate(self.twins)
         for top in _OVER[card[0]]:

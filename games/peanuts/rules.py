@@ -412,6 +412,8 @@ class Peanuts(Game[PeanutsState]):
 
     key = "peanuts"
     title = "Peanuts"
+    simultaneous = True
+    hidden_information = True
     min_seats = 2
     max_seats = 2
     options = (
@@ -676,7 +678,7 @@ class Peanuts(Game[PeanutsState]):
         """Parse ``"t"``, ``"r"``, ``"stuck"``, ``"unstuck"``, ``"pass"`` or a move like ``"c2.9H>c5.TS"``."""
         if not isinstance(code, str):
             raise InvalidActionError(f"{code!r} is not a Peanuts move.")
-        simple = {
+        simple: dict[str, PeanutsAction] = {
             TURN_CODE: Turn(),
             RECYCLE_CODE: Recycle(),
             STUCK_CODE: Stuck(True),
@@ -725,13 +727,14 @@ class Peanuts(Game[PeanutsState]):
         moves = data.get("moves")
         if any(type(flag) is not bool for flag in flags) or type(moves) is not int:
             raise CorruptStateError("Peanuts snapshot: bad flags or move count.")
+        nerts_rescue, rescued, blocked = (bool(flag) for flag in flags)
         state = PeanutsState(
             players=tuple(_layout_from(layout) for layout in players),
             piles=tuple(_cards(pile, "a building pile") for pile in piles),
-            nerts_rescue=flags[0],
-            rescued=flags[1],
+            nerts_rescue=nerts_rescue,
+            rescued=rescued,
             out=_seat_or_none(data.get("out"), "out"),
-            blocked=flags[2],
+            blocked=blocked,
             resigned=_seat_or_none(data.get("resigned"), "resigned"),
             moves=moves,
             laps=_laps_from(data.get("laps")),

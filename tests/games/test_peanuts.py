@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer
 from games import penguin
+from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer
 from games.base import CLAIM_CODE, SCHEMA, EndReason, Event
 from games.cards import Card, parse_cards, standard_deck
 from games.errors import (
@@ -42,7 +42,6 @@ from games.peanuts import (
     search,
     step,
 )
-
 
 from .view_cards import cards_in
 
