@@ -4,6 +4,8 @@ from discord import app_commands
 
 from bot.cogs.general import scoreboard_text
 from bot.store import ScoreRow
+from bot.ui.kinds import KINDS
+from games import GAMES
 
 
 def _walk(commands):
@@ -35,9 +37,10 @@ async def test_help_covers_every_table_and_fits_one_embed(room):
     result = await room.alice.slash(room.channel, "help")
     text = result.response.embeds[0].description
     assert len(text) <= 4096
-    for command in ("/penguin new", "/peek new", "/triplepeaks new", "/scores"):
+    for command in ("/penguin new", "/peek new", "/triplepeaks new", "/pebbles new", "/pebbles challenge", "/scores"):
         assert command in text
-    assert "Coming to this bot: Peanuts, Pebbles and Nuts." in text
+    coming = [game.title for key, game in sorted(GAMES.items()) if key not in KINDS]
+    assert ("Coming to this bot: " + ", ".join(coming) + "." in text) if coming else "Coming" not in text
 
 
 def test_scoreboard_columns_stay_aligned_for_long_scores():
