@@ -11,7 +11,6 @@ from discord.ext import commands
 
 from bot.app import PeapodBot
 from bot.core.errors import SeatingError, ServiceError
-from bot.core.service import TURN_SECONDS
 
 KIND = "pebbles"
 NO_GAME = "You have no Pebbles and Nuts game running in this channel."
@@ -41,7 +40,7 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
             seats=seats,
             invited=invited,
             options=options,
-            settings={"turn_seconds": TURN_SECONDS},
+            settings={"turn_seconds": await self.service.turn_seconds(interaction.guild_id)},
         )
         await self.bot.presenter.post(interaction, table)
         await self.bot.presenter.seated(interaction, await self.service.table(table.game_id))
@@ -85,6 +84,18 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         for user in invited:
             await self.bot.presenter.remember(user)
         await self._open(interaction, 1 + len(invited), [user.id for user in invited], {})
+
+    @app_commands.command(name="timer", description="Set how long a turn lasts at this server's tables")
+    @app_commands.describe(seconds="Seconds per turn, 30 to 600 (default 120); for tables opened from now on")
+    async def timer(self, interaction: discord.Interaction, seconds: app_commands.Range[int, 30, 600]) -> None:
+        if interaction.guild_id is None:
+            raise SeatingError("Turn timers are set per server: use this command in a server.")
+        if not interaction.permissions.manage_guild:
+            raise SeatingError("Only people who may manage this server can set its turn timer.")
+        if not 30 <= seconds <= 600:
+            raise SeatingError("A turn lasts between 30 and 600 seconds.")
+        await self.service.set_turn_seconds(interaction.guild_id, seconds)
+        await self.bot.presenter.tell(interaction, f"Turns at new tables here now last {seconds} seconds.")
 
     @app_commands.command(name="resign", description="Give up your Pebbles and Nuts game in this channel")
     async def resign(self, interaction: discord.Interaction) -> None:

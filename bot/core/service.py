@@ -82,6 +82,7 @@ WARN_BEFORE = 30.0
 """How long before a turn runs out its player is warned."""
 AI_SECONDS = 1.5
 """How long an AI seat of a turn-based game waits before it plays (so people can follow)."""
+TURN_SETTING = "turn_seconds"
 MISSED_TURNS = 3
 """Turns in a row the timer plays for a seat before the AI takes the seat over."""
 
@@ -550,6 +551,15 @@ class TableService:
             table = _table(game, record, state, version=0, status="active", events=(), undo_depth=0)
             await self._schedule(game, record, state)
             return table
+
+    async def turn_seconds(self, guild_id: int | None) -> float:
+        """The server's turn timer for turn-based tables (:data:`TURN_SECONDS` unless it set one)."""
+        value = await self._store.guild_setting(guild_id, TURN_SETTING) if guild_id is not None else None
+        return float(value) if value is not None else TURN_SECONDS
+
+    async def set_turn_seconds(self, guild_id: int, seconds: float) -> None:
+        """Set the server's turn timer (it applies to tables opened from now on)."""
+        await self._store.set_guild_setting(guild_id, TURN_SETTING, repr(float(seconds)))
 
     async def set_seat_message(self, game_id: int, seat: Seat, channel_id: int | None, message_id: int | None) -> None:
         """Remember (or forget) the seat's private message, its hand in a DM."""

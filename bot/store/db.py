@@ -479,6 +479,19 @@ class Store:
         )
         return [int(row[0]) for row in rows]
 
+    async def guild_setting(self, guild_id: int, key: str) -> str | None:
+        """A server's setting, or None when it has not set it."""
+        rows = await self._fetchall("SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+        return rows[0][0] if rows else None
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                (guild_id, key, value),
+            )
+
     async def results(self, game_id: int) -> list[ResultRecord]:
         """The result rows of a finished game, by user id."""
         rows = await self._fetchall(

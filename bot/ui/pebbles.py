@@ -28,10 +28,11 @@ of spades, 20) or a ménage (the jack added to a marriage already on the table, 
 deal the won cards count: A, K, Q and 8♥ score, spades lose. First to 70 (50 for three, 130 for two \
 decks) wins; ties play on.
 `/pebbles new [players] [decks] [declare]` open a table here (Join, Add AI, Start) · \
-`/pebbles challenge @a [@b] [@c]` invite people · `/pebbles resign` give up
+`/pebbles challenge @a [@b] [@c]` invite people · `/pebbles resign` give up · \
+`/pebbles timer seconds` (server managers) how long a turn lasts
 Your hand comes by DM (or press *Show my hand* on the table): press a card to play it, a *Declare* \
-button to meld after winning a trick, *Pass* to lead without melding. A turn lasts two minutes; after \
-that the bot plays your lowest card, and after three missed turns the AI keeps your seat until you \
+button to meld after winning a trick, *Pass* to lead without melding. A turn lasts two minutes (or what the \
+server set); then the bot plays your lowest card, and after three missed turns the AI keeps your seat until you \
 press *I'm back*."""
 
 CARDS_PER_ROW = 5

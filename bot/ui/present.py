@@ -257,10 +257,7 @@ class Presenter:
     def names(self, table: Table) -> list[str]:
         """A name per seat for the pictures: the player's display name, "AI", or "Player n"."""
         return [
-            "AI"
-            if seat.ai
-            else self._names.get(seat.user_id or 0, f"Player {seat.seat + 1}")
-            for seat in table.seats
+            "AI" if seat.ai else self._names.get(seat.user_id or 0, f"Player {seat.seat + 1}") for seat in table.seats
         ]
 
     async def _picture(self, table: Table) -> discord.File:
@@ -439,7 +436,9 @@ class Presenter:
                 await asyncio.sleep(wait)
                 continue
             redraw = channel.dirty.pop(message_id)
-            if redraw.seat is None and redraw.table.version <= self._shown.get(message_id, -1) and not redraw.note:
+            table = redraw.table
+            shown = self._shown.get(message_id, -1)
+            if redraw.seat is None and table.status == "active" and table.version <= shown and not redraw.note:
                 continue
             channel.recent.append(now)
             self._edited[message_id] = now

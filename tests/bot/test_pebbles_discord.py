@@ -320,3 +320,50 @@ async def test_a_restart_mid_trick_keeps_the_table_the_hands_and_the_buttons(roo
         )
         assert result.ephemeral and "game #" in result.response.content
         assert (await bot.service.table(game_id)).version == table.version + 1
+
+
+async def test_a_challenge_is_accepted_by_each_invited_player(room, simcord_bot):
+    """/pebbles challenge keeps a seat for each invited person; Start waits for both to accept."""
+    await room.alice.slash(room.channel, "pebbles challenge", first=room.bob.user, second=room.carol.user)
+    message = room.channel.last_message
+    assert f"<@{room.bob.id}>" in message.content and "(invited)" in message.embeds[0].description
+    result = await click(room.alice, room, message.id, "pv")
+    assert "already sitting" in private_text(result)
+    await click(room.bob, room, message.id, "pv")
+    assert not any(cid.startswith("pg:") for cid in custom_ids_on(table_message(room, message.id)))
+    await click(room.carol, room, message.id, "pv")
+    await click(room.alice, room, message.id, "pg")
+    started = table_message(room, message.id)
+    assert started.embeds[0].image.url == "attachment://table.png"
+    assert all(hand_message(actor) for actor in (room.alice, room.bob, room.carol))
+
+
+async def test_a_declined_challenge_closes_the_table(room, simcord_bot):
+    await room.alice.slash(room.channel, "pebbles challenge", first=room.bob.user)
+    message = room.channel.last_message
+    result = await click(room.carol, room, message.id, "pd")
+    assert "not playing" in private_text(result)
+    await click(room.bob, room, message.id, "pd")
+    closed = table_message(room, message.id)
+    assert "declined" in closed.embeds[0].description and not closed.components
+
+
+async def test_an_unfilled_table_expires_after_ten_minutes(room, simcord_bot):
+    message = await open_table(room)
+    await room.env.advance_time(601)
+    closed = table_message(room, message.id)
+    assert "in time" in closed.embeds[0].description and not closed.components
+
+
+async def test_the_server_sets_the_turn_timer(room, simcord_bot):
+    """Only someone who may manage the server sets its turn timer; new tables use it."""
+    result = await room.bob.slash(room.channel, "pebbles timer", seconds=45)
+    assert "manage this server" in private_text(result)
+    guild = room.channel.guild
+    managers = guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    manager = guild.add_member(room.env.create_user("dora"), roles=[managers])
+    result = await manager.slash(room.channel, "pebbles timer", seconds=45)
+    assert "45 seconds" in private_text(result)
+    message = await open_table(room)
+    game_id = int(custom_ids_on(message)[0].split(":")[1])
+    assert (await simcord_bot.service.table(game_id)).settings["turn_seconds"] == 45
