@@ -202,7 +202,7 @@ class PickSelect(Control, template=custom_ids.template(custom_ids.PICK)):
         )
         if picked not in bot.presenter.pickable(table):
             raise UnknownControlError(UNPICKABLE)
-        await bot.presenter.show_here(interaction, table, picked=picked)
+        await bot.presenter.show_controls(interaction, table, picked)
 
 
 class TargetSelect(Control, template=custom_ids.template(custom_ids.TARGET)):

@@ -311,6 +311,15 @@ class Presenter:
             await self._shown_now(table)
         self._deliver(table)
 
+    async def show_controls(self, interaction: discord.Interaction, table: Table, picked: str | None) -> None:
+        """Redraw only the controls of the table message the click came from (a pick in its menu): the
+        picture and the text stay as they are, so nothing is rendered."""
+        view = table_view(self.kind(table), table, picked)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(view=view)
+        else:
+            await interaction.response.edit_message(view=view)
+
     async def _panel_parts(self, table: Table, seat: Seat, note: str) -> dict[str, Any]:
         kind = self.kind(table)
         parts: dict[str, Any] = {"content": panel_text(kind, table, seat, note), "view": panel_view(kind, table, seat)}
