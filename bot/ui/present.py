@@ -122,7 +122,7 @@ def table_embed(kind: KindUI, table: Table, note: str = "") -> discord.Embed:
     embed = discord.Embed(title=table.title, description=shorten("\n".join(lines), MAX_DESCRIPTION), colour=COLOUR)
     if table.public is not None:
         embed.set_image(url=f"attachment://{IMAGE_NAME}")
-    embed.set_footer(text=f"Game #{table.game_id} \u00b7 version {table.version}")
+    embed.set_footer(text=f"Game #{table.game_id}")
     return embed
 
 

@@ -102,7 +102,7 @@ async def test_typed_move_with_autocomplete(room, simcord_bot):
     assert result.ephemeral
     after = await simcord_bot.service.table(game_id)
     assert after.version == before.version + 1
-    assert table_message(room, message.id).embeds[0].footer.text.endswith(f"version {after.version}")
+    assert pick_id(table_message(room, message.id)).endswith(f":{after.version}")
 
 
 async def test_illegal_and_garbage_typed_moves_are_refused(room, simcord_bot):

@@ -12,7 +12,7 @@ from games.triplepeaks import GAME, Draw, Play, TriplePeaksAction
 from render import triplepeaks as picture
 
 from .conftest import Room
-from .tables import button_for, game_id_of, restarted_bot, table_message
+from .tables import button_for, custom_ids_on, game_id_of, restarted_bot, table_message
 
 
 async def new_table(room: Room, **options) -> discord.Message:
@@ -144,7 +144,8 @@ async def test_typed_move_with_autocomplete(room, simcord_bot):
     after = await simcord_bot.service.table(game_id)
     assert after.version == before.version + 1 and after.public.stock == 22
     shown = table_message(room, message.id)
-    assert shown.embeds[0].footer.text.endswith(f"version {after.version}")
+    assert shown.embeds[0].footer.text == f"Game #{game_id}"
+    assert all(cid.split(":")[2] == str(after.version) for cid in custom_ids_on(shown))
     assert "22 stock cards left" in shown.embeds[0].description
 
 
