@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.app import PeapodBot
 from bot.core.errors import ServiceError
 from bot.errors import UnknownControlError, quote
+from bot.ui.controls import ConfirmResignButton, button
 from bot.ui.kind import KindUI
 
 OPEN_HELP = "Let anyone in this channel play this table with you (default: only you)"
@@ -38,6 +39,11 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
             return games[0]
 
         async def _deal(self, interaction: discord.Interaction, open: bool, options: dict[str, Any] | None) -> None:
+            for game_id in await self.service.active_games(interaction.channel_id or 0, interaction.user.id, key):
+                table = await self.service.table(game_id)
+                if table.owner == interaction.user.id:
+                    await self._already_playing(interaction, table)
+                    return
             await interaction.response.defer()
             table = await self.service.new_game(
                 key,
@@ -92,12 +98,25 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
                 if wanted in action.label.lower() or wanted in action.code.lower()
             ][:25]
 
+        async def _already_playing(self, interaction: discord.Interaction, table: Any) -> None:
+            """One game of a kind per player per channel: go back to it, or resign it first."""
+            link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+            view = discord.ui.View(timeout=None)
+            view.add_item(discord.ui.Button(label="Go to it", url=link))
+            view.add_item(button(ConfirmResignButton, table, "Resign it", style=discord.ButtonStyle.danger))
+            text = f"You already have a {title} game here (game #{table.game_id}). Go back to it, or resign it "
+            text += f"and then deal a new one with /{key} new."
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+
         @app_commands.command(name="resign", description=f"Give up your current {title} game in this channel")
         async def resign(self, interaction: discord.Interaction) -> None:
             game_id = await self._current_game(interaction)
-            table = await self.service.resign(game_id, interaction.user.id)
-            await self.bot.presenter.tell(interaction, f"You resigned game #{game_id}.")
-            self.bot.presenter.redraw(table)
+            await self.service.check_resign(game_id, interaction.user.id)
+            table = await self.service.table(game_id)
+            view = discord.ui.View(timeout=None)
+            view.add_item(button(ConfirmResignButton, table, "Yes, resign", style=discord.ButtonStyle.danger))
+            text = f"Resign game #{game_id}? It counts as a loss."
+            await interaction.response.send_message(text, view=view, ephemeral=True)
 
     return PatienceCog
 

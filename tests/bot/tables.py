@@ -62,3 +62,11 @@ async def restarted_bot(room: Room, settings: Settings) -> AsyncIterator[PeapodB
         bot = create_bot(settings, store)
         await room.env.restart_bot(bot)
         yield bot
+
+
+async def resign_by_command(actor, room: Room, kind: str):
+    """``/<kind> resign`` asks first; the person confirms with the button on the question."""
+    asked = await actor.slash(room.channel, f"{kind} resign")
+    assert asked.ephemeral and "counts as a loss" in asked.response.content
+    question = asked.response.message
+    return await actor.click(question, custom_id=custom_ids_on(question)[0])

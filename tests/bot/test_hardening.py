@@ -18,7 +18,7 @@ from bot.ui.controls import LEGACY, NOT_THIS_TABLE, UNPICKABLE
 from games.penguin import Move
 
 from .conftest import Room
-from .tables import button_for, game_id_of, pick_id, private_text, restarted_bot, table_message
+from .tables import button_for, game_id_of, pick_id, private_text, resign_by_command, restarted_bot, table_message
 
 
 async def new_penguin(room: Room) -> discord.Message:
@@ -87,7 +87,8 @@ async def test_a_button_id_on_a_select_is_answered(room, simcord_bot):
 async def test_another_tables_button_changes_nothing(room, simcord_bot):
     """A button of one game put on another game's message is refused; neither game moves."""
     first = await new_penguin(room)
-    second = await new_penguin(room)
+    await room.bob.slash(room.channel, "penguin new")
+    second = room.channel.last_message
     other = button_for(table_message(room, second.id), "!hint").replace("ph:", "pu:")
     move = next(action for action in (await simcord_bot.service.table(game_id_of(second))).legal[0])
     forged = f"pa:{game_id_of(second)}:0:{move.code}"
@@ -110,7 +111,7 @@ async def test_resign_on_a_finished_game_does_not_ask(room, simcord_bot):
     """The Resign button of a game that has ended says so instead of asking to confirm."""
     message = await new_penguin(room)
     resign = button_for(message, "!resign?")
-    await room.alice.slash(room.channel, "penguin resign")
+    await resign_by_command(room.alice, room, "penguin")
     put_components(room, message, [a_button(resign)])
     result = await room.alice.click(table_message(room, message.id), custom_id=resign)
     assert private_text(result) == "This game is over."
@@ -255,3 +256,16 @@ async def test_fuzzed_ids_values_and_moves_are_answered_and_change_nothing(
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
     after = await simcord_bot.service.table(game_id)
     assert after.version == before.version
+
+
+async def test_a_second_table_of_a_kind_is_not_dealt(room, simcord_bot):
+    """One game of a kind per player per channel: a second /penguin new offers the way back, or to resign."""
+    message = await new_penguin(room)
+    result = await room.alice.slash(room.channel, "penguin new")
+    assert result.ephemeral and "already have a Penguin game here" in result.response.content
+    buttons = [child for row in result.response.message.components for child in row.children]
+    assert buttons[0].url.endswith(f"/{message.id}") and buttons[1].custom_id.startswith("px:")
+    await room.alice.click(result.response.message, custom_id=buttons[1].custom_id)
+    await room.alice.slash(room.channel, "penguin new")
+    assert room.channel.last_message.id != message.id
+    assert len(await simcord_bot.service.active_games(room.channel.id, room.alice.id, "penguin")) == 1

@@ -11,7 +11,7 @@ from games.ai.peek_ai import GreedyPlayer, play_out
 from games.peek import GAME, Draw, Play, Redeal
 
 from .conftest import Room
-from .tables import button_for, game_id_of, restarted_bot, table_message
+from .tables import button_for, game_id_of, resign_by_command, restarted_bot, table_message
 
 THREE_CARDS = {"three_card": True}
 
@@ -153,7 +153,7 @@ async def test_typed_move_with_autocomplete(room, simcord_bot):
     assert result.ephemeral and result.response.content.startswith("You turned ")
     after = await simcord_bot.service.table(game_id)
     assert after.version == before.version + 1 and after.public.stock_count == 34
-    assert table_message(room, message.id).embeds[0].footer.text.endswith("version 1")
+    assert button_for(table_message(room, message.id), "!resign?").endswith(":1")
 
 
 async def test_illegal_and_garbage_typed_moves_are_refused(room, simcord_bot):
@@ -198,8 +198,8 @@ async def test_resign_command_ends_the_game(room, simcord_bot):
     """/peek resign ends the running game, redraws the table without controls and counts a loss."""
     message = await new_table(room)
     await click(room.alice, room, message.id, "draw")
-    result = await room.alice.slash(room.channel, "peek resign")
-    assert result.ephemeral and f"#{game_id_of(message)}" in result.response.content
+    result = await resign_by_command(room.alice, room, "peek")
+    assert result.response.content == "You resigned."
     final = table_message(room, message.id)
     assert "Resigned" in final.embeds[0].description and not final.components
     await room.alice.slash(room.channel, "scores", game="peek")

@@ -11,7 +11,16 @@ from games.ai.penguin_solver import solve, winnable_seed
 from games.penguin import GAME, Move
 
 from .conftest import Room
-from .tables import button_for, custom_ids_on, game_id_of, pick_id, private_text, restarted_bot, table_message
+from .tables import (
+    button_for,
+    custom_ids_on,
+    game_id_of,
+    pick_id,
+    private_text,
+    resign_by_command,
+    restarted_bot,
+    table_message,
+)
 
 
 async def new_table(room: Room, *, open: bool = False) -> discord.Message:
@@ -231,7 +240,7 @@ async def test_a_bug_is_answered_with_an_apology_and_logged(room, simcord_bot, m
 async def test_the_end_is_said_once(room, simcord_bot):
     """After a resignation the table says how it ended once, not once as an event and again as the result."""
     message = await new_table(room)
-    await room.alice.slash(room.channel, "penguin resign")
+    await resign_by_command(room.alice, room, "penguin")
     description = table_message(room, message.id).embeds[0].description
     assert description.count("Resigned with") == 1 and "**Resigned.**" in description
 

@@ -12,7 +12,7 @@ from games.triplepeaks import GAME, Draw, Play, TriplePeaksAction
 from render import triplepeaks as picture
 
 from .conftest import Room
-from .tables import button_for, custom_ids_on, game_id_of, restarted_bot, table_message
+from .tables import button_for, custom_ids_on, game_id_of, resign_by_command, restarted_bot, table_message
 
 
 async def new_table(room: Room, **options) -> discord.Message:
@@ -79,6 +79,7 @@ async def test_variant_multiplier_and_practice_undo(room, simcord_bot):
     table = await simcord_bot.service.table(game_id_of(message))
     assert table.public.multiplier and not table.can_undo
     assert "multiplier scoring" in message.embeds[0].description
+    await resign_by_command(room.alice, room, "triplepeaks")
     practice = await new_table(room, variant="practice")
     game_id = game_id_of(practice)
     before = await simcord_bot.service.table(game_id)
@@ -182,8 +183,8 @@ async def test_resign_asks_then_records_a_loss(room, simcord_bot):
 async def test_resign_command(room, simcord_bot):
     """/triplepeaks resign ends the current game and redraws its table without controls."""
     message = await new_table(room)
-    result = await room.alice.slash(room.channel, "triplepeaks resign")
-    assert result.ephemeral and "resigned" in result.response.content
+    result = await resign_by_command(room.alice, room, "triplepeaks")
+    assert result.response.content == "You resigned."
     assert not table_message(room, message.id).components
     result = await room.alice.slash(room.channel, "triplepeaks resign")
     assert result.ephemeral and "/triplepeaks new" in result.response.content
