@@ -1,4 +1,4 @@
-"""``/scores`` (the channel's scoreboard) and ``/help``."""
+"""``/scores [game]`` (the channel's scoreboards) and ``/help [game]`` (one page per game)."""
 
 import discord
 from discord import app_commands
@@ -13,15 +13,19 @@ from games import GAMES
 
 HELP_END = """\
 **Everywhere**
-`/scores [game]` this channel's scoreboard
+`/help game:` a game's rules, commands and controls
+`/scores [game]` this channel's scoreboards (every game, or one)
 `/help` this page
 
-Only the player who dealt a table can move on it, unless it was dealt with `open: True`."""
+Only the player who dealt a one-player table can move on it, unless it was dealt with `open: True`."""
 
 
-def help_text() -> str:
-    """Each game's paragraph and commands (from its ``bot/ui`` module), then the common commands."""
-    parts = [*(kind.help for kind in KINDS.values()), HELP_END]
+def help_text(game: str | None = None) -> str:
+    """One game's page (its paragraph from its ``KindUI``), or the overview: a line per game, the commands."""
+    if game is not None:
+        return KINDS[game].help
+    lines = [f"**{GAMES[key].title}**: {kind.blurb} \u00b7 `/{key} new`" for key, kind in KINDS.items()]
+    parts = ["\n".join(lines), HELP_END]
     coming = [game.title for key, game in sorted(GAMES.items()) if key not in KINDS]
     if coming:
         parts.append("Coming to this bot: " + ", ".join(coming) + ".")
@@ -47,25 +51,37 @@ class General(commands.Cog):
     def __init__(self, bot: PeapodBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="scores", description="Show this channel's scoreboard")
-    @app_commands.describe(game="Which game's scoreboard (default: Penguin)")
+    @app_commands.command(name="scores", description="Show this channel's scoreboards")
+    @app_commands.describe(game="One game's scoreboard (default: every game's)")
     @app_commands.choices(game=_game_choices())
-    async def scores(self, interaction: discord.Interaction, game: str = "penguin") -> None:
-        """Show this channel's scoreboard."""
-        if game not in KINDS:
+    async def scores(self, interaction: discord.Interaction, game: str = "") -> None:
+        """Show this channel's scoreboard for one game, or a short one for every game."""
+        if game and game not in KINDS:
             raise UnknownControlError(f"There is no game called “{quote(game)}”.")
-        rows = await self.bot.service.scoreboard(interaction.channel_id or 0, game)
-        title = f"{GAMES[game].title} scoreboard"
-        if not rows:
-            text = f"No {GAMES[game].title} games have finished in this channel yet."
+        channel = interaction.channel_id or 0
+        if game:
+            rows = await self.bot.service.scoreboard(channel, game)
+            title = f"{GAMES[game].title} scoreboard"
+            text = scoreboard_text(rows) if rows else f"No {GAMES[game].title} games have finished in this channel yet."
+            embed = discord.Embed(title=title, description=text, colour=COLOUR)
         else:
-            text = scoreboard_text(rows)
-        await interaction.response.send_message(embed=discord.Embed(title=title, description=text, colour=COLOUR))
+            embed = discord.Embed(title="This channel's scoreboards", colour=COLOUR)
+            for key in KINDS:
+                rows = await self.bot.service.scoreboard(channel, key, limit=3)
+                embed.add_field(
+                    name=GAMES[key].title, value=scoreboard_text(rows) if rows else "No games yet.", inline=False
+                )
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="How to play, and the commands")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """How to play, and the commands."""
-        embed = discord.Embed(title="peapod: card games for this server", description=help_text(), colour=COLOUR)
+    @app_commands.describe(game="One game's rules, commands and controls")
+    @app_commands.choices(game=_game_choices())
+    async def help(self, interaction: discord.Interaction, game: str = "") -> None:
+        """The overview, or one game's page."""
+        if game and game not in KINDS:
+            raise UnknownControlError(f"There is no game called “{quote(game)}”.")
+        title = GAMES[game].title if game else "peapod: card games for this server"
+        embed = discord.Embed(title=title, description=help_text(game or None), colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

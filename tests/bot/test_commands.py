@@ -37,8 +37,11 @@ async def test_help_covers_every_table_and_fits_one_embed(room):
     result = await room.alice.slash(room.channel, "help")
     text = result.response.embeds[0].description
     assert len(text) <= 4096
-    for command in ("/penguin new", "/peek new", "/triplepeaks new", "/pebbles new", "/pebbles challenge", "/scores"):
+    for command in ("/penguin new", "/peek new", "/triplepeaks new", "/pebbles new", "/scores", "/help game:"):
         assert command in text
+    for key, kind in KINDS.items():
+        page = await room.alice.slash(room.channel, "help", game=key)
+        assert page.response.embeds[0].description == kind.help and len(kind.help) <= 4096
     coming = [game.title for key, game in sorted(GAMES.items()) if key not in KINDS]
     assert ("Coming to this bot: " + ", ".join(coming) + "." in text) if coming else "Coming" not in text
 

@@ -224,7 +224,7 @@ async def test_restart_mid_game_keeps_every_button_working(room, simcord_bot, se
 
 async def test_help_explains_peek(room):
     """/help has Peek's paragraph and its commands."""
-    result = await room.alice.slash(room.channel, "help")
+    result = await room.alice.slash(room.channel, "help", game="peek")
     text = result.response.embeds[0].description
     assert result.ephemeral and "**Peek**" in text and "/peek new" in text and "/peek resign" in text
 

@@ -68,7 +68,7 @@ async def test_whole_game_to_a_win_through_clicks(room, simcord_bot, seed_box):
     final = table_message(room, message.id)
     assert "Won!" in final.embeds[0].description
     assert not final.components
-    await room.alice.slash(room.channel, "scores")
+    await room.alice.slash(room.channel, "scores", game="penguin")
     board = room.channel.last_message.embeds[0]
     assert board.title == "Penguin scoreboard"
     assert f"<@{room.alice.id}>" in board.description
@@ -186,7 +186,7 @@ async def test_resign_asks_then_records_a_loss(room, simcord_bot):
     await room.alice.click(asked.response.message, label="Yes, resign")
     final = table_message(room, message.id)
     assert "Resigned" in final.embeds[0].description and not final.components
-    await room.alice.slash(room.channel, "scores")
+    await room.alice.slash(room.channel, "scores", game="penguin")
     assert "    1     0" in room.channel.last_message.embeds[0].description
 
 
@@ -214,8 +214,11 @@ async def test_help_and_empty_scoreboard(room):
     """/help explains the games privately; /scores says when nothing has finished yet."""
     result = await room.alice.slash(room.channel, "help")
     assert result.ephemeral and "/penguin new" in result.response.embeds[0].description
-    await room.alice.slash(room.channel, "scores")
+    await room.alice.slash(room.channel, "scores", game="penguin")
     assert "No Penguin games" in room.channel.last_message.embeds[0].description
+    await room.alice.slash(room.channel, "scores")
+    board = room.channel.last_message.embeds[0]
+    assert [field.name for field in board.fields] == ["Penguin", "Peek", "Triple Peaks", "Pebbles and Nuts"]
 
 
 async def test_a_bug_is_answered_with_an_apology_and_logged(room, simcord_bot, monkeypatch, caplog):

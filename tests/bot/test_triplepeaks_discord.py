@@ -205,6 +205,6 @@ async def test_restart_mid_game_keeps_every_button_working(room, simcord_bot, se
 
 
 async def test_help_has_the_triple_peaks_paragraph(room):
-    result = await room.alice.slash(room.channel, "help")
+    result = await room.alice.slash(room.channel, "help", game="triplepeaks")
     text = result.response.embeds[0].description
     assert "**Triple Peaks**" in text and "/triplepeaks new" in text
