@@ -37,7 +37,8 @@ def scoreboard_text(rows: list[ScoreRow]) -> str:
     width = max(5, *(len(str(row.best)) for row in rows))
     lines = [f"`#  games  wins {'best':>{width}}`  player"]
     for rank, row in enumerate(rows, start=1):
-        lines.append(f"`{rank:<2} {row.games:>5} {row.wins:>5} {row.best:>{width}}`  <@{row.user_id}>")
+        player = discord.utils.escape_markdown(row.name) if row.name else f"<@{row.user_id}>"
+        lines.append(f"`{rank:<2} {row.games:>5} {row.wins:>5} {row.best:>{width}}`  {player}")
     return "\n".join(lines)
 
 

@@ -31,7 +31,7 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         options: dict[str, object],
     ) -> None:
         await interaction.response.defer()
-        await self.bot.presenter.remember(interaction.user)
+        self.bot.presenter.remember(interaction.user)
         table = await self.service.open_table(
             KIND,
             guild_id=interaction.guild_id,
@@ -82,7 +82,7 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         if len({user.id for user in invited}) != len(invited):
             raise SeatingError("Invite each person once.")
         for user in invited:
-            await self.bot.presenter.remember(user)
+            self.bot.presenter.remember(user)
         await self._open(interaction, 1 + len(invited), [user.id for user in invited], {})
 
     @app_commands.command(name="timer", description="Set how long a turn lasts at this server's tables")

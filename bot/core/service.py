@@ -121,6 +121,10 @@ class Table:
     """The seat to act in a turn-based game (None: over, not dealt, or every seat may act)."""
     settings: Mapping[str, Any] = field(default_factory=dict)
     """How the table is run, apart from the rules (turn timer, the AI's pace, practice)."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The game's resolved options (what a rematch or a new game of the same kind deals with)."""
+    started_at: float = 0.0
+    """When the table was opened (epoch seconds)."""
 
     @property
     def finished(self) -> bool:
@@ -561,6 +565,22 @@ class TableService:
         """Set the server's turn timer (it applies to tables opened from now on)."""
         await self._store.set_guild_setting(guild_id, TURN_SETTING, repr(float(seconds)))
 
+    async def name_results(self, game_id: int, names: Mapping[int, str]) -> None:
+        """Keep the players' names with a finished game's results, for the scoreboards."""
+        await self._store.name_results(game_id, names)
+
+    async def record_of(self, channel_id: int, kind: str, user_id: int, game_id: int) -> tuple[int | None, int]:
+        """A player's best score before ``game_id`` in this channel (None: no earlier game), and their
+        current streak of wins (``game_id`` included)."""
+        results = await self._store.player_results(channel_id, kind, user_id)
+        earlier = [score for other, score, _ in results if other != game_id]
+        streak = 0
+        for _, _, won in results:
+            if not won:
+                break
+            streak += 1
+        return (max(earlier) if earlier else None), streak
+
     async def set_seat_message(self, game_id: int, seat: Seat, channel_id: int | None, message_id: int | None) -> None:
         """Remember (or forget) the seat's private message, its hand in a DM."""
         await self._store.set_seat_message(game_id, seat, channel_id, message_id)
@@ -841,6 +861,8 @@ def _lobby_table(game: Game[Any], record: GameRecord) -> Table:
         events=(),
         can_undo=False,
         settings=record.settings,
+        options=record.options,
+        started_at=record.created_at,
     )
 
 
@@ -937,4 +959,6 @@ def _table(
         can_undo=status == "active" and undo_depth > 0 and game.allows_undo(record.options),
         turn=None if outcome is not None else game.current_seat(state),
         settings=record.settings,
+        options=record.options,
+        started_at=record.created_at,
     )

@@ -512,9 +512,28 @@ class Store:
     async def scoreboard(self, channel_id: int, kind: str, *, limit: int = 10) -> list[ScoreRow]:
         """Per player in a channel, for one kind: games, wins, best score; by wins, best, games (all desc)."""
         rows = await self._fetchall(
-            "SELECT user_id, COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best FROM results "
-            "WHERE channel_id = ? AND kind = ? GROUP BY user_id "
-            "ORDER BY wins DESC, best DESC, games DESC, user_id ASC LIMIT ?",
+            "SELECT r.user_id, COUNT(*) AS games, SUM(r.won) AS wins, MAX(r.score) AS best, "
+            "(SELECT n.name FROM results AS n WHERE n.user_id = r.user_id AND n.name IS NOT NULL "
+            "ORDER BY n.finished_at DESC LIMIT 1) FROM results AS r "
+            "WHERE r.channel_id = ? AND r.kind = ? GROUP BY r.user_id "
+            "ORDER BY wins DESC, best DESC, games DESC, r.user_id ASC LIMIT ?",
             (channel_id, kind, limit),
         )
-        return [ScoreRow(user_id=int(r[0]), games=int(r[1]), wins=int(r[2]), best=int(r[3])) for r in rows]
+        return [ScoreRow(int(r[0]), int(r[1]), int(r[2]), int(r[3]), r[4]) for r in rows]
+
+    async def name_results(self, game_id: int, names: Mapping[int, str]) -> None:
+        """Keep the players' names with a finished game's results (the scoreboard shows them)."""
+        async with self._transaction() as db:
+            await db.executemany(
+                "UPDATE results SET name = ? WHERE game_id = ? AND user_id = ?",
+                [(name, game_id, user_id) for user_id, name in names.items()],
+            )
+
+    async def player_results(self, channel_id: int, kind: str, user_id: int) -> list[tuple[int, int, bool]]:
+        """A player's finished games of ``kind`` in a channel, newest first: (game id, score, won)."""
+        rows = await self._fetchall(
+            "SELECT game_id, score, won FROM results WHERE channel_id = ? AND kind = ? AND user_id = ? "
+            "ORDER BY finished_at DESC, rowid DESC",
+            (channel_id, kind, user_id),
+        )
+        return [(int(r[0]), int(r[1]), bool(r[2])) for r in rows]

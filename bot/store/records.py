@@ -140,3 +140,5 @@ class ScoreRow:
     games: int
     wins: int
     best: int
+    name: str | None = None
+    """The player's name when they last finished a game here (None if the bot never saw it)."""

@@ -111,6 +111,7 @@ async def run(control: Control, interaction: discord.Interaction) -> None:
             return
         if late > ACK_FIRST_AFTER or _in_progress > 1:
             await control.acknowledge(interaction)
+        interaction.client.presenter.remember(interaction.user)  # type: ignore[attr-defined]
         await control.handle(interaction)
     except StaleActionError:
         await _show_current(control, interaction, REDRAWN)
@@ -322,7 +323,6 @@ class SeatingControl(Control, template=r"(?!)"):
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot: Any = interaction.client
-        await bot.presenter.remember(interaction.user)
         table = await getattr(bot.service, self.verb)(self.game_id, interaction.user.id)
         await bot.presenter.show_here(interaction, table)
         await bot.presenter.seated(interaction, table)
@@ -370,6 +370,30 @@ class BackButton(SeatingControl, template=custom_ids.template(custom_ids.BACK)):
     verb = "come_back"
 
 
+class NewGameButton(Control, template=custom_ids.template(custom_ids.NEW_GAME)):
+    """On a finished one-player table: deal the same game again, for the clicker, in a new message."""
+
+    prefix = custom_ids.NEW_GAME
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        finished = await bot.service.table(self.game_id)
+        for game_id in await bot.service.active_games(finished.channel_id or 0, interaction.user.id, finished.kind):
+            if (await bot.service.table(game_id)).owner == interaction.user.id:
+                raise UnknownControlError(f"You already have a {finished.title} game here (game #{game_id}).")
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        table = await bot.service.new_game(
+            finished.kind,
+            guild_id=finished.guild_id,
+            channel_id=finished.channel_id,
+            players=[interaction.user.id],
+            options=finished.options,
+            open_play=finished.open_play,
+        )
+        await bot.presenter.post(interaction, table)
+
+
 class LegacyControl(Control, template=custom_ids.LEGACY_TEMPLATE):
     """A button or menu drawn by the bot before one class per control: its table is redrawn."""
 
@@ -403,6 +427,7 @@ CONTROLS: tuple[type[Control], ...] = (
     AcceptButton,
     DeclineButton,
     BackButton,
+    NewGameButton,
     LegacyControl,
 )
 """Every control class, registered with the bot as dynamic items."""

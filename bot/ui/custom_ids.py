@@ -14,6 +14,7 @@ One template per control (:mod:`bot.ui.controls` has the class of each)::
     pj / pl / pi / pg / pc        Join, Leave, Add AI, Start, Cancel a table that is taking seats
     pv / pd                       Accept, Decline an invitation to a table
     pb:<game>:<version>           BackButton       take one's seat back from the AI
+    pz:<game>:<version>           NewGameButton    deal the same one-player game again
 
 ``version`` is the table version the control was drawn for: a click on an older table is refused
 (and the table redrawn) rather than applied to a position the player did not see. Nothing else is
@@ -49,6 +50,7 @@ CANCEL = "pc"
 ACCEPT = "pv"
 DECLINE = "pd"
 BACK = "pb"
+NEW_GAME = "pz"
 
 LEGACY_TEMPLATE = r"p[ps]:(?P<game>[1-9][0-9]{0,11}):(?:0|[1-9][0-9]{0,8}):[A-Za-z0-9>:.+_!?-]{1,70}"
 """The custom ids of the bot before one class per control (see the module docstring)."""

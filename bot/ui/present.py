@@ -44,6 +44,7 @@ from bot.ui.controls import (
     DeclineButton,
     JoinButton,
     LeaveButton,
+    NewGameButton,
     PanelButton,
     ResignButton,
     StartButton,
@@ -153,6 +154,8 @@ def table_view(kind: KindUI, table: Table, picked: str | None = None) -> ui.View
         return lobby_view(table)
     view = ui.View(timeout=None)
     if table.finished:
+        if len(table.seats) == 1:
+            view.add_item(button(NewGameButton, table, "New game", style=discord.ButtonStyle.success))
         return view
     for item in kind.controls(table, picked):
         view.add_item(item)
@@ -250,8 +253,8 @@ class Presenter:
         """The places the table's pick menu offers now."""
         return self.kind(table).pickable(table)
 
-    async def remember(self, user: discord.abc.User) -> None:
-        """Keep a player's display name for the pictures (names are not in the database)."""
+    def remember(self, user: discord.abc.User) -> None:
+        """Keep a player's display name for the pictures and the scoreboards."""
         self._names[user.id] = user.display_name
 
     def names(self, table: Table) -> list[str]:
@@ -267,6 +270,8 @@ class Presenter:
     async def _message_parts(self, table: Table, *, picked: str | None = None, note: str = "") -> dict[str, Any]:
         """Content, embed, controls and (for a dealt game) the picture of a table message."""
         kind = self.kind(table)
+        if table.finished and table.events:
+            note = " ".join(part for part in (await self._the_end(table), note) if part)
         parts: dict[str, Any] = {
             "content": table_content(table),
             "embed": table_embed(kind, table, note),
@@ -274,6 +279,26 @@ class Presenter:
         }
         parts["attachments"] = [await self._picture(table)] if table.public is not None else []
         return parts
+
+    async def _the_end(self, table: Table) -> str:
+        """The moment a game ends: names kept with the results, and for one player the time, the
+        moves, a new best or a streak."""
+        names = {seat.user_id: self._names[seat.user_id] for seat in table.seats if seat.user_id in self._names}
+        await self._service.name_results(table.game_id, names)
+        owner = table.owner
+        if len(table.seats) != 1 or owner is None or table.outcome is None or table.channel_id is None:
+            return ""
+        minutes, seconds = divmod(round(self._service.now() - table.started_at), 60)
+        took = f"{minutes} min {seconds} s" if minutes else f"{seconds} s"
+        moves = getattr(table.public, "moves", None)
+        line = f"Played in {took}" + (f" and {moves} move{'' if moves == 1 else 's'}." if moves is not None else ".")
+        best, streak = await self._service.record_of(table.channel_id, table.kind, owner, table.game_id)
+        score = table.outcome.scores[0]
+        if best is not None and score > best:
+            line += f" A new best for you here (before: {best})!"
+        if table.outcome.winners and streak >= 2:
+            line += f" {streak} wins in a row."
+        return line
 
     async def post(self, interaction: discord.Interaction, table: Table) -> discord.Message:
         """Post a new table message as the answer to ``interaction``; the game becomes active."""

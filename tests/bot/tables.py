@@ -70,3 +70,8 @@ async def resign_by_command(actor, room: Room, kind: str):
     assert asked.ephemeral and "counts as a loss" in asked.response.content
     question = asked.response.message
     return await actor.click(question, custom_id=custom_ids_on(question)[0])
+
+
+def only_new_game(message: discord.Message) -> bool:
+    """Whether a finished one-player table offers nothing but **New game**."""
+    return [child.label for row in message.components for child in row.children] == ["New game"]

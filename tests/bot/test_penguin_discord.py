@@ -15,6 +15,7 @@ from .tables import (
     button_for,
     custom_ids_on,
     game_id_of,
+    only_new_game,
     pick_id,
     private_text,
     resign_by_command,
@@ -67,12 +68,12 @@ async def test_whole_game_to_a_win_through_clicks(room, simcord_bot, seed_box):
         await play(room.alice, room, message.id, move)
     final = table_message(room, message.id)
     assert "Won!" in final.embeds[0].description
-    assert not final.components
+    assert f"and {len(solution)} moves." in final.embeds[0].description
+    assert [child.label for row in final.components for child in row.children] == ["New game"]
     await room.alice.slash(room.channel, "scores", game="penguin")
     board = room.channel.last_message.embeds[0]
     assert board.title == "Penguin scoreboard"
-    assert f"<@{room.alice.id}>" in board.description
-    assert "    1     1    52" in board.description
+    assert "    1     1    52" in board.description and "alice" in board.description
 
 
 async def test_someone_else_cannot_play_a_private_table(room, simcord_bot):
@@ -185,7 +186,7 @@ async def test_resign_asks_then_records_a_loss(room, simcord_bot):
     assert asked.ephemeral and "Resign" in asked.response.content
     await room.alice.click(asked.response.message, label="Yes, resign")
     final = table_message(room, message.id)
-    assert "Resigned" in final.embeds[0].description and not final.components
+    assert "Resigned" in final.embeds[0].description and only_new_game(final)
     await room.alice.slash(room.channel, "scores", game="penguin")
     assert "    1     0" in room.channel.last_message.embeds[0].description
 
@@ -262,3 +263,17 @@ async def test_hint_is_private_and_changes_nothing(room, simcord_bot, seed_box):
     assert (await simcord_bot.service.table(game_id)).version == before.version
     result = await room.bob.click(table_message(room, message.id), custom_id=hint_id)
     assert result.ephemeral and "not playing" in result.response.content
+
+
+async def test_new_game_deals_again_on_a_finished_table(room, simcord_bot):
+    """A finished table offers New game: the same game is dealt for the clicker in a new message."""
+    message = await new_table(room)
+    await resign_by_command(room.alice, room, "penguin")
+    final = table_message(room, message.id)
+    assert "Played in" in final.embeds[0].description
+    new_game = next(cid for cid in custom_ids_on(final) if cid.startswith("pz:"))
+    await room.alice.click(final, custom_id=new_game)
+    dealt = room.channel.last_message
+    assert dealt.id != message.id and pick_id(dealt)
+    result = await room.alice.click(table_message(room, message.id), custom_id=new_game)
+    assert "already have a Penguin game here" in private_text(result)
