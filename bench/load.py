@@ -1,8 +1,8 @@
 """How the bot answers clicks at rising rates: CPU per click, and the time to acknowledge and to redraw.
 
-Many players each have a Penguin table; clicks arrive at a fixed rate (10, 30, 60, 90, 120 a
-second by default), each one a pick in a table's menu, which is answered by redrawing that table
-(render in a worker thread + edit). The clicks go through the real discord.py machinery on SimCord's
+Many players each have a Peek table; clicks arrive at a fixed rate (10, 30, 60, 90, 120 a second
+by default), each one alternately turning a stock card and undoing it, so every click is answered by
+redrawing its table (render in a worker thread + edit). The clicks go through the real discord.py machinery on SimCord's
 simulated Discord, delivered as a gateway would deliver them: on time, whether or not the bot has
 finished the previous ones. SimCord's clock is kept in step with the real one, so the bot sees how
 late each interaction is (as it would in Discord, from the interaction's id).
@@ -70,9 +70,11 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def _pick_menu(stored: Any) -> dict[str, Any]:
-    """The table's pick menu (the first select), as stored by SimCord."""
-    return next(child for row in stored.components for child in row["components"] if child["type"] == 3)
+def _next_button(stored: Any) -> dict[str, Any]:
+    """Undo when the table offers it, else the button that turns the stock (as stored by SimCord)."""
+    buttons = [child for row in stored.components for child in row["components"] if child["type"] == 2]
+    undo = [button for button in buttons if button.get("label") == "Undo"]
+    return undo[0] if undo else next(button for button in buttons if str(button.get("label")).startswith("Turn"))
 
 
 async def _keep_clock(env: simcord.Env, stop: asyncio.Event) -> None:
@@ -94,12 +96,7 @@ async def run_rate(env: simcord.Env, tables: list[tuple[Any, Any]], rate: int) -
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
         user, message_id = tables[index % len(tables)]
         stored = backend.get_message(message_id[0], message_id[1])
-        menu = _pick_menu(stored)
-        data = {
-            "custom_id": menu["custom_id"],
-            "component_type": 3,
-            "values": [menu["options"][index // len(tables) % len(menu["options"])]["value"]],
-        }
+        data = {"custom_id": _next_button(stored)["custom_id"], "component_type": 2}
         record, payload = simcord_interactions.base_payload(
             backend, type=3, channel_id=stored.channel_id, guild_id=user.guild.id, user_id=user.id, data=data
         )
@@ -137,7 +134,7 @@ async def measure(database: Path, rates: tuple[int, ...]) -> list[tuple[int, dic
             tables = []
             for number in range(PLAYERS):
                 player = guild.add_member(env.create_user(f"player{number}"))
-                await player.slash(channel, "penguin new")
+                await player.slash(channel, "peek new")
                 tables.append((player, (channel.id, channel.last_message.id)))
             stop = asyncio.Event()
             clock = asyncio.create_task(_keep_clock(env, stop))
@@ -158,7 +155,7 @@ def main(argv: list[str] | None = None) -> None:
     discord.Interaction.edit_original_response = _picture_sent(discord.Interaction.edit_original_response)
     with tempfile.TemporaryDirectory() as folder:
         results = asyncio.run(measure(Path(folder) / "load.db", rates))
-    print(f"Menu picks on {PLAYERS} Penguin tables through discord.py on SimCord, {SECONDS} s per rate")
+    print(f"Turn / Undo on {PLAYERS} Peek tables through discord.py on SimCord, {SECONDS} s per rate")
     print("  rate/s  clicks  CPU/click   ack median    ack p99   picture median  picture p99  late>3s  busy")
     for rate, figures in results:
         print(

@@ -252,6 +252,8 @@ def _draw(state: TriplePeaksState) -> tuple[TriplePeaksState, list[Event]]:
     score = state.score if state.multiplier else max(state.score - 5, 0)
     after = replace(state, waste=state.waste + (card,), stock=state.stock[1:], run=0, score=score)
     cost = f": \u2212{_plural(state.score - score, 'point')}" if score != state.score else ""
+    if not state.multiplier and state.score - score < 5:
+        cost += " (a stock card costs 5, but the score never goes below 0)"
     return after, [Event(f"Turned {card.label} from the stock{cost}; {_plural(len(after.stock), 'card')} left.")]
 
 

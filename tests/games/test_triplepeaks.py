@@ -472,9 +472,12 @@ def test_labels_and_events():
     assert labels == {"t18": "4♣ \u2192 waste", "draw": "Turn a stock card"}
     state = play(GAME, state, "t18", "t19")
     events = GAME.apply_action(state, 0, Draw()).events
-    assert [event.text for event in events] == ["Turned J♦ from the stock: \u22123 points; 1 card left."]
+    floor = "(a stock card costs 5, but the score never goes below 0)"
+    assert [event.text for event in events] == [f"Turned J♦ from the stock: \u22123 points {floor}; 1 card left."]
     last = GAME.apply_action(play(GAME, state, "draw"), 0, Draw())
-    assert last.events[0].text == "Turned Q♦ from the stock; 0 cards left."
+    assert last.events[0].text == (
+        "Turned Q♦ from the stock (a stock card costs 5, but the score never goes below 0); 0 cards left."
+    )
 
 
 # Views and snapshots
