@@ -203,7 +203,7 @@ class PickSelect(Control, template=custom_ids.template(custom_ids.PICK)):
         )
         if picked not in bot.presenter.pickable(table):
             raise UnknownControlError(UNPICKABLE)
-        await bot.presenter.show_controls(interaction, table, picked)
+        await bot.presenter.show_pick(interaction, table, picked)
 
 
 class TargetSelect(Control, template=custom_ids.template(custom_ids.TARGET)):

@@ -29,6 +29,9 @@ class KindUI:
     """The game's own controls on a running table, given the place picked in its menu (if any)."""
     render: Callable[[Table, Sequence[str]], bytes]
     """The public picture of the table (drawn from ``table.public``), given a name per seat."""
+    render_picked: Callable[[Table, str], bytes] | None = None
+    """The picture with the place picked in the menu and where it may go highlighted (None: the
+    picture does not change with a pick, so a pick redraws the controls only)."""
     pickable: Callable[[Table], Collection[str]] = _nothing_to_pick
     """The places the table's pick menu offers (an empty collection: the game has no such menu)."""
     variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)

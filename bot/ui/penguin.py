@@ -93,6 +93,12 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
     return items
 
 
+def picked_picture(table: Table, picked: str) -> bytes:
+    """The table with the picked card and every place it may go outlined."""
+    moves = _moves_by_source(table.legal.get(0, ())).get(picked, [])
+    return picture.render(table.public, picked=picked, targets=sorted({move.dest for move in moves}))
+
+
 def status(table: Table) -> str:
     """One line under the title: moves and cards home."""
     view = table.public
@@ -106,5 +112,6 @@ KIND = KindUI(
     status=status,
     controls=components,
     render=unnamed(picture.render),
+    render_picked=picked_picture,
     pickable=pickable,
 )

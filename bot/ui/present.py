@@ -336,14 +336,18 @@ class Presenter:
             await self._shown_now(table)
         self._deliver(table)
 
-    async def show_controls(self, interaction: discord.Interaction, table: Table, picked: str | None) -> None:
-        """Redraw only the controls of the table message the click came from (a pick in its menu): the
-        picture and the text stay as they are, so nothing is rendered."""
-        view = table_view(self.kind(table), table, picked)
+    async def show_pick(self, interaction: discord.Interaction, table: Table, picked: str) -> None:
+        """Answer a pick in a table's menu: its destinations as controls, and (for games whose picture
+        shows a pick) the picture with the picked card and where it may go outlined."""
+        kind = self.kind(table)
+        parts: dict[str, Any] = {"view": table_view(kind, table, picked)}
+        if kind.render_picked is not None:
+            png = await asyncio.to_thread(kind.render_picked, table, picked)
+            parts["attachments"] = [discord.File(io.BytesIO(png), filename=IMAGE_NAME)]
         if interaction.response.is_done():
-            await interaction.edit_original_response(view=view)
+            await interaction.edit_original_response(**parts)
         else:
-            await interaction.response.edit_message(view=view)
+            await interaction.response.edit_message(**parts)
 
     async def _panel_parts(self, table: Table, seat: Seat, note: str) -> dict[str, Any]:
         kind = self.kind(table)

@@ -277,3 +277,15 @@ async def test_new_game_deals_again_on_a_finished_table(room, simcord_bot):
     assert dealt.id != message.id and pick_id(dealt)
     result = await room.alice.click(table_message(room, message.id), custom_id=new_game)
     assert "already have a Penguin game here" in private_text(result)
+
+
+async def test_a_pick_outlines_the_card_and_where_it_may_go(room, simcord_bot):
+    """Picking a card in the menu redraws the picture with that card and its destinations outlined."""
+    message = await new_table(room)
+    before = await message.attachments[0].read()
+    table = await simcord_bot.service.table(game_id_of(message))
+    move = first_move(table)
+    await room.alice.select(message, [move.source], custom_id=pick_id(message))
+    picked = table_message(room, message.id)
+    assert await picked.attachments[0].read() != before
+    assert button_for(picked, move.code)
