@@ -125,6 +125,8 @@ class Table:
     """The game's resolved options (what a rematch or a new game of the same kind deals with)."""
     started_at: float = 0.0
     """When the table was opened (epoch seconds)."""
+    host_id: int | None = None
+    """Who opened the table (a lobby's host)."""
 
     @property
     def finished(self) -> bool:
@@ -480,7 +482,7 @@ class TableService:
             record = await self._seating(game_id)
             if user_id in record.players:
                 raise SeatingError("You already have a seat at this table.")
-            empty = next((seat for seat in record.seats if seat.user_id is None and not seat.ai), None)
+            empty = next((seat for seat in record.seats if not _taken(seat)), None)
             if empty is None:
                 raise SeatingError("This table is full.")
             await self._store.set_seat(game_id, SeatRecord(seat=empty.seat, user_id=user_id))
@@ -501,7 +503,7 @@ class TableService:
         async with self._lock(game_id):
             record = await self._seating(game_id)
             _check_host(record, user_id, "add AI players")
-            empty = next((seat for seat in record.seats if seat.user_id is None and not seat.ai), None)
+            empty = next((seat for seat in record.seats if not _taken(seat)), None)
             if empty is None:
                 raise SeatingError("This table has no empty seat.")
             await self._store.set_seat(game_id, SeatRecord(seat=empty.seat, user_id=None, ai=True))
@@ -515,7 +517,10 @@ class TableService:
             if seat.ready:
                 raise SeatingError("You are already sitting at this table.")
             await self._store.set_seat(game_id, SeatRecord(seat=seat.seat, user_id=user_id))
-            return _lobby_table(self._game(record.kind), await self._load(game_id))
+            record = await self._load(game_id)
+            if record.settings.get("autostart") and all(seat.ready and _taken(seat) for seat in record.seats):
+                return await self._deal(record)
+            return _lobby_table(self._game(record.kind), record)
 
     async def decline(self, game_id: int, user_id: int) -> Table:
         """An invited player says no: the invitation (the whole table) is called off."""
@@ -541,20 +546,62 @@ class TableService:
         async with self._lock(game_id):
             record = await self._seating(game_id)
             _check_host(record, user_id, "start it")
-            empty = [seat.seat + 1 for seat in record.seats if seat.user_id is None and not seat.ai]
+            empty = [seat.seat + 1 for seat in record.seats if not _taken(seat)]
             if empty:
                 raise SeatingError(f"Seat{'s' if len(empty) > 1 else ''} {_and(empty)} still empty: wait, or Add AI.")
             if not all(seat.ready for seat in record.seats):
                 raise SeatingError("Not everyone invited has accepted yet.")
-            game = self._game(record.kind)
-            seed = self._seed_source()
-            state = game.new_state(record.options, len(record.seats), seed)
-            await self._store.deal(game_id, seed=seed, state=game.to_dict(state), at=self._clock())
-            await self._store.clear_timers(game_id, EXPIRE)
-            record = await self._load(game_id)
-            table = _table(game, record, state, version=0, status="active", events=(), undo_depth=0)
-            await self._schedule(game, record, state)
-            return table
+            return await self._deal(record)
+
+    async def rematch(self, game_id: int, user_id: int, *, expires_in: float = LOBBY_SECONDS) -> Table:
+        """A player of a finished game opens the same table again: the same seats, options and settings;
+        the others are invited (the table starts as soon as they have all accepted).
+
+        Raises GameNotFoundError, NotInGameError, SeatingError.
+        """
+        record = await self._load(game_id)
+        _seat_of_person(record, user_id)
+        if record.status != "finished":
+            raise SeatingError("A rematch is for a finished game.")
+        game = self._game(record.kind)
+        others = frozenset(seat.seat for seat in record.seats if seat.user_id not in (None, user_id))
+        new = await self._store.create_game(
+            NewGame(
+                kind=record.kind,
+                options=record.options,
+                guild_id=record.guild_id,
+                channel_id=record.channel_id,
+                players=record.players,
+                open_play=False,
+                seed=0,
+                deck=None,
+                state={},
+                at=self._clock(),
+                ai_seats=frozenset(seat.seat for seat in record.seats if seat.ai),
+                host_id=user_id,
+                seating=True,
+                invited=others,
+                settings={**record.settings, "autostart": True},
+            )
+        )
+        await self._set_timer(new.id, EXPIRE, self._clock() + expires_in)
+        table = _lobby_table(game, new)
+        if not others:
+            async with self._lock(new.id):
+                return await self._deal(new)
+        return table
+
+    async def _deal(self, record: GameRecord) -> Table:
+        """Deal a full lobby (under its lock): it becomes the game."""
+        game = self._game(record.kind)
+        seed = self._seed_source()
+        state = game.new_state(record.options, len(record.seats), seed)
+        await self._store.deal(record.id, seed=seed, state=game.to_dict(state), at=self._clock())
+        await self._store.clear_timers(record.id, EXPIRE)
+        record = await self._load(record.id)
+        table = _table(game, record, state, version=0, status="active", events=(), undo_depth=0)
+        await self._schedule(game, record, state)
+        return table
 
     async def turn_seconds(self, guild_id: int | None) -> float:
         """The server's turn timer for turn-based tables (:data:`TURN_SECONDS` unless it set one)."""
@@ -815,6 +862,11 @@ class TableService:
         return _table(game, record, state, version=version, status=status, events=events, undo_depth=undo_depth)
 
 
+def _taken(seat: SeatRecord) -> bool:
+    """Whether someone (a person or the AI) sits in the seat."""
+    return seat.user_id is not None or seat.ai
+
+
 def _plays_itself(seat: SeatRecord) -> bool:
     """Whether the bot plays this seat: an AI seat, or one the AI took over."""
     return seat.ai or seat.away
@@ -863,6 +915,7 @@ def _lobby_table(game: Game[Any], record: GameRecord) -> Table:
         settings=record.settings,
         options=record.options,
         started_at=record.created_at,
+        host_id=record.host_id,
     )
 
 
@@ -961,4 +1014,5 @@ def _table(
         settings=record.settings,
         options=record.options,
         started_at=record.created_at,
+        host_id=record.host_id,
     )

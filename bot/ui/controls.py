@@ -394,6 +394,21 @@ class NewGameButton(Control, template=custom_ids.template(custom_ids.NEW_GAME)):
         await bot.presenter.post(interaction, table)
 
 
+class RematchButton(Control, template=custom_ids.template(custom_ids.REMATCH)):
+    """On a finished table of several players: the same table again, in a new message; the others are
+    invited and it starts once they have all accepted."""
+
+    prefix = custom_ids.REMATCH
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        table = await bot.service.rematch(self.game_id, interaction.user.id)
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        await bot.presenter.post(interaction, table)
+        await bot.presenter.seated(interaction, await bot.service.table(table.game_id))
+
+
 class LegacyControl(Control, template=custom_ids.LEGACY_TEMPLATE):
     """A button or menu drawn by the bot before one class per control: its table is redrawn."""
 
@@ -428,6 +443,7 @@ CONTROLS: tuple[type[Control], ...] = (
     DeclineButton,
     BackButton,
     NewGameButton,
+    RematchButton,
     LegacyControl,
 )
 """Every control class, registered with the bot as dynamic items."""

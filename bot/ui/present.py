@@ -46,6 +46,7 @@ from bot.ui.controls import (
     LeaveButton,
     NewGameButton,
     PanelButton,
+    RematchButton,
     ResignButton,
     StartButton,
     UndoButton,
@@ -88,7 +89,7 @@ def seat_label(table: Table, seat: Seat) -> str:
         return f"Seat {seat + 1}: AI"
     if record.user_id is None:
         return f"Seat {seat + 1}: empty"
-    mark = " (host)" if seat == 0 else "" if record.ready else " (invited)"
+    mark = " (invited)" if not record.ready else " (host)" if record.user_id == table.host_id else ""
     away = " (away: the AI plays for now)" if record.away else ""
     return f"Seat {seat + 1}: <@{record.user_id}>{mark}{away}"
 
@@ -156,6 +157,8 @@ def table_view(kind: KindUI, table: Table, picked: str | None = None) -> ui.View
     if table.finished:
         if len(table.seats) == 1:
             view.add_item(button(NewGameButton, table, "New game", style=discord.ButtonStyle.success))
+        elif any(seat.user_id is not None for seat in table.seats):
+            view.add_item(button(RematchButton, table, "Rematch", style=discord.ButtonStyle.success))
         return view
     for item in kind.controls(table, picked):
         view.add_item(item)

@@ -182,7 +182,8 @@ async def test_a_whole_two_player_game_then_the_scoreboard(room, simcord_bot):
     table = await play_to_the_end(room, simcord_bot, game_id, people)
     assert table.outcome.winners and table.public.scores[table.outcome.winners[0]] >= 70
     final = table_message(room, message.id)
-    assert "Game over." in final.embeds[0].description and not final.components
+    assert "Game over." in final.embeds[0].description
+    assert [child.label for row in final.components for child in row.children] == ["Rematch"]
     await room.alice.slash(room.channel, "scores", game="pebbles")
     board = room.channel.last_message.embeds[0]
     assert board.title == "Pebbles and Nuts scoreboard" and "bob" in board.description
@@ -201,6 +202,11 @@ async def test_one_person_and_three_ai_seats(room, simcord_bot):
     table = await play_to_the_end(room, simcord_bot, game_id, {room.alice.id: room.alice})
     assert table.finished and len(table.public.scores) == 2
     assert await simcord_bot.service.replay_matches(game_id)
+    final = table_message(room, message.id)
+    await room.alice.click(final, custom_id=lobby_button(final, "pn"))
+    again = room.channel.last_message
+    assert again.id != message.id and again.embeds[0].image.url == "attachment://table.png"
+    assert [seat.ai for seat in (await simcord_bot.service.table(game_id + 1)).seats] == [False, True, True, True]
 
 
 @pytest.fixture
@@ -367,3 +373,21 @@ async def test_the_server_sets_the_turn_timer(room, simcord_bot):
     message = await open_table(room)
     game_id = int(custom_ids_on(message)[0].split(":")[1])
     assert (await simcord_bot.service.table(game_id)).settings["turn_seconds"] == 45
+
+
+async def test_a_rematch_invites_the_others_and_starts_when_they_accept(room, simcord_bot):
+    game_id, message = await seated_table(room, 2, [room.alice, room.bob])
+    result = await room.bob.slash(room.channel, "pebbles resign")
+    assert "You resigned" in private_text(result)
+    await room.env.advance_time(2)
+    final = table_message(room, message.id)
+    result = await room.carol.click(final, custom_id=lobby_button(final, "pn"))
+    assert "not playing" in private_text(result)
+    await room.bob.click(final, custom_id=lobby_button(final, "pn"))
+    lobby = room.channel.last_message
+    assert "(invited)" in lobby.embeds[0].description and lobby.id != message.id
+    await room.alice.click(lobby, custom_id=lobby_button(lobby, "pv"))
+    started = table_message(room, lobby.id)
+    assert started.embeds[0].image.url == "attachment://table.png"
+    table = await simcord_bot.service.table(game_id + 1)
+    assert table.status == "active" and table.players == (room.alice.id, room.bob.id)
