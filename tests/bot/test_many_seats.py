@@ -179,7 +179,8 @@ async def test_two_seats_play_through_their_own_panels(room, simcord_bot):
     await simcord_bot.presenter.idle()
     await room.env.advance_time(2)
     final = next(m for m in room.channel.history() if m.id == message.id)
-    assert "Seat 1 won." in final.embeds[0].description and not final.components
+    assert "Seat 1 won." in final.embeds[0].description
+    assert [child.label for row in final.components for child in row.children] == ["Rematch"]
     done = await simcord_bot.service.table(table.game_id)
     assert done.finished and done.shown_version == done.version
 
