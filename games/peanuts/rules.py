@@ -51,6 +51,7 @@ from games.peanuts.layout import (
     take,
     turn_stock,
 )
+from games.snapshot import Reader
 
 SEATS = 2
 PEANUT_SIZE = 21
@@ -324,51 +325,24 @@ def _explain_move(state: PeanutsState, seat: Seat, move: Move) -> str:
     return f"You can't put {move.card.label} on {move.top.label}."
 
 
-def _card(text: Any) -> Card:
-    try:
-        card = Card.parse(text)
-    except InvalidCardError as error:
-        raise CorruptStateError(f"Peanuts snapshot holds a bad card: {error}") from error
-    return card
-
-
-def _cards(data: Any, what: str) -> tuple[Card, ...]:
-    if not isinstance(data, list):
-        raise CorruptStateError(f"Peanuts snapshot: {what} is not a list of cards.")
-    return tuple(_card(text) for text in data)
-
-
-def _layout_from(data: Any) -> Layout:
+def _layout_from(reader: Reader, data: Any) -> Layout:
+    """One player's layout, read with the snapshot's reader."""
     if not isinstance(data, Mapping):
-        raise CorruptStateError("Peanuts snapshot: a player's layout is not a mapping.")
-    tableau = data.get("tableau")
-    if not isinstance(tableau, list) or len(tableau) != COLUMNS:
-        raise CorruptStateError(f"Peanuts snapshot: a tableau must have {COLUMNS} columns.")
-    fan, stuck = data.get("fan"), data.get("stuck")
-    if type(fan) is not int or type(stuck) is not bool:
-        raise CorruptStateError("Peanuts snapshot: bad fan count or stuck flag.")
+        raise reader.error("a player's layout is not a mapping.")
+    layout = Reader(data, reader.title)
     return Layout(
-        tableau=tuple(_cards(column, "a column") for column in tableau),
-        peanut=_cards(data.get("peanut"), "a peanut pile"),
-        stock=_cards(data.get("stock"), "a stock"),
-        waste=_cards(data.get("waste"), "a waste"),
-        fan=fan,
-        stuck=stuck,
+        tableau=layout.piles("tableau", COLUMNS),
+        peanut=layout.cards("peanut"),
+        stock=layout.cards("stock"),
+        waste=layout.cards("waste"),
+        fan=layout.number("fan", 0),
+        stuck=layout.flag("stuck"),
     )
 
 
-def _seat_or_none(value: Any, what: str) -> Seat | None:
-    if value is None or (type(value) is int and 0 <= value < SEATS):
-        return value
-    raise CorruptStateError(f"Peanuts snapshot: bad {what} seat.")
-
-
-def _laps_from(value: Any) -> tuple[int, ...] | None:
-    if value is None:
-        return None
-    if not isinstance(value, list) or len(value) != SEATS or any(type(laps) is not int or laps < 0 for laps in value):
-        raise CorruptStateError("Peanuts snapshot: bad lap counts.")
-    return tuple(value)
+def _optional_seat(reader: Reader, key: str) -> Seat | None:
+    """A seat or None; snapshots from before the key existed have no seat there."""
+    return reader.seat_or_none(key, SEATS) if key in reader.data else None
 
 
 def check_state(state: PeanutsState) -> None:
@@ -720,26 +694,22 @@ class Peanuts(Game[PeanutsState]):
     def from_dict(self, data: Mapping[str, Any]) -> PeanutsState:
         """Load a snapshot. Raises CorruptStateError when it does not validate."""
         self.check_header(data)
-        players, piles = data.get("players"), data.get("piles")
-        if not isinstance(players, list) or len(players) != SEATS or not isinstance(piles, list):
-            raise CorruptStateError("Peanuts snapshot: bad players or piles.")
-        flags = [data.get(key) for key in ("nerts_rescue", "rescued", "blocked")]
-        moves = data.get("moves")
-        if any(type(flag) is not bool for flag in flags) or type(moves) is not int:
-            raise CorruptStateError("Peanuts snapshot: bad flags or move count.")
-        nerts_rescue, rescued, blocked = (bool(flag) for flag in flags)
+        reader = Reader(data, self.title)
+        laps = None if data.get("laps") is None else reader.numbers("laps", SEATS)
+        if laps is not None and min(laps) < 0:
+            raise reader.error("lap counts cannot be negative.")
         state = PeanutsState(
-            players=tuple(_layout_from(layout) for layout in players),
-            piles=tuple(_cards(pile, "a building pile") for pile in piles),
-            nerts_rescue=nerts_rescue,
-            rescued=rescued,
-            out=_seat_or_none(data.get("out"), "out"),
-            blocked=blocked,
-            resigned=_seat_or_none(data.get("resigned"), "resigned"),
-            moves=moves,
-            laps=_laps_from(data.get("laps")),
-            turn=_seat_or_none(data.get("turn"), "turn"),
-            claimed=_seat_or_none(data.get("claimed"), "claimed"),
+            players=tuple(_layout_from(reader, layout) for layout in reader.entries("players", SEATS)),
+            piles=reader.piles("piles"),
+            nerts_rescue=reader.flag("nerts_rescue"),
+            rescued=reader.flag("rescued"),
+            out=reader.seat_or_none("out", SEATS),
+            blocked=reader.flag("blocked"),
+            resigned=reader.seat_or_none("resigned", SEATS),
+            moves=reader.number("moves", 0),
+            laps=laps,
+            turn=_optional_seat(reader, "turn"),
+            claimed=_optional_seat(reader, "claimed"),
         )
         check_state(state)
         return state
