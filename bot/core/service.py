@@ -59,7 +59,7 @@ from bot.store import (
     Store,
     TimerRecord,
 )
-from games.base import RESIGN_CODE, Action, Event, Game, Outcome, Seat
+from games.base import CLAIM_CODE, RESIGN_CODE, Action, Event, Game, Outcome, Seat
 from games.cards import Card, parse_cards
 from games.errors import CorruptStateError, GameOverError
 
@@ -83,6 +83,8 @@ WARN_BEFORE = 30.0
 AI_SECONDS = 1.5
 """How long an AI seat of a turn-based game waits before it plays (so people can follow)."""
 TURN_SETTING = "turn_seconds"
+CLAIM_AFTER = 120.0
+"""Seconds the other players must have been idle before a game can be claimed (RULES §7.1)."""
 MISSED_TURNS = 3
 """Turns in a row the timer plays for a seat before the AI takes the seat over."""
 
@@ -553,6 +555,27 @@ class TableService:
                 raise SeatingError("Not everyone invited has accepted yet.")
             return await self._deal(record)
 
+    async def claim(self, game_id: int, user_id: int) -> Table:
+        """End the game as it stands because every other player has been idle for :data:`CLAIM_AFTER` seconds.
+
+        Raises GameNotFoundError, NotInGameError, GameOverError, SeatingError; InvalidActionError from
+        an engine that cannot be claimed.
+        """
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            seat = _seat_of_person(record, user_id)
+            _check_running(record)
+            game = self._game(record.kind)
+            for other in record.seats:
+                if other.seat != seat and not other.ai:
+                    last = await self._store.last_action_at(game_id, other.seat)
+                    idle = self._clock() - (last if last is not None else record.updated_at)
+                    if idle < CLAIM_AFTER:
+                        wait = round(CLAIM_AFTER - idle)
+                        raise SeatingError(f"You can claim once the others have been idle 2 minutes ({wait} s to go).")
+            state, events = game.claim(game.from_dict(record.state), seat)
+            return await self._save(game, record, state, events, seat=seat, code=CLAIM_CODE, undo_depth=0)
+
     async def rematch(self, game_id: int, user_id: int, *, expires_in: float = LOBBY_SECONDS) -> Table:
         """A player of a finished game opens the same table again: the same seats, options and settings;
         the others are invited (the table starts as soon as they have all accepted).
@@ -853,13 +876,18 @@ class TableService:
                 code=code,
                 state=game.to_dict(state),
                 finished=outcome is not None,
-                results=_results(record.seats, outcome) if game.on_scoreboard(record.options) else (),
+                results=_results(record.seats, outcome) if _on_scoreboard(game, record) else (),
                 at=self._clock(),
             )
         except StaleGameError:
             raise StaleActionError(game_id=record.id) from None
         status = "finished" if outcome is not None else "active"
         return _table(game, record, state, version=version, status=status, events=events, undo_depth=undo_depth)
+
+
+def _on_scoreboard(game: Game[Any], record: GameRecord) -> bool:
+    """Whether the game's results count on the scoreboards (not practice tables, not off-board options)."""
+    return game.on_scoreboard(record.options) and not record.settings.get("practice")
 
 
 def _taken(seat: SeatRecord) -> bool:

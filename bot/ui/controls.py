@@ -409,6 +409,19 @@ class RematchButton(Control, template=custom_ids.template(custom_ids.REMATCH)):
         await bot.presenter.seated(interaction, await bot.service.table(table.game_id))
 
 
+class ClaimButton(Control, template=custom_ids.template(custom_ids.CLAIM)):
+    """Ends the game as it stands, once the other players have been idle long enough (RULES §7.1)."""
+
+    prefix = custom_ids.CLAIM
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        seat = await bot.service.seat_of(self.game_id, interaction.user.id)
+        table = await bot.service.claim(self.game_id, interaction.user.id)
+        await bot.presenter.show_panel(interaction, table, seat)
+        bot.presenter.redraw(table)
+
+
 class LegacyControl(Control, template=custom_ids.LEGACY_TEMPLATE):
     """A button or menu drawn by the bot before one class per control: its table is redrawn."""
 
@@ -444,6 +457,7 @@ CONTROLS: tuple[type[Control], ...] = (
     BackButton,
     NewGameButton,
     RematchButton,
+    ClaimButton,
     LegacyControl,
 )
 """Every control class, registered with the bot as dynamic items."""

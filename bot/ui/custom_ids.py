@@ -16,6 +16,7 @@ One template per control (:mod:`bot.ui.controls` has the class of each)::
     pb:<game>:<version>           BackButton       take one's seat back from the AI
     pz:<game>:<version>           NewGameButton    deal the same one-player game again
     pn:<game>:<version>           RematchButton    open the same table again, the others invited
+    pw:<game>:<version>           ClaimButton      end the game as it stands when the others are idle
 
 ``version`` is the table version the control was drawn for: a click on an older table is refused
 (and the table redrawn) rather than applied to a position the player did not see. Nothing else is
@@ -53,6 +54,7 @@ DECLINE = "pd"
 BACK = "pb"
 NEW_GAME = "pz"
 REMATCH = "pn"
+CLAIM = "pw"
 
 LEGACY_TEMPLATE = r"p[ps]:(?P<game>[1-9][0-9]{0,11}):(?:0|[1-9][0-9]{0,8}):[A-Za-z0-9>:.+_!?-]{1,70}"
 """The custom ids of the bot before one class per control (see the module docstring)."""

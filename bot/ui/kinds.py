@@ -5,7 +5,9 @@ A game is brought to Discord by its engine (``games/``), its picture (``render/`
 Nothing else names the game.
 """
 
-from bot.ui import pebbles, peek, penguin, triplepeaks
+from bot.ui import peanuts, pebbles, peek, penguin, triplepeaks
 from bot.ui.kind import KindUI
 
-KINDS: dict[str, KindUI] = {kind.key: kind for kind in (penguin.KIND, peek.KIND, triplepeaks.KIND, pebbles.KIND)}
+KINDS: dict[str, KindUI] = {
+    kind.key: kind for kind in (penguin.KIND, peek.KIND, triplepeaks.KIND, pebbles.KIND, peanuts.KIND)
+}

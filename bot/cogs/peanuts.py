@@ -1,0 +1,116 @@
+"""``/peanuts challenge @friend``, ``/peanuts practice`` and ``/peanuts resign``.
+
+A challenge is a table of two whose second seat is kept for the friend; it expires after five
+minutes, and starts the moment the friend accepts (the challenge message becomes the board). A
+practice race seats the AI, which plays at the chosen pace; practice games stay off the scoreboard.
+"""
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import PeapodBot
+from bot.core.errors import SeatingError, ServiceError
+
+KIND = "peanuts"
+CHALLENGE_SECONDS = 300.0
+LEVELS = {"relaxed": 4.0, "steady": 2.5, "quick": 1.5}
+"""Seconds between the AI rival's moves, by level (its thinking comes on top)."""
+NO_GAME = "You have no Peanuts game running in this channel."
+
+
+class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
+    """Peanuts, two-player racing double solitaire."""
+
+    def __init__(self, bot: PeapodBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def _race_with(self, interaction: discord.Interaction, other: int) -> bool:
+        """Whether the user already has a challenge or a race with ``other`` in this channel."""
+        for game_id in await self.service.open_tables(interaction.channel_id or 0, interaction.user.id, KIND):
+            if other in (await self.service.table(game_id)).players:
+                return True
+        return False
+
+    @app_commands.command(name="challenge", description="Challenge someone to a race of Peanuts")
+    @app_commands.describe(
+        friend="Who to race (or the bot itself, for practice)",
+        rescue="When both are stuck, turn the waste under the stock once and play on (Nerts rescue)",
+        mode="race: both play at once (default); turns: take turns, for slow connections",
+    )
+    @app_commands.choices(
+        mode=[app_commands.Choice(name="race", value="race"), app_commands.Choice(name="turns", value="turns")]
+    )
+    async def challenge(
+        self, interaction: discord.Interaction, friend: discord.User, rescue: bool = False, mode: str = "race"
+    ) -> None:
+        if mode not in ("race", "turns"):
+            raise SeatingError("The mode is race or turns.")
+        options = {"nerts_rescue": rescue, "turns": mode == "turns"}
+        if self.bot.user is not None and friend.id == self.bot.user.id:
+            await self._practice(interaction, "steady", options)
+            return
+        if friend.id == interaction.user.id:
+            raise SeatingError("You cannot race yourself: challenge a friend, or try /peanuts practice.")
+        if friend.bot:
+            raise SeatingError("Bots cannot play Peanuts; race me instead with /peanuts practice.")
+        if interaction.guild is not None and not isinstance(friend, discord.Member):
+            try:
+                await interaction.guild.fetch_member(friend.id)
+            except discord.NotFound:
+                raise SeatingError("You can only challenge someone in this server.") from None
+        if await self._race_with(interaction, friend.id):
+            raise SeatingError("You already have a challenge or a race with them here.")
+        await interaction.response.defer()
+        self.bot.presenter.remember(interaction.user)
+        self.bot.presenter.remember(friend)
+        table = await self.service.open_table(
+            KIND,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            seats=2,
+            invited=[friend.id],
+            options=options,
+            settings={"autostart": True},
+            expires_in=CHALLENGE_SECONDS,
+        )
+        await self.bot.presenter.post(interaction, table)
+
+    @app_commands.command(name="practice", description="Race the bot at Peanuts (off the scoreboard)")
+    @app_commands.describe(level="How fast the AI plays: relaxed, steady (default) or quick")
+    @app_commands.choices(level=[app_commands.Choice(name=name, value=name) for name in LEVELS])
+    async def practice(self, interaction: discord.Interaction, level: str = "steady") -> None:
+        await self._practice(interaction, level, {})
+
+    async def _practice(self, interaction: discord.Interaction, level: str, options: dict[str, bool]) -> None:
+        if level not in LEVELS:
+            raise SeatingError("The level is relaxed, steady or quick.")
+        await interaction.response.defer()
+        self.bot.presenter.remember(interaction.user)
+        table = await self.service.open_table(
+            KIND,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            seats=2,
+            options=options,
+            settings={"ai_seconds": LEVELS[level], "practice": True},
+        )
+        await self.service.add_ai(table.game_id, interaction.user.id)
+        table = await self.service.start(table.game_id, interaction.user.id)
+        await self.bot.presenter.post(interaction, table)
+
+    @app_commands.command(name="resign", description="Give up your Peanuts game in this channel")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        games = await self.service.active_games(interaction.channel_id or 0, interaction.user.id, KIND)
+        if not games:
+            raise ServiceError(NO_GAME)
+        table = await self.service.resign(games[0], interaction.user.id)
+        await self.bot.presenter.tell(interaction, f"You resigned game #{games[0]}.")
+        self.bot.presenter.redraw(table)
+
+
+async def setup(bot: PeapodBot) -> None:
+    await bot.add_cog(Peanuts(bot))

@@ -1,0 +1,200 @@
+"""Peanuts in Discord, end to end: challenges, the board, private panels, the AI rival, claims (SimCord)."""
+
+import asyncio
+import random
+
+import discord
+import pytest
+
+from bot.app import create_bot
+from bot.ui.present import EditBudget
+from games.ai.peanuts_ai import GreedyPlayer
+from games.peanuts import GAME, public_cards
+
+from .conftest import Room
+from .tables import custom_ids_on, private_text, restarted_bot, table_message
+
+
+@pytest.fixture
+def simcord_bot(settings, store, seed_box):
+    """Races make many edits: here the bot edits as soon as asked (the budget is tested in test_many_seats)."""
+    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    return create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget)
+
+
+def button_with(message: discord.Message, prefix: str) -> str:
+    return next(cid for cid in custom_ids_on(message) if cid.startswith(f"{prefix}:"))
+
+
+async def challenge(room: Room, **options) -> discord.Message:
+    await room.alice.slash(room.channel, "peanuts challenge", friend=room.bob.user, **options)
+    return room.channel.last_message
+
+
+async def accepted(room: Room, bot) -> tuple[int, discord.Message]:
+    message = await challenge(room)
+    await room.bob.click(message, custom_id=button_with(message, "pv"))
+    board = table_message(room, message.id)
+    return int(custom_ids_on(board)[0].split(":")[1]), board
+
+
+async def open_panel(actor, room: Room, message_id: int) -> discord.Message:
+    board = table_message(room, message_id)
+    result = await actor.click(board, custom_id=button_with(board, "pm"))
+    assert result.ephemeral, private_text(result)
+    return result.response.message
+
+
+async def play(actor, panel: discord.Message, code: str):
+    """Press the panel's button for ``code``; the answer is the panel redrawn."""
+    custom_id = next(cid for cid in custom_ids_on(panel) if cid.startswith("po:") and cid.endswith(f":{code}"))
+    return await actor.click(panel, custom_id=custom_id)
+
+
+def panel_text(panel: discord.Message) -> str:
+    return panel.content + " " + " ".join(child.label or "" for row in panel.components for child in row.children)
+
+
+def check_privacy(room: Room, state, texts: list[str]) -> None:
+    """No face-down card (a stock card, a buried peanut card, a covered waste card) is named anywhere."""
+    visible = {card for seat in (0, 1) for card in public_cards(state, seat)}
+    hidden = [
+        card
+        for layout in state.players
+        for card in (*layout.stock, *layout.peanut, *layout.waste)
+        if card not in visible
+    ]
+    channel = [m.content + "".join(e.description or "" for e in m.embeds) for m in room.channel.history()]
+    text = "\n".join([*channel, *texts])
+    for card in hidden:
+        twin_visible = any(other.label == card.label for other in visible)
+        if not twin_visible:
+            assert card.label not in text, f"hidden {card.label} is named"
+
+
+async def test_a_race_from_challenge_to_its_end_through_both_panels(room, simcord_bot):
+    game_id, board = await accepted(room, simcord_bot)
+    assert board.embeds[0].image.url == "attachment://table.png"
+    panels = {0: await open_panel(room.alice, room, board.id), 1: await open_panel(room.bob, room, board.id)}
+    actors = {0: room.alice, 1: room.bob}
+    player, rng = GreedyPlayer(), random.Random(3)
+    for step in range(400):
+        table = await simcord_bot.service.table(game_id)
+        if table.finished:
+            break
+        seat = step % 2
+        state = GAME.from_dict((await simcord_bot.service._store.load_game(game_id)).state)
+        action = player.choose(state, seat, rng)
+        if action is None:
+            continue
+        if not any(cid.endswith(f":{action.code}") for cid in custom_ids_on(panels[seat])):
+            panels[seat] = await open_panel(actors[seat], room, board.id)  # the other's moves made it stale
+        result = await play(actors[seat], panels[seat], action.code)
+        panels[seat] = result.response.message
+        if step % 25 == 0:
+            await room.env.advance_time(0.1)
+            state = GAME.from_dict((await simcord_bot.service._store.load_game(game_id)).state)
+            check_privacy(room, state, [panel_text(panel) for panel in panels.values()])
+    await room.env.advance_time(2)
+    table = await simcord_bot.service.table(game_id)
+    assert table.finished, "the race ended"
+    final = table_message(room, board.id)
+    assert "Game over." in final.embeds[0].description or "Resigned" in final.embeds[0].description
+    await room.alice.slash(room.channel, "scores", game="peanuts")
+    assert "alice" in room.channel.last_message.embeds[0].description
+
+
+async def test_a_stale_panel_click_is_refused_with_a_fresh_panel(room, simcord_bot, seed_box):
+    """A move drawn for a pile top that changed (here the player's own waste moved on) is refused, and the
+    panel is redrawn as the table is now: the card never lands where the player did not aim."""
+    seed_box[0] = 5  # after one turn of the stock, the waste top can move
+    game_id, board = await accepted(room, simcord_bot)
+    panel = await open_panel(room.alice, room, board.id)
+    after_turn = (await play(room.alice, panel, "t")).response.message
+    from_waste = [cid for cid in custom_ids_on(after_turn) if cid.startswith("po:") and ":w." in cid]
+    stored = room.env.backend.get_message(after_turn.channel.id, after_turn.id)
+    drawn = stored.components
+    await play(room.alice, after_turn, "t")
+    stored.components = drawn  # the player's screen still shows the panel as it was
+    before = await simcord_bot.service.table(game_id)
+    result = await room.alice.click(after_turn, custom_id=from_waste[0])
+    assert "moved on" in result.response.content or "not" in result.response.content
+    assert from_waste[0] not in custom_ids_on(result.response.message)
+    assert (await simcord_bot.service.table(game_id)).version == before.version
+
+
+async def test_decline_cancel_and_expiry(room, simcord_bot):
+    message = await challenge(room)
+    stranger = await room.carol.click(message, custom_id=button_with(message, "pv"))
+    assert "not playing" in private_text(stranger)
+    await room.bob.click(message, custom_id=button_with(message, "pd"))
+    assert "declined" in table_message(room, message.id).embeds[0].description
+    message = await challenge(room)
+    await room.alice.click(message, custom_id=button_with(message, "pc"))
+    assert "cancelled" in table_message(room, message.id).embeds[0].description
+    message = await challenge(room)
+    await room.env.advance_time(301)
+    closed = table_message(room, message.id)
+    assert "in time" in closed.embeds[0].description and not closed.components
+
+
+async def test_clear_sentences_for_bad_challenges(room, simcord_bot):
+    result = await room.alice.slash(room.channel, "peanuts challenge", friend=room.alice.user)
+    assert "cannot race yourself" in private_text(result)
+    await challenge(room)
+    result = await room.alice.slash(room.channel, "peanuts challenge", friend=room.bob.user)
+    assert "already have a challenge" in private_text(result)
+
+
+async def test_a_claim_after_two_minutes_of_silence(room, simcord_bot):
+    game_id, board = await accepted(room, simcord_bot)
+    panel = await open_panel(room.alice, room, board.id)
+    result = await room.alice.click(panel, custom_id=button_with(panel, "pw"))
+    assert "idle 2 minutes" in private_text(result)
+    await room.env.advance_time(121)
+    panel = await open_panel(room.alice, room, board.id)
+    result = await room.alice.click(panel, custom_id=button_with(panel, "pw"))
+    assert "claimed" in result.response.content
+    assert (await simcord_bot.service.table(game_id)).finished
+
+
+async def test_practice_against_the_ai_is_off_the_scoreboard(room, simcord_bot):
+    await room.alice.slash(room.channel, "peanuts practice", level="quick")
+    board = room.channel.last_message
+    game_id = int(custom_ids_on(board)[0].split(":")[1])
+    before = await simcord_bot.service.table(game_id)
+    await room.env.advance_time(6)
+    after = await simcord_bot.service.table(game_id)
+    assert after.version > before.version, "the AI rival moved"
+    await simcord_bot.service.resign(game_id, room.alice.id)
+    assert await simcord_bot.service.scoreboard(room.channel.id, "peanuts") == []
+
+
+async def test_equal_cards_raced_to_one_pile_the_second_is_refused(room, simcord_bot, seed_box):
+    """Both players' 2♦ for the one A♦ pile at the same moment: the first processed lands, the second is
+    refused with a sentence naming whose 2♦ is there (RULES §7.1)."""
+    seed_box[0] = 73  # Bob's A♦ goes up; then each player has a 2♦ for it
+    game_id, _ = await accepted(room, simcord_bot)
+    service = simcord_bot.service
+    await service.act(game_id, room.bob.id, "c6.AD1>b+")
+    results = await asyncio.gather(
+        service.act(game_id, room.alice.id, "c5.2D>b1.AD1"),
+        service.act(game_id, room.bob.id, "c2.2D1>b1.AD1"),
+        return_exceptions=True,
+    )
+    landed = [result for result in results if not isinstance(result, BaseException)]
+    refused = [result for result in results if isinstance(result, BaseException)]
+    assert len(landed) == 1 and len(refused) == 1
+    assert "moved on" in str(refused[0]) and "2♦" in str(refused[0])
+    assert (await service.table(game_id)).public.piles[0][-1].rank == 2
+
+
+async def test_a_restart_mid_race_keeps_the_board_and_the_panels(room, simcord_bot, settings):
+    game_id, board = await accepted(room, simcord_bot)
+    panel = await open_panel(room.alice, room, board.id)
+    await play(room.alice, panel, "t")
+    async with restarted_bot(room, settings) as bot:
+        panel = await open_panel(room.alice, room, board.id)
+        result = await play(room.alice, panel, "t")
+        assert result.acknowledged
+        assert (await bot.service.table(game_id)).version == 2
