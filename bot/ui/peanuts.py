@@ -78,8 +78,7 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
 def panel_status(table: Table, seat: Seat) -> str:
     layout = table.views[seat].players[seat]
     line = (
-        f"You have {layout.score} points: {layout.peanut_count} peanut cards left, "
-        f"{layout.stock_count} in your stock."
+        f"You have {layout.score} points: {layout.peanut_count} peanut cards left, {layout.stock_count} in your stock."
     )
     if table.turn is not None:
         line += " **Your turn.**" if table.turn == seat else f" Waiting for {_name(table, table.turn)}."
