@@ -1,7 +1,7 @@
 """``make bench``: every benchmark, one after the other. Prints figures; never fails on time."""
 
-from bench import action, interaction, load, pebbles, render
+from bench import action, interaction, load, pebbles, race, render
 
-for module in (render, action, interaction, pebbles, load):
+for module in (render, action, interaction, pebbles, race, load):
     module.main()
     print()

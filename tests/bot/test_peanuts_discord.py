@@ -198,3 +198,22 @@ async def test_a_restart_mid_race_keeps_the_board_and_the_panels(room, simcord_b
         result = await play(room.alice, panel, "t")
         assert result.acknowledged
         assert (await bot.service.table(game_id)).version == 2
+
+
+async def test_turns_mode_one_full_turn_each(room, simcord_bot):
+    """In turns mode a turn is any number of one's own moves, ended by turning the stock or passing."""
+    await room.alice.slash(room.channel, "peanuts challenge", friend=room.bob.user, mode="turns")
+    message = room.channel.last_message
+    await room.bob.click(message, custom_id=button_with(message, "pv"))
+    board = table_message(room, message.id)
+    game_id = int(custom_ids_on(board)[0].split(":")[1])
+    assert (await simcord_bot.service.table(game_id)).turn == 0
+    bob_panel = await open_panel(room.bob, room, board.id)
+    assert "Waiting for" in bob_panel.content and not any(cid[-2:] == ":t" for cid in custom_ids_on(bob_panel))
+    alice_panel = await open_panel(room.alice, room, board.id)
+    assert "Your turn" in alice_panel.content
+    await play(room.alice, alice_panel, "t")
+    assert (await simcord_bot.service.table(game_id)).turn == 1
+    bob_panel = await open_panel(room.bob, room, board.id)
+    await play(room.bob, bob_panel, "pass")
+    assert (await simcord_bot.service.table(game_id)).turn == 0
