@@ -219,7 +219,7 @@ async def test_help_and_empty_scoreboard(room):
     assert "No Penguin games" in room.channel.last_message.embeds[0].description
     await room.alice.slash(room.channel, "scores")
     board = room.channel.last_message.embeds[0]
-    assert [field.name for field in board.fields] == ["Penguin", "Peek", "Triple Peaks", "Pebbles and Nuts"]
+    assert [field.name for field in board.fields] == ["Penguin", "Peek", "Triple Peaks", "Pebbles and Nuts", "Peanuts"]
 
 
 async def test_a_bug_is_answered_with_an_apology_and_logged(room, simcord_bot, monkeypatch, caplog):
