@@ -695,12 +695,6 @@ class TableService:
             back = (Event(f"{_seat_name(seat.seat)} is back."),)
             return _table(game, record, state, version=record.version, status=record.status, events=back, undo_depth=0)
 
-    async def idle_for(self, game_id: int, seat: Seat) -> float:
-        """Seconds since ``seat`` last acted (since the deal, if it has not)."""
-        record = await self._load(game_id)
-        last = await self._store.last_action_at(game_id, seat)
-        return self._clock() - (last if last is not None else record.updated_at)
-
     async def _fire(self, timer: TimerRecord) -> Fired | None:
         record = await self._store.load_game(timer.game_id)
         if record is None:
