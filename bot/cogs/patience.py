@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PeapodBot
+from bot.cogs.resigning import ask_to_resign
 from bot.core.errors import ServiceError
 from bot.errors import UnknownControlError, quote
 from bot.ui.controls import ConfirmResignButton, button
@@ -110,13 +111,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
 
         @app_commands.command(name="resign", description=f"Give up your current {title} game in this channel")
         async def resign(self, interaction: discord.Interaction) -> None:
-            game_id = await self._current_game(interaction)
-            await self.service.check_resign(game_id, interaction.user.id)
-            table = await self.service.table(game_id)
-            view = discord.ui.View(timeout=None)
-            view.add_item(button(ConfirmResignButton, table, "Yes, resign", style=discord.ButtonStyle.danger))
-            text = f"Resign game #{game_id}? It counts as a loss."
-            await interaction.response.send_message(text, view=view, ephemeral=True)
+            await ask_to_resign(self.bot, interaction, key, no_game)
 
     return PatienceCog
 

@@ -10,7 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PeapodBot
-from bot.core.errors import SeatingError, ServiceError
+from bot.cogs.resigning import ask_to_resign
+from bot.core.errors import SeatingError
 
 KIND = "pebbles"
 NO_GAME = "You have no Pebbles and Nuts game running in this channel."
@@ -99,12 +100,7 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
 
     @app_commands.command(name="resign", description="Give up your Pebbles and Nuts game in this channel")
     async def resign(self, interaction: discord.Interaction) -> None:
-        games = await self.service.active_games(interaction.channel_id or 0, interaction.user.id, KIND)
-        if not games:
-            raise ServiceError(NO_GAME)
-        table = await self.service.resign(games[0], interaction.user.id)
-        await self.bot.presenter.tell(interaction, f"You resigned game #{games[0]}.")
-        self.bot.presenter.redraw(table)
+        await ask_to_resign(self.bot, interaction, KIND, NO_GAME)
 
 
 async def setup(bot: PeapodBot) -> None:

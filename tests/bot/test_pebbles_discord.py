@@ -9,7 +9,7 @@ from bot.ui.present import EditBudget
 from games.pebbles import GAME, Declare, Pass, Play
 
 from .conftest import Room
-from .tables import custom_ids_on, private_text, restarted_bot, table_message
+from .tables import custom_ids_on, private_text, resign_by_command, restarted_bot, table_message
 
 
 @pytest.fixture
@@ -377,8 +377,8 @@ async def test_the_server_sets_the_turn_timer(room, simcord_bot):
 
 async def test_a_rematch_invites_the_others_and_starts_when_they_accept(room, simcord_bot):
     game_id, message = await seated_table(room, 2, [room.alice, room.bob])
-    result = await room.bob.slash(room.channel, "pebbles resign")
-    assert "You resigned" in private_text(result)
+    result = await resign_by_command(room.bob, room, "pebbles")
+    assert result.response.content == "You resigned."
     await room.env.advance_time(2)
     final = table_message(room, message.id)
     result = await room.carol.click(final, custom_id=lobby_button(final, "pn"))
