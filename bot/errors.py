@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.core.errors import ServiceError
+from bot.text import shorten
 from games.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -20,12 +21,6 @@ log = logging.getLogger(__name__)
 APOLOGY = "Sorry, something went wrong on our side; the game is unchanged."
 UNKNOWN_CONTROL = "That control is not one I recognise; use the buttons on the latest table."
 BUSY = "The bot is busy right now; try again in a moment."
-MAX_CONTENT = 2000
-"""Discord's limit for a message's text."""
-MAX_QUOTE = 40
-"""How much of what a player typed a refusal may quote back."""
-
-
 class UnknownControlError(ValueError):
     """A custom id or value that is not of our grammar (forged, truncated or from an older bot)."""
 
@@ -34,17 +29,6 @@ class UnknownControlError(ValueError):
 
 
 USER_ERRORS = (EngineError, ServiceError, UnknownControlError)
-
-
-def shorten(text: str, limit: int = MAX_CONTENT) -> str:
-    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
-
-
-def quote(typed: str) -> str:
-    """What a player typed, as a refusal may quote it: one line, at most a short prefix."""
-    line = " ".join(typed.split())
-    return shorten(line, MAX_QUOTE)
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:

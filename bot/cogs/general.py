@@ -5,8 +5,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PeapodBot
-from bot.errors import UnknownControlError, quote
+from bot.errors import UnknownControlError
 from bot.store import ScoreRow
+from bot.text import quote, shorten
 from bot.ui.kinds import KINDS
 from bot.ui.present import COLOUR
 from games import GAMES
@@ -82,7 +83,7 @@ class General(commands.Cog):
         if game and game not in KINDS:
             raise UnknownControlError(f"There is no game called “{quote(game)}”.")
         title = GAMES[game].title if game else "peapod: card games for this server"
-        embed = discord.Embed(title=title, description=help_text(game or None), colour=COLOUR)
+        embed = discord.Embed(title=title, description=shorten(help_text(game or None), 4096), colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

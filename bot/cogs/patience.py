@@ -13,7 +13,8 @@ from discord.ext import commands
 from bot.app import PeapodBot
 from bot.cogs.resigning import ask_to_resign
 from bot.core.errors import ServiceError
-from bot.errors import UnknownControlError, quote
+from bot.errors import UnknownControlError
+from bot.text import quote, readable
 from bot.ui.controls import ConfirmResignButton, button
 from bot.ui.kind import KindUI
 
@@ -94,7 +95,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
             legal = await self.service.legal_for(games[0], interaction.user.id)
             wanted = current.strip().lower()[:MAX_MOVE]
             return [
-                app_commands.Choice(name=action.label[:100], value=action.code)
+                app_commands.Choice(name=readable(action.label)[:100], value=action.code)
                 for action in legal
                 if wanted in action.label.lower() or wanted in action.code.lower()
             ][:25]

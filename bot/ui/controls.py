@@ -29,6 +29,7 @@ from discord import ui
 
 from bot.core.errors import StaleActionError
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error
+from bot.text import readable
 from bot.ui import custom_ids
 from games.errors import IllegalActionError, NotYourTurnError
 
@@ -146,7 +147,7 @@ def button(
 ) -> Control:
     """A button of control ``cls`` for ``table`` (``code``: the action it plays, for Action- and SeatButton)."""
     custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version, code)
-    item = ui.Button(custom_id=custom_id, label=label[:80], style=style, emoji=emoji, disabled=disabled)
+    item = ui.Button(custom_id=custom_id, label=readable(label)[:80], style=style, emoji=emoji, disabled=disabled)
     return cls(item, row=row)
 
 
@@ -160,6 +161,9 @@ def select(
 ) -> Control:
     """A select menu of control ``cls`` for ``table`` (at most 25 options, as Discord allows)."""
     custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version)
+    for option in options:
+        option.label = readable(option.label)
+        option.description = readable(option.description) if option.description else None
     return cls(ui.Select(custom_id=custom_id, options=options[:25], placeholder=placeholder[:150]), row=row)
 
 

@@ -35,7 +35,7 @@ import discord
 from discord import ui
 
 from bot.core.service import Fired, Table, TableService
-from bot.errors import shorten
+from bot.text import shorten
 from bot.ui.controls import (
     AcceptButton,
     AddAIButton,

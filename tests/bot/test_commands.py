@@ -4,6 +4,7 @@ from discord import app_commands
 
 from bot.cogs.general import scoreboard_text
 from bot.store import ScoreRow
+from bot.text import readable
 from bot.ui.kinds import KINDS
 from games import GAMES
 
@@ -41,7 +42,7 @@ async def test_help_covers_every_table_and_fits_one_embed(room):
         assert command in text
     for key, kind in KINDS.items():
         page = await room.alice.slash(room.channel, "help", game=key)
-        assert page.response.embeds[0].description == kind.help and len(kind.help) <= 4096
+        assert page.response.embeds[0].description == readable(kind.help) and len(kind.help) <= 4096
     coming = [game.title for key, game in sorted(GAMES.items()) if key not in KINDS]
     assert ("Coming to this bot: " + ", ".join(coming) + "." in text) if coming else "Coming" not in text
 

@@ -7,6 +7,7 @@ import discord
 import pytest
 
 from bot.app import create_bot
+from bot.text import readable
 from bot.ui.present import EditBudget
 from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME, public_cards
@@ -69,7 +70,7 @@ def check_privacy(room: Room, state, texts: list[str]) -> None:
     for card in hidden:
         twin_visible = any(other.label == card.label for other in visible)
         if not twin_visible:
-            assert card.label not in text, f"hidden {card.label} is named"
+            assert readable(card.label) not in text, f"hidden {card.label} is named"
 
 
 async def test_a_race_from_challenge_to_its_end_through_both_panels(room, simcord_bot):

@@ -5,6 +5,7 @@ import pytest
 
 from bot.app import create_bot
 from bot.core.service import AI_SECONDS, Table
+from bot.text import readable
 from bot.ui.present import EditBudget
 from games.pebbles import GAME, Declare, Pass, Play
 
@@ -85,15 +86,17 @@ async def check_privacy(room: Room, bot, game_id: int, people: dict[int, object]
     for user_id, actor in people.items():
         seat = record.players.index(user_id)
         text = visible_text(room, actor, seen)
-        own = {card.label for card in state.hands[seat]}
+        own = {readable(card.label) for card in state.hands[seat]}
         for other in range(state.seats):
             if other == seat:
                 continue
             melded = set(GAME.view_for(state, None).melded[other])
             for card in state.hands[other]:
                 # the 3-player game has two 8♥: the viewer's own copy may be named
-                if card not in melded and card.label not in own:
-                    assert card.label not in text, f"{card.label} of seat {other + 1} is visible to seat {seat + 1}"
+                if card not in melded and readable(card.label) not in own:
+                    name = readable(card.label)
+                    assert name not in text, f"{name} of seat {other + 1} is visible to seat {seat + 1}"
+        assert "\u2660" not in text and "\u2663" not in text, "spades and clubs are written so they read on every theme"
 
 
 async def play_turn(room: Room, bot, game_id: int, people: dict[int, object], seen: Seen | None = None) -> Table:
