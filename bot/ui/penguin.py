@@ -34,10 +34,14 @@ def source_name(source: str) -> str:
     return ("Column " if source.startswith("c") else "Cell ") + source[1:]
 
 
-def _source_card(view: Any, source: str) -> str:
-    index = int(source[1:]) - 1
-    card = view.columns[index][-1] if source.startswith("c") else view.cells[index]
-    return card.label
+def _movable(moves: list[Move]) -> str:
+    """The cards that can move from one place, named as its move buttons name them ("7♥ + 3", "5♥")."""
+    names = []
+    for move in sorted(moves, key=lambda move: -move.count):
+        name = move.label.split(" \u2192 ")[0]
+        if name not in names:
+            names.append(name)
+    return " or ".join(names)
 
 
 def _moves_by_source(legal: tuple[Any, ...]) -> dict[str, list[Move]]:
@@ -56,13 +60,12 @@ def pickable(table: Table) -> list[str]:
 def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
     """The controls under a running Penguin table, with ``picked`` as the chosen source."""
     legal = table.legal.get(0, ())
-    view = table.public
     by_source = _moves_by_source(legal)
     items: list[ui.Item[Any]] = []
     if by_source:
         options = [
             discord.SelectOption(
-                label=f"{source_name(source)} \u00b7 {_source_card(view, source)}",
+                label=f"{source_name(source)} \u00b7 {_movable(moves)}",
                 value=source,
                 description=", ".join(move.label.split(" \u2192 ")[-1] for move in moves)[:100],
                 default=source == picked,

@@ -6,6 +6,7 @@ import discord
 from PIL import Image
 
 from bot.errors import APOLOGY
+from bot.text import readable
 from bot.ui.controls import REDRAWN
 from games.ai.penguin_solver import solve, winnable_seed
 from games.penguin import GAME, Move
@@ -289,3 +290,14 @@ async def test_a_pick_outlines_the_card_and_where_it_may_go(room, simcord_bot):
     picked = table_message(room, message.id)
     assert await picked.attachments[0].read() != before
     assert button_for(picked, move.code)
+
+
+async def test_the_menu_names_cards_as_the_move_buttons_do(room, simcord_bot):
+    """Each menu entry names the card (or run) that moves, exactly as its destination buttons start."""
+    message = await new_table(room)
+    table = await simcord_bot.service.table(game_id_of(message))
+    menu = next(child for row in message.components for child in row.children if child.custom_id == pick_id(message))
+    for option in menu.options:
+        moves = [m for m in table.legal[0] if isinstance(m, Move) and m.source == option.value]
+        for move in moves:
+            assert readable(move.label.split(" \u2192 ")[0]) in option.label
