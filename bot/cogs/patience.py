@@ -83,7 +83,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
             game_id = await self._current_game(interaction)
             table = await self.service.act(game_id, interaction.user.id, move.strip())
             self.bot.presenter.redraw(table)
-            await self.bot.presenter.tell(interaction, " ".join(event.text for event in table.events) or "Done.")
+            await self.bot.presenter.done(interaction)
 
         @move.autocomplete("move")
         async def move_autocomplete(

@@ -384,6 +384,12 @@ class Presenter:
         else:
             await interaction.response.send_message(shorten(text), ephemeral=True)
 
+    async def done(self, interaction: discord.Interaction) -> None:
+        """Answer a command whose result the table's redraw shows, leaving no private reply behind."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.delete_original_response()
+
     @staticmethod
     def hint_text(action: Any | None) -> str:
         if action is None:

@@ -150,7 +150,9 @@ async def test_typed_move_with_autocomplete(room, simcord_bot):
     choices = await room.alice.autocomplete(room.channel, "peek move", "move", "turn")
     assert [(choice["name"], choice["value"]) for choice in choices] == [("Turn 1 card", "draw")]
     result = await room.alice.slash(room.channel, "peek move", move="draw")
-    assert result.ephemeral and result.response.content.startswith("You turned ")
+    assert result.acknowledged and result.response is None, "no private reply is left behind"
+    await room.env.advance_time(1)
+    assert "You turned " in table_message(room, message.id).embeds[0].description
     after = await simcord_bot.service.table(game_id)
     assert after.version == before.version + 1 and after.public.stock_count == 34
     assert button_for(table_message(room, message.id), "!resign?").endswith(":1")

@@ -150,7 +150,9 @@ async def test_typed_move_with_autocomplete(room, simcord_bot):
     choices = await room.alice.autocomplete(room.channel, "triplepeaks move", "move", "stock")
     assert [choice["value"] for choice in choices] == ["draw"]
     result = await room.alice.slash(room.channel, "triplepeaks move", move="draw")
-    assert result.ephemeral and "from the stock" in result.response.content
+    assert result.acknowledged and result.response is None, "no private reply is left behind"
+    await room.env.advance_time(1)
+    assert "from the stock" in table_message(room, message.id).embeds[0].description
     after = await simcord_bot.service.table(game_id)
     assert after.version == before.version + 1 and after.public.stock == 22
     shown = table_message(room, message.id)
