@@ -69,6 +69,7 @@ UNDO_CODE = "undo"
 """How the action log records an undo (it is not a game action)."""
 
 GAME_OVER = "This game is over."
+OWN_UNDO = "At an open table you may take back only your own last move."
 NOT_STARTED = "This table is not dealt yet."
 
 UNSHOWN_DEAL_GRACE = 60.0
@@ -332,14 +333,14 @@ class TableService:
             if not game.simultaneous:
                 _check_version(record, version)
             try:
-                return await self._apply(game, record, seat, action)
+                return await self._apply(game, record, seat, action, user_id=user_id)
             except StaleActionError:
                 if not game.simultaneous:
                     raise
             # Another process saved first: the action carries its own expectations, so try it once more.
             record = await self._load(game_id)
             _check_running(record)
-            return await self._apply(game, record, seat, action)
+            return await self._apply(game, record, seat, action, user_id=user_id)
 
     async def undo(
         self, game_id: int, user_id: int, *, version: int | None = None, message_id: int | None = None
@@ -361,10 +362,14 @@ class TableService:
             kept = effective_actions(await self._store.load_actions(game_id))
             if not kept:
                 raise NothingToUndoError(game_id=game_id)
+            if record.open_play and user_id != record.players[0] and kept[-1].user_id != user_id:
+                raise UndoNotAllowedError(OWN_UNDO, game_id=game_id)
             undone = kept.pop()
             state = _rebuild(game, record, kept)
             events = (Event(f"Undid {_label(game, state, undone)}."),)
-            return await self._save(game, record, state, events, seat=seat, code=UNDO_CODE, undo_depth=len(kept))
+            return await self._save(
+                game, record, state, events, seat=seat, code=UNDO_CODE, undo_depth=len(kept), user_id=user_id
+            )
 
     async def check_resign(self, game_id: int, user_id: int) -> Seat:
         """The seat that would resign, before asking the user to confirm.
@@ -385,7 +390,9 @@ class TableService:
             game = self._game(record.kind)
             seat = _resigning_seat(record, user_id)
             state, events = game.resign(game.from_dict(record.state), seat)
-            return await self._save(game, record, state, events, seat=seat, code=RESIGN_CODE, undo_depth=0)
+            return await self._save(
+                game, record, state, events, seat=seat, code=RESIGN_CODE, undo_depth=0, user_id=user_id
+            )
 
     async def legal_for(self, game_id: int, user_id: int) -> tuple[Action, ...]:
         """The actions the user may take now (empty once over). Raises GameNotFoundError, NotInGameError."""
@@ -574,7 +581,9 @@ class TableService:
                         wait = round(CLAIM_AFTER - idle)
                         raise SeatingError(f"You can claim once the others have been idle 2 minutes ({wait} s to go).")
             state, events = game.claim(game.from_dict(record.state), seat)
-            return await self._save(game, record, state, events, seat=seat, code=CLAIM_CODE, undo_depth=0)
+            return await self._save(
+                game, record, state, events, seat=seat, code=CLAIM_CODE, undo_depth=0, user_id=user_id
+            )
 
     async def rematch(self, game_id: int, user_id: int, *, expires_in: float = LOBBY_SECONDS) -> Table:
         """A player of a finished game opens the same table again: the same seats, options and settings;
@@ -634,6 +643,16 @@ class TableService:
     async def set_turn_seconds(self, guild_id: int, seconds: float) -> None:
         """Set the server's turn timer (it applies to tables opened from now on)."""
         await self._store.set_guild_setting(guild_id, TURN_SETTING, repr(float(seconds)))
+
+    async def helpers(self, game_id: int) -> dict[int, int]:
+        """At an open table: how many moves each person other than its owner made (and kept)."""
+        record = await self._load(game_id)
+        owner = record.players[0]
+        counts: dict[int, int] = {}
+        for action in effective_actions(await self._store.load_actions(game_id)):
+            if action.user_id is not None and action.user_id != owner:
+                counts[action.user_id] = counts.get(action.user_id, 0) + 1
+        return counts
 
     async def name_results(self, game_id: int, names: Mapping[int, str]) -> None:
         """Keep the players' names with a finished game's results, for the scoreboards."""
@@ -830,7 +849,14 @@ class TableService:
         return total - 2 * undos
 
     async def _apply(
-        self, game: Game[Any], record: GameRecord, seat: Seat, action: Any, *, scheduled: bool = True
+        self,
+        game: Game[Any],
+        record: GameRecord,
+        seat: Seat,
+        action: Any,
+        *,
+        scheduled: bool = True,
+        user_id: int | None = None,
     ) -> Table:
         """Apply and save ``action``; then (unless the caller will) set the deadlines of the new position.
 
@@ -842,7 +868,9 @@ class TableService:
             state, events = await asyncio.to_thread(game.apply_action, before, seat, action)
         else:
             state, events = game.apply_action(before, seat, action)
-        table = await self._save(game, record, state, events, seat=seat, code=action.code, undo_depth=1)
+        table = await self._save(
+            game, record, state, events, seat=seat, code=action.code, undo_depth=1, user_id=user_id
+        )
         if scheduled and (record.settings or any(_plays_itself(s) for s in record.seats)):
             await self._schedule(game, record, state)
         if record.seats[seat].missed and not record.seats[seat].ai and scheduled:
@@ -859,8 +887,12 @@ class TableService:
         seat: Seat,
         code: str,
         undo_depth: int,
+        user_id: int | None = None,
     ) -> Table:
-        """Save ``state`` as the next version with its log line (and results when it ended); build the Table."""
+        """Save ``state`` as the next version with its log line (and results when it ended); build the Table.
+
+        ``user_id`` is who made the action (None when the bot made it: a timer, an AI seat).
+        """
         outcome = game.outcome(state)
         try:
             version = await self._store.save_action(
@@ -872,6 +904,7 @@ class TableService:
                 finished=outcome is not None,
                 results=_results(record.seats, outcome) if _on_scoreboard(game, record) else (),
                 at=self._clock(),
+                user_id=user_id,
             )
         except StaleGameError:
             raise StaleActionError(game_id=record.id) from None

@@ -262,9 +262,9 @@ class Store:
     async def load_actions(self, game_id: int) -> list[ActionRecord]:
         """A game's whole action log, oldest first."""
         rows = await self._fetchall(
-            "SELECT seq, seat, code, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            "SELECT seq, seat, code, at, user_id FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
-        return [ActionRecord(seq=int(r[0]), seat=int(r[1]), code=r[2], at=float(r[3])) for r in rows]
+        return [ActionRecord(int(r[0]), int(r[1]), r[2], float(r[3]), r[4]) for r in rows]
 
     async def count_actions(self, game_id: int, code: str) -> tuple[int, int]:
         """How many actions a game has logged, and how many of them have ``code``."""
@@ -284,6 +284,7 @@ class Store:
         finished: bool,
         results: Sequence[ResultRecord] = (),
         at: float,
+        user_id: int | None = None,
     ) -> int:
         """Log one action and its resulting snapshot if the game is still at ``version``; return the new version.
 
@@ -308,8 +309,8 @@ class Store:
             if cursor.rowcount != 1:
                 raise StaleGameError(game_id, version)
             await db.execute(
-                "INSERT INTO actions (game_id, seq, seat, code, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, new_version, seat, code, at),
+                "INSERT INTO actions (game_id, seq, seat, code, at, user_id) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, new_version, seat, code, at, user_id),
             )
             if finished:
                 await self._insert_results(db, game_id, results, at)

@@ -130,6 +130,8 @@ class ActionRecord:
     seat: int
     code: str
     at: float
+    user_id: int | None = None
+    """Who made it (None for the bot: a timer's play, an AI seat; and for logs older than migration 5)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -168,7 +168,9 @@ def table_view(kind: KindUI, table: Table, picked: str | None = None) -> ui.View
         view.add_item(button(BackButton, table, "I'm back", row=COMMAND_ROW))
     if table.can_undo:
         view.add_item(button(UndoButton, table, "Undo", row=COMMAND_ROW))
-    view.add_item(button(ResignButton, table, "Resign", style=discord.ButtonStyle.danger, row=COMMAND_ROW))
+    if not table.open_play:
+        # at an open table only its owner may resign, and does so with /<game> resign
+        view.add_item(button(ResignButton, table, "Resign", style=discord.ButtonStyle.danger, row=COMMAND_ROW))
     return view
 
 
@@ -301,6 +303,14 @@ class Presenter:
             line += f" A new best for you here (before: {best})!"
         if table.outcome.winners and streak >= 2:
             line += f" {streak} wins in a row."
+        if table.open_play:
+            helpers = await self._service.helpers(table.game_id)
+            credits = [
+                f"{self._names.get(user_id, f'<@{user_id}>')} ({moves} move{'' if moves == 1 else 's'})"
+                for user_id, moves in sorted(helpers.items(), key=lambda item: -item[1])
+            ]
+            if credits:
+                line += " Helped by " + ", ".join(credits) + "."
         return line
 
     async def post(self, interaction: discord.Interaction, table: Table) -> discord.Message:

@@ -42,8 +42,8 @@ def pick_id(message: discord.Message) -> str:
 
 
 def game_id_of(message: discord.Message) -> int:
-    """The game a running table message belongs to, read off its Resign button."""
-    return int(button_for(message, "!resign?").split(":")[1])
+    """The game a table message belongs to, read off its controls (every table control names it)."""
+    return int(custom_ids_on(message)[0].split(":")[1])
 
 
 def private_text(result) -> str:

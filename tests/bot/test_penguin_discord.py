@@ -92,13 +92,20 @@ async def test_someone_else_cannot_play_a_private_table(room, simcord_bot):
 
 
 async def test_open_table_lets_anyone_play(room, simcord_bot):
-    """On an open table a move by anyone in the channel is played."""
+    """On an open table a move by anyone in the channel is played; a guest may take back only their own
+    move; the table shows no Resign (its owner resigns with /penguin resign); the end credits the helpers."""
     message = await new_table(room, open=True)
     game_id = game_id_of(message)
     before = await simcord_bot.service.table(game_id)
+    assert not any(cid.startswith("pr:") for cid in custom_ids_on(message))
     await play(room.bob, room, message.id, first_move(before))
     assert (await simcord_bot.service.table(game_id)).version == before.version + 1
     assert "anyone here may play" in table_message(room, message.id).content
+    undo = button_for(table_message(room, message.id), "!undo")
+    result = await room.carol.click(table_message(room, message.id), custom_id=undo)
+    assert "only your own last move" in private_text(result)
+    await resign_by_command(room.alice, room, "penguin")
+    assert "Helped by bob (1 move)." in table_message(room, message.id).embeds[0].description
 
 
 async def test_typed_move_with_autocomplete(room, simcord_bot):
