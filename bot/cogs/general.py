@@ -66,13 +66,15 @@ class General(commands.Cog):
             title = f"{GAMES[game].title} scoreboard"
             text = scoreboard_text(rows) if rows else f"No {GAMES[game].title} games have finished in this channel yet."
             embed = discord.Embed(title=title, description=text, colour=COLOUR)
+            if KINDS[game].off_board:
+                embed.set_footer(text=KINDS[game].off_board)
         else:
             embed = discord.Embed(title="This channel's scoreboards", colour=COLOUR)
             for key in KINDS:
                 rows = await self.bot.service.scoreboard(channel, key, limit=3)
-                embed.add_field(
-                    name=GAMES[key].title, value=scoreboard_text(rows) if rows else "No games yet.", inline=False
-                )
+                note = f"\n*{KINDS[key].off_board}*" if KINDS[key].off_board else ""
+                board = scoreboard_text(rows) if rows else "No games yet."
+                embed.add_field(name=GAMES[key].title, value=board + note, inline=False)
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="How to play, and the commands")

@@ -48,6 +48,8 @@ class KindUI:
     """The table's button that opens a player's panel."""
     lobby_note: Callable[[Table], str] | None = None
     """A line under a lobby's seats (who partners whom)."""
+    off_board: str = ""
+    """Which games its scoreboard leaves out (practice, another scale), said under the board."""
 
 
 def unnamed(render: Callable[[Any], bytes]) -> Callable[[Table, Sequence[str]], bytes]:

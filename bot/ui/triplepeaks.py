@@ -81,6 +81,7 @@ KIND = KindUI(
     status=status,
     controls=components,
     render=unnamed(picture.render),
+    off_board="Practice games (with undo) and multiplier games (another scale) are not counted.",
     variants={
         "standard": {},
         "multiplier": {"multiplier": True},

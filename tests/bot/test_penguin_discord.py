@@ -308,3 +308,27 @@ async def test_the_menu_names_cards_as_the_move_buttons_do(room, simcord_bot):
         moves = [m for m in table.legal[0] if isinstance(m, Move) and m.source == option.value]
         for move in moves:
             assert readable(move.label.split(" \u2192 ")[0]) in option.label
+
+
+async def test_following_hint_through_the_buttons_wins(room, simcord_bot, seed_box):
+    """Press Hint, play the move it names with the menu and the buttons, again and again: the deal is won,
+    in as many moves as the solver's line."""
+    seed_box[0] = winnable_seed(3)
+    length = len(solve(GAME.new_state(None, 1, seed_box[0])))
+    message = await new_table(room)
+    game_id = game_id_of(message)
+    for _ in range(length + 5):
+        table = await simcord_bot.service.table(game_id)
+        if table.finished:
+            break
+        shown = table_message(room, message.id)
+        hint = private_text(await room.alice.click(shown, custom_id=button_for(shown, "!hint")))
+        label = hint.split("**")[1]
+        move = next(action for action in table.legal[0] if readable(action.label) == label)
+        if isinstance(move, Move):
+            await play(room.alice, room, message.id, move)
+        else:
+            await room.alice.click(shown, custom_id=button_for(shown, move.code))
+    table = await simcord_bot.service.table(game_id)
+    assert table.finished and table.outcome.winners == (0,)
+    assert table.public.moves <= length + 5

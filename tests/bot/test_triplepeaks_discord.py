@@ -99,6 +99,8 @@ async def test_variant_multiplier_and_practice_undo(room, simcord_bot):
     after = await simcord_bot.service.table(game_id)
     assert after.public.tableau == before.public.tableau and after.public.waste == before.public.waste
     assert after.version == before.version + 2
+    await room.alice.slash(room.channel, "scores", game="triplepeaks")
+    assert "Practice games" in room.channel.last_message.embeds[0].footer.text
 
 
 async def test_progressive_variant_deals_round_one(room, simcord_bot):
