@@ -130,6 +130,8 @@ class Table:
     """When the table was opened (epoch seconds)."""
     host_id: int | None = None
     """Who opened the table (a lobby's host)."""
+    last: Action | None = None
+    """The action this table is the result of (None when it comes from a load, an undo or a deadline)."""
 
     @property
     def finished(self) -> bool:
@@ -871,6 +873,7 @@ class TableService:
         table = await self._save(
             game, record, state, events, seat=seat, code=action.code, undo_depth=1, user_id=user_id
         )
+        table = replace(table, last=action)
         if scheduled and (record.settings or any(_plays_itself(s) for s in record.seats)):
             await self._schedule(game, record, state)
         if record.seats[seat].missed and not record.seats[seat].ai and scheduled:

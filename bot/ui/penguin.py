@@ -5,6 +5,7 @@ table's controls with a button per destination (the picked source is carried by 
 custom ids, so nothing is remembered between clicks).
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -12,7 +13,7 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, HintButton, PickSelect, TargetSelect, button, select
-from bot.ui.kind import KindUI, unnamed
+from bot.ui.kind import KindUI
 from games.penguin import Collect, Move
 from render import penguin as picture
 
@@ -96,6 +97,12 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
     return items
 
 
+def table_picture(table: Table, names: Sequence[str]) -> bytes:
+    """The table; right after a move, the place the card went is outlined, so the last move shows."""
+    last = table.last
+    return picture.render(table.public, targets=[last.dest] if isinstance(last, Move) else ())
+
+
 def picked_picture(table: Table, picked: str) -> bytes:
     """The table with the picked card and every place it may go outlined."""
     moves = _moves_by_source(table.legal.get(0, ())).get(picked, [])
@@ -114,7 +121,7 @@ KIND = KindUI(
     blurb="Penguin, a patience with a beak and flippers",
     status=status,
     controls=components,
-    render=unnamed(picture.render),
+    render=table_picture,
     render_picked=picked_picture,
     pickable=pickable,
 )

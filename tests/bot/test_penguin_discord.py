@@ -10,6 +10,7 @@ from bot.text import readable
 from bot.ui.controls import REDRAWN
 from games.ai.penguin_solver import solve, winnable_seed
 from games.penguin import GAME, Move
+from render import penguin as penguin_picture
 
 from .conftest import Room
 from .tables import (
@@ -332,3 +333,14 @@ async def test_following_hint_through_the_buttons_wins(room, simcord_bot, seed_b
     table = await simcord_bot.service.table(game_id)
     assert table.finished and table.outcome.winners == (0,)
     assert table.public.moves <= length + 5
+
+
+async def test_after_a_move_the_picture_outlines_where_the_card_went(room, simcord_bot):
+    message = await new_table(room)
+    table = await simcord_bot.service.table(game_id_of(message))
+    move = first_move(table)
+    await play(room.alice, room, message.id, move)
+    after = await simcord_bot.service.table(game_id_of(message))
+    shown = await table_message(room, message.id).attachments[0].read()
+    assert shown == penguin_picture.render(after.public, targets=[move.dest])
+    assert shown != penguin_picture.render(after.public)
