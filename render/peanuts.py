@@ -256,4 +256,4 @@ def render_table(view: PeanutsView, *, names: Sequence[str] | None = None, playa
     ``names`` are the players' names by seat ("Player 1", "Player 2" without them); cards in
     ``playable`` wear a gold border.
     """
-    return cards.png_bytes(picture(view, names=names, playable=playable))
+    return cards.png_bytes(picture(view, names=names, playable=playable), cards.FAST_PNG_LEVEL)

@@ -20,7 +20,6 @@ blue "1" or red "2" (the colours of the decks' backs), so two K♦ never look al
 say which deck they belong to: the view does not know.
 """
 
-import io
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -59,9 +58,6 @@ MIN_SHOWN_INDEX = 9
 INDEX_SIZE = 22
 """Font size of the rank on table cards: its capitals are 16 pixels tall, 10 once shown at 0.625."""
 HAND_INDEX_SIZE = 30
-PNG_COMPRESS_LEVEL = 3
-"""zlib level for these pictures: level 6 (:data:`render.cards.PNG_COMPRESS_LEVEL`) saves about 3 KB of
-17 KB on the table but takes three times as long (``python -m bench.render``)."""
 
 MARGIN = 12
 SPLIT = 256
@@ -496,9 +492,7 @@ def table_picture(view: PebblesView, names: Sequence[str] | None = None) -> Imag
 
 
 def _png(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
-    return out.getvalue()
+    return cards.png_bytes(image, cards.FAST_PNG_LEVEL)
 
 
 def render_table(view: PebblesView, names: Sequence[str] | None = None) -> bytes:
