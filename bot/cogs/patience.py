@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.app import PeapodBot
 from bot.cogs.resigning import ask_to_resign
 from bot.core.errors import ServiceError
+from bot.core.service import CurrentGame
 from bot.errors import UnknownControlError
 from bot.text import quote, readable
 from bot.ui.controls import ConfirmResignButton, button
@@ -34,11 +35,11 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
             self.bot = bot
             self.service = bot.service
 
-        async def _current_game(self, interaction: discord.Interaction) -> int:
-            games = await self.service.active_games(interaction.channel_id or 0, interaction.user.id, key)
-            if not games:
+        async def _current_game(self, interaction: discord.Interaction) -> CurrentGame:
+            current = await self.service.current_game(interaction.channel_id or 0, interaction.user.id, key)
+            if current is None:
                 raise ServiceError(no_game)
-            return games[0]
+            return current
 
         async def _deal(self, interaction: discord.Interaction, open: bool, options: dict[str, Any] | None) -> None:
             for game_id in await self.service.active_games(interaction.channel_id or 0, interaction.user.id, key):
@@ -80,19 +81,23 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
         async def move(self, interaction: discord.Interaction, move: str) -> None:
             if len(move) > MAX_MOVE:
                 raise UnknownControlError(f"“{quote(move)}” is not a move; start typing and pick one from the list.")
-            game_id = await self._current_game(interaction)
-            table = await self.service.act(game_id, interaction.user.id, move.strip())
+            current = await self._current_game(interaction)
+            table = await self.service.act(current.game_id, interaction.user.id, move.strip())
             self.bot.presenter.redraw(table)
-            await self.bot.presenter.done(interaction)
+            if current.own:
+                await self.bot.presenter.done(interaction)
+            else:
+                text = f"You have no {title} game of your own here, so that move went to <@{table.owner}>'s open "
+                await self.bot.presenter.tell(interaction, text + f"table (game #{table.game_id}).")
 
         @move.autocomplete("move")
         async def move_autocomplete(
             self, interaction: discord.Interaction, current: str
         ) -> list[app_commands.Choice[str]]:
-            games = await self.service.active_games(interaction.channel_id or 0, interaction.user.id, key)
-            if not games:
+            game = await self.service.current_game(interaction.channel_id or 0, interaction.user.id, key)
+            if game is None:
                 return []
-            legal = await self.service.legal_for(games[0], interaction.user.id)
+            legal = await self.service.legal_for(game.game_id, interaction.user.id)
             wanted = current.strip().lower()[:MAX_MOVE]
             return [
                 app_commands.Choice(name=readable(action.label)[:100], value=action.code)

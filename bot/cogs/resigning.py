@@ -8,12 +8,13 @@ from bot.ui.controls import ConfirmResignButton, button
 
 
 async def ask_to_resign(bot: PeapodBot, interaction: discord.Interaction, kind: str, no_game: str) -> None:
-    """Ask privately "Resign game #N?" with a confirming button; a resignation counts as a loss."""
-    games = await bot.service.active_games(interaction.channel_id or 0, interaction.user.id, kind)
-    if not games:
+    """Ask privately "Resign game #N?" about the player's own game here; a resignation counts as a loss."""
+    current = await bot.service.current_game(interaction.channel_id or 0, interaction.user.id, kind)
+    if current is None or not current.own:
         raise ServiceError(no_game)
-    await bot.service.check_resign(games[0], interaction.user.id)
-    table = await bot.service.table(games[0])
+    await bot.service.check_resign(current.game_id, interaction.user.id)
+    table = await bot.service.table(current.game_id)
     view = discord.ui.View(timeout=None)
     view.add_item(button(ConfirmResignButton, table, "Yes, resign", style=discord.ButtonStyle.danger))
-    await interaction.response.send_message(f"Resign game #{games[0]}? It counts as a loss.", view=view, ephemeral=True)
+    text = f"Resign game #{current.game_id}? It counts as a loss."
+    await interaction.response.send_message(text, view=view, ephemeral=True)

@@ -156,6 +156,14 @@ class Table:
         return tuple(event for event in self.events if event.seats is not None and seat in event.seats)
 
 
+@dataclass(frozen=True, slots=True)
+class CurrentGame:
+    """The game a typed command acts on, and whether the user has a seat in it (else it is an open table)."""
+
+    game_id: int
+    own: bool
+
+
 def effective_actions(actions: Iterable[ActionRecord]) -> list[ActionRecord]:
     """The action log with every undo applied (an undo row removes the action before it).
 
@@ -310,6 +318,17 @@ class TableService:
         depth = await self._undo_depth(game, record)
         return _table(game, record, state, version=record.version, status=record.status, events=(), undo_depth=depth)
 
+    async def check_table_message(self, game_id: int, message_id: int | None) -> None:
+        """That ``message_id`` is the game's table message. Raises GameNotFoundError, WrongTableError."""
+        record = await self._load(game_id)
+        if message_id is None or record.message_id != message_id:
+            raise WrongTableError(game_id=game_id)
+
+    async def is_hand_message(self, game_id: int, user_id: int, message_id: int) -> bool:
+        """Whether ``message_id`` is the hand message (a DM) of the user's seat in the game."""
+        record = await self._load(game_id)
+        return any(seat.user_id == user_id and seat.dm_message_id == message_id for seat in record.seats)
+
     async def seat_of(self, game_id: int, user_id: int) -> Seat:
         """The seat the user acts for. Raises GameNotFoundError, NotInGameError."""
         return _acting_seat(await self._load(game_id), user_id)
@@ -421,8 +440,20 @@ class TableService:
         return await asyncio.to_thread(game.hint, state)
 
     async def active_games(self, channel_id: int, user_id: int, kind: str) -> list[int]:
-        """Unfinished games of ``kind`` in the channel the user may play (a seat, or open play); newest first."""
-        return await self._store.active_games(channel_id, user_id, kind)
+        """Unfinished games of ``kind`` in the channel the user may play: their own (a seat) newest first,
+        then other people's open tables, newest first."""
+        games = await self._store.active_games(channel_id, user_id, kind)
+        own = set(await self._store.open_tables(channel_id, user_id, kind))
+        return sorted(games, key=lambda game_id: game_id not in own)
+
+    async def current_game(self, channel_id: int, user_id: int, kind: str) -> CurrentGame | None:
+        """The game a typed command acts on: the user's own newest game here, else the newest open table."""
+        games = await self._store.active_games(channel_id, user_id, kind)
+        own = await self._store.open_tables(channel_id, user_id, kind)
+        mine = [game_id for game_id in games if game_id in own]
+        if mine:
+            return CurrentGame(mine[0], own=True)
+        return CurrentGame(games[0], own=False) if games else None
 
     async def scoreboard(self, channel_id: int, kind: str, *, limit: int = 10) -> list[ScoreRow]:
         """The channel's best players of ``kind``: by wins, then best score, then games played."""

@@ -46,6 +46,8 @@ _in_progress = 0
 REDRAWN = "That button was on an older table; here is the table as it is now."
 LEGACY = "This table was redrawn with new buttons; use them."
 NOT_THIS_TABLE = "That control does not belong to this table."
+NOT_A_PANEL = "That control belongs on a player's own panel or hand, not here."
+NOT_THE_QUESTION = "That control belongs to its own question; ask again."
 PICK_VALUE = re.compile(r"[a-z][0-9]{0,2}")
 CODE_VALUE = re.compile(custom_ids.CODE)
 UNPICKABLE = "That card cannot move right now; pick one from the menu."
@@ -63,6 +65,8 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
     component: ClassVar[type[ui.Item[Any]]] = ui.Button
     private: ClassVar[bool] = False
     """Acknowledged with a private "thinking…" reply instead of a silent update of the message."""
+    home: ClassVar[str] = "table"
+    """The message the control is drawn on, checked before it acts (see :func:`check_home`)."""
 
     def __init__(self, item: ui.Item[Any], *, row: int | None = None) -> None:
         super().__init__(item, row=row)
@@ -113,6 +117,7 @@ async def run(control: Control, interaction: discord.Interaction) -> None:
         if late > ACK_FIRST_AFTER or _in_progress > 1:
             await control.acknowledge(interaction)
         interaction.client.presenter.remember(interaction.user)  # type: ignore[attr-defined]
+        await check_home(control, interaction)
         await control.handle(interaction)
     except StaleActionError:
         await _show_current(control, interaction, REDRAWN)
@@ -120,6 +125,52 @@ async def run(control: Control, interaction: discord.Interaction) -> None:
         await reply_error(interaction, error)
     finally:
         _in_progress -= 1
+
+
+async def check_home(control: Control, interaction: discord.Interaction) -> None:
+    """Refuse a control that arrived on a message it is never drawn on (an id a client forged or moved).
+
+    - ``"table"``: the game's table message (a lobby is its table message too);
+    - ``"panel"``: the clicker's own private panel of that game, or their hand message in DMs;
+    - ``"question"``: a private question about that game (the confirmation of a resignation).
+
+    A private (ephemeral) message is only ever seen by the one it answered, and its controls were all
+    drawn for one game, so a private message whose every control names this game is its panel or question.
+    """
+    bot: Any = interaction.client
+    message = interaction.message
+    if control.home == "table":
+        await bot.service.check_table_message(control.game_id, control.message_id(interaction))
+        return
+    if message is not None and message.flags.ephemeral and _all_of_game(message, control.game_id):
+        return
+    if control.home == "panel":
+        if message is not None and await bot.service.is_hand_message(control.game_id, interaction.user.id, message.id):
+            return
+        raise UnknownControlError(NOT_A_PANEL)
+    raise UnknownControlError(NOT_THE_QUESTION)
+
+
+def custom_ids_of(message: discord.Message) -> list[str]:
+    """The custom ids of every button and menu on a message (in action rows, or nested in a layout)."""
+    found: list[str] = []
+    pending: list[Any] = list(message.components)
+    while pending:
+        component = pending.pop(0)
+        custom_id = getattr(component, "custom_id", None)
+        if isinstance(custom_id, str) and custom_id:
+            found.append(custom_id)
+        pending.extend(getattr(component, "children", ()) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            pending.append(accessory)
+    return found
+
+
+def _all_of_game(message: discord.Message, game_id: int) -> bool:
+    """Whether every control on ``message`` names ``game_id`` (the second field of our custom ids)."""
+    ids = custom_ids_of(message)
+    return bool(ids) and all(custom_id.split(":")[1:2] == [str(game_id)] for custom_id in ids)
 
 
 async def _show_current(control: Control, interaction: discord.Interaction, note: str) -> None:
@@ -275,6 +326,7 @@ class ConfirmResignButton(Control, template=custom_ids.template(custom_ids.CONFI
     """Resigns; it sits on the private question, so the table is redrawn from outside the click."""
 
     prefix = custom_ids.CONFIRM_RESIGN
+    home = "question"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot: Any = interaction.client
@@ -306,6 +358,7 @@ class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=Tru
     """
 
     prefix = custom_ids.SEAT
+    home = "panel"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot: Any = interaction.client
@@ -417,6 +470,7 @@ class ClaimButton(Control, template=custom_ids.template(custom_ids.CLAIM)):
     """Ends the game as it stands, once the other players have been idle long enough (RULES §7.1)."""
 
     prefix = custom_ids.CLAIM
+    home = "panel"
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot: Any = interaction.client
@@ -487,9 +541,4 @@ def unanswered(interaction: discord.Interaction) -> bool:
     if control is not LegacyControl and control.component is not kind:
         return True
     message = interaction.message
-    on_message = message is not None and any(
-        getattr(child, "custom_id", None) == custom_id
-        for row in message.components
-        for child in getattr(row, "children", ())
-    )
-    return not on_message
+    return message is None or custom_id not in custom_ids_of(message)

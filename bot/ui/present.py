@@ -220,6 +220,8 @@ class _Redraw:
     note: str
     seat: Seat | None
     """None: the public table message; a seat: that seat's hand message (a DM)."""
+    force: bool = False
+    """Edit even when the message seems to show this version already (it was drawn over since)."""
 
 
 class _Channel:
@@ -361,6 +363,20 @@ class Presenter:
             await interaction.edit_original_response(**parts)
         else:
             await interaction.response.edit_message(**parts)
+        await self._catch_up(table)
+
+    async def _catch_up(self, table: Table) -> None:
+        """After a pick's answer drew ``table``'s position, make sure a move saved meanwhile still shows.
+
+        A move and a pick on one table can be answered in either order; when the pick's edit lands
+        last, the message shows the older position's controls, so the latest table is redrawn over it.
+        """
+        if table.message_id is None or table.channel_id is None:
+            return
+        latest = await self._service.table(table.game_id)
+        if latest.version != table.version:
+            self._shown[table.message_id] = table.version
+            self._queue(table.channel_id, table.message_id, _Redraw(latest, "", None, force=True))
 
     async def _panel_parts(self, table: Table, seat: Seat, note: str) -> dict[str, Any]:
         kind = self.kind(table)
@@ -435,6 +451,7 @@ class Presenter:
         channel = self._channels.setdefault(channel_id, _Channel())
         waiting = channel.dirty.get(message_id)
         if waiting is None or waiting.table.version <= redraw.table.version:
+            redraw.force = redraw.force or (waiting is not None and waiting.force)
             channel.dirty[message_id] = redraw
         if channel.worker is None or channel.worker.done():
             channel.worker = asyncio.create_task(self._work(channel_id, channel), name="peapod-redraw")
@@ -495,7 +512,8 @@ class Presenter:
             redraw = channel.dirty.pop(message_id)
             table = redraw.table
             shown = self._shown.get(message_id, -1)
-            if redraw.seat is None and table.status == "active" and table.version <= shown and not redraw.note:
+            up_to_date = redraw.seat is None and table.status == "active" and table.version <= shown
+            if up_to_date and not redraw.note and not redraw.force:
                 continue
             channel.recent.append(now)
             self._edited[message_id] = now

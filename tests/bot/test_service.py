@@ -25,7 +25,7 @@ from bot.core.errors import (
     UndoNotAllowedError,
     UnknownKindError,
 )
-from bot.core.service import Table, TableService
+from bot.core.service import CurrentGame, Table, TableService
 from bot.store import ResultRecord, ScoreRow, Store
 from games import GAMES
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
@@ -522,13 +522,25 @@ async def test_legal_for_gives_the_seat_moves_and_nothing_after_the_end(service)
     assert await service.legal_for(table.game_id, ALICE) == ()
 
 
-async def test_active_games_lists_newest_first(service):
-    """A user's unfinished games of a kind in a channel come newest first, with open tables."""
+async def test_active_games_lists_own_games_first(service):
+    """A user's own unfinished games of a kind in a channel come first, newest first; open tables after."""
     older = await duel(service)
     newer = await solo(service, BOB)
     opened = await solo(service, CAROL, open_play=True)
-    assert await service.active_games(CHANNEL, BOB, "count") == [opened.game_id, newer.game_id, older.game_id]
-    assert await service.active_games(CHANNEL, ALICE, "count") == [opened.game_id, older.game_id]
+    assert await service.active_games(CHANNEL, BOB, "count") == [newer.game_id, older.game_id, opened.game_id]
+    assert await service.active_games(CHANNEL, ALICE, "count") == [older.game_id, opened.game_id]
+
+
+async def test_current_game_is_the_users_own_before_an_open_table(service):
+    """A typed command acts on the user's own game; someone else's open table only when they have none."""
+    mine = await solo(service, ALICE)
+    opened = await solo(service, BOB, open_play=True)
+    assert await service.current_game(CHANNEL, ALICE, "count") == CurrentGame(mine.game_id, own=True)
+    assert await service.current_game(CHANNEL, CAROL, "count") == CurrentGame(opened.game_id, own=False)
+    await service.resign(mine.game_id, ALICE)
+    assert await service.current_game(CHANNEL, ALICE, "count") == CurrentGame(opened.game_id, own=False)
+    await service.resign(opened.game_id, BOB)
+    assert await service.current_game(CHANNEL, ALICE, "count") is None
 
 
 async def test_service_errors_speak_to_people(service):
