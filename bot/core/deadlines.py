@@ -1,0 +1,157 @@
+"""Deadlines and AI turns: rows in the database, fired once each by the bot's one timer task
+(:meth:`Deadlines.fire_due`): lobby expiry, turn timers and their warnings, and AI seats' moves."""
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.core.tables import ServiceCore, Table, plays_itself, seat_name, seat_of_person, table_of
+from bot.store import GameRecord, SeatRecord, TimerRecord
+from games.base import Event, Game, Seat
+
+TURN_SECONDS = 120.0
+"""A seat's turn timer when the table sets none."""
+WARN_BEFORE = 30.0
+"""How long before a turn runs out its player is warned."""
+AI_SECONDS = 1.5
+"""How long an AI seat of a turn-based game waits before it plays (so people can follow)."""
+MISSED_TURNS = 3
+"""Turns in a row the timer plays for a seat before the AI takes the seat over."""
+EXPIRE = "expire"
+TURN = "turn"
+WARN = "warn"
+AI = "ai"
+
+
+@dataclass(frozen=True, slots=True)
+class Fired:
+    """What a deadline did: the table after it (to redraw), and whom to tell privately (seat -> sentence)."""
+
+    table: Table
+    ping: dict[Seat, str]
+
+
+class Deadlines(ServiceCore):
+    """Setting and firing deadlines, and the moves they make (timeouts, AI seats)."""
+
+    async def next_deadline(self) -> float | None:
+        """When the soonest deadline falls (epoch seconds), or None."""
+        return await self._store.next_due()
+
+    async def fire_due(self) -> list[Fired]:
+        """Fire every deadline that is due, each exactly once; return what they changed."""
+        fired = []
+        for timer in await self._store.due_timers(self._clock()):
+            if await self._store.take_timer(timer):
+                result = await self._fire(timer)
+                if result is not None:
+                    fired.append(result)
+        return fired
+
+    async def come_back(self, game_id: int, user_id: int) -> Table:
+        """A player whose seat the AI took over plays it again. Raises GameNotFoundError, NotInGameError."""
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            seat = record.seats[seat_of_person(record, user_id)]
+            await self._store.set_seat(game_id, SeatRecord(seat=seat.seat, user_id=user_id))
+            record = await self._load(game_id)
+            game = self._game(record.kind)
+            state = game.from_dict(record.state)
+            await self._schedule(game, record, state)
+            back = (Event(f"{seat_name(seat.seat)} is back."),)
+            return table_of(
+                game, record, state, version=record.version, status=record.status, events=back, undo_depth=0
+            )
+
+    async def _fire(self, timer: TimerRecord) -> Fired | None:
+        record = await self._store.load_game(timer.game_id)
+        if record is None:
+            return None
+        game = self._game(record.kind)
+        if timer.kind == EXPIRE:
+            if record.status != "seating":
+                return None
+            table = await self._close(record, "cancelled", Event("Nobody started this table in time, so it closed."))
+            return Fired(table, {})
+        if record.status != "active":
+            return None
+        if timer.kind == WARN:
+            state = game.from_dict(record.state)
+            seat = game.current_seat(state)
+            if seat is None:
+                return None
+            table = table_of(game, record, state, version=record.version, status=record.status, events=(), undo_depth=0)
+            return Fired(table, {seat: f"Your turn runs out in {WARN_BEFORE:.0f} seconds."})
+        if timer.kind == TURN:
+            return await self._time_out(game, timer.game_id)
+        if timer.kind.startswith(AI):
+            return await self._ai_moves(game, timer)
+        return None
+
+    async def _time_out(self, game: Game[Any], game_id: int) -> Fired | None:
+        """The seat to play ran out of time: the game's timeout play is made for it (RULES §7.2)."""
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            state = game.from_dict(record.state)
+            seat = game.current_seat(state)
+            if record.status != "active" or seat is None:
+                return None
+            action = game.timeout_action(state, seat)
+            table = await self._apply(game, record, seat, action, scheduled=False)
+            missed = record.seats[seat].missed + 1
+            away = missed >= MISSED_TURNS
+            await self._store.set_seat(game_id, replace(record.seats[seat], missed=missed, away=away))
+            record = await self._load(game_id)
+            await self._schedule(game, record, game.from_dict(record.state))
+            note = f"Time ran out: I played {action.label} for {seat_name(seat)}."
+            if away:
+                note += f" The AI plays {seat_name(seat)} until its player presses I'm back."
+            return Fired(replace(table, events=(*table.events, Event(note)), seats=record.seats), {seat: note})
+
+    async def _ai_moves(self, game: Game[Any], timer: TimerRecord) -> Fired | None:
+        """An AI seat (or a seat the AI took over) plays one action."""
+        async with self._lock(timer.game_id):
+            record = await self._load(timer.game_id)
+            state = game.from_dict(record.state)
+            seat = int(timer.kind.split(":")[1]) if ":" in timer.kind else game.current_seat(state)
+            if record.status != "active" or seat is None or not plays_itself(record.seats[seat]):
+                return None
+            player = self._players.get(record.kind)
+            rng = random.Random(f"{record.seed}:{record.version}:{seat}")
+            action = player.choose(state, seat, rng) if player is not None else None
+            if action is None:
+                await self._schedule(game, record, state)
+                return None
+            table = await self._apply(game, record, seat, action)
+            return Fired(table, {})
+
+    async def _schedule(self, game: Game[Any], record: GameRecord, state: Any) -> None:
+        """Set the game's turn, warning and AI deadlines for the position it is in now."""
+        now = self._clock()
+        if game.outcome(state) is not None:
+            await self._store.clear_timers(record.id)
+            return
+        if game.simultaneous:
+            pace = float(record.settings.get("ai_seconds", AI_SECONDS))
+            for seat in record.seats:
+                kind = f"{AI}:{seat.seat}"
+                if plays_itself(seat) and not any(t.kind == kind for t in await self._store.timers(record.id)):
+                    await self._set_timer(record.id, kind, now + pace)
+            return
+        await self._store.clear_timers(record.id, TURN, WARN, AI)
+        seat = game.current_seat(state)
+        if seat is None:
+            return
+        if plays_itself(record.seats[seat]):
+            await self._set_timer(record.id, AI, now + float(record.settings.get("ai_seconds", AI_SECONDS)))
+        elif "turn_seconds" in record.settings:
+            turn = float(record.settings["turn_seconds"])
+            await self._set_timer(record.id, TURN, now + turn)
+            if turn > 2 * WARN_BEFORE:
+                await self._set_timer(record.id, WARN, now + turn - WARN_BEFORE)
+
+    async def _set_timer(self, game_id: int, kind: str, due_at: float) -> None:
+        """Set a deadline, and tell whoever fires them (the bot's timer task may be asleep until later)."""
+        await self._store.set_timer(game_id, kind, due_at)
+        if self._on_deadline is not None:
+            self._on_deadline(due_at)

@@ -1,0 +1,207 @@
+"""Lobbies: a table is opened, its seats filled by people (joining, or invited and accepting) or the AI,
+then the host starts it. The lobby's message becomes the game's table message."""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.core.deadlines import EXPIRE
+from bot.core.errors import DuplicatePlayerError, SeatingError
+from bot.core.tables import ServiceCore, Table, and_list, check_host, is_taken, lobby_table, seat_of_person, table_of
+from bot.store import GameRecord, NewGame, SeatRecord
+from games.base import Event
+
+LOBBY_SECONDS = 600.0
+"""How long a table waits for its seats to fill (``open_table``'s default)."""
+
+
+class Lobbies(ServiceCore):
+    """Opening tables, filling their seats, starting, cancelling and rematches."""
+
+    async def open_table(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        seats: int,
+        invited: Sequence[int] = (),
+        options: Mapping[str, Any] | None = None,
+        settings: Mapping[str, Any] | None = None,
+        expires_in: float = LOBBY_SECONDS,
+    ) -> Table:
+        """Open a lobby for ``seats`` players: the host in seat 0, then the invited people, then empty seats.
+
+        Raises UnknownKindError, DuplicatePlayerError, SeatingError; InvalidOptionError from the engine.
+        """
+        game = self._game(kind)
+        if not game.min_seats <= seats <= game.max_seats:
+            raise SeatingError(f"{game.title} is played by {game.min_seats} to {game.max_seats} players.")
+        people = (host_id, *invited)
+        if len(set(people)) != len(people):
+            raise DuplicatePlayerError()
+        if len(people) > seats:
+            raise SeatingError(f"A table of {seats} has no room for {len(people)} players.")
+        resolved = game.resolve_options(options)
+        game.new_state(resolved, seats, 0)
+        record = await self._store.create_game(
+            NewGame(
+                kind=kind,
+                options=resolved,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                players=(*people, *([None] * (seats - len(people)))),
+                open_play=False,
+                seed=0,
+                deck=None,
+                state={},
+                at=self._clock(),
+                host_id=host_id,
+                seating=True,
+                invited=frozenset(range(1, len(people))),
+                settings=settings or {},
+            )
+        )
+        await self._set_timer(record.id, EXPIRE, self._clock() + expires_in)
+        return lobby_table(game, record)
+
+    async def join(self, game_id: int, user_id: int) -> Table:
+        """Take the first empty seat. Raises GameNotFoundError, SeatingError."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            if user_id in record.players:
+                raise SeatingError("You already have a seat at this table.")
+            empty = next((seat for seat in record.seats if not is_taken(seat)), None)
+            if empty is None:
+                raise SeatingError("This table is full.")
+            await self._store.set_seat(game_id, SeatRecord(seat=empty.seat, user_id=user_id))
+            return lobby_table(self._game(record.kind), await self._load(game_id))
+
+    async def leave(self, game_id: int, user_id: int) -> Table:
+        """Give up one's seat in a lobby (the host cancels instead). Raises GameNotFoundError, SeatingError."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            seat = seat_of_person(record, user_id)
+            if user_id == record.host_id:
+                raise SeatingError("You opened this table: press Cancel to close it.")
+            await self._store.set_seat(game_id, SeatRecord(seat=seat, user_id=None))
+            return lobby_table(self._game(record.kind), await self._load(game_id))
+
+    async def add_ai(self, game_id: int, user_id: int) -> Table:
+        """The host fills the first empty seat with the AI. Raises GameNotFoundError, SeatingError."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            check_host(record, user_id, "add AI players")
+            empty = next((seat for seat in record.seats if not is_taken(seat)), None)
+            if empty is None:
+                raise SeatingError("This table has no empty seat.")
+            await self._store.set_seat(game_id, SeatRecord(seat=empty.seat, user_id=None, ai=True))
+            return lobby_table(self._game(record.kind), await self._load(game_id))
+
+    async def accept(self, game_id: int, user_id: int) -> Table:
+        """An invited player takes the seat kept for them. Raises GameNotFoundError, SeatingError."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            seat = record.seats[seat_of_person(record, user_id)]
+            if seat.ready:
+                raise SeatingError("You are already sitting at this table.")
+            await self._store.set_seat(game_id, SeatRecord(seat=seat.seat, user_id=user_id))
+            record = await self._load(game_id)
+            if record.settings.get("autostart") and all(seat.ready and is_taken(seat) for seat in record.seats):
+                return await self._deal(record)
+            return lobby_table(self._game(record.kind), record)
+
+    async def decline(self, game_id: int, user_id: int) -> Table:
+        """An invited player says no: the invitation (the whole table) is called off."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            seat = record.seats[seat_of_person(record, user_id)]
+            if seat.ready:
+                raise SeatingError("Only an invited player who has not accepted can decline.")
+            return await self._close(record, "cancelled", Event("The invitation was declined."))
+
+    async def cancel(self, game_id: int, user_id: int) -> Table:
+        """The host closes a lobby. Raises GameNotFoundError, SeatingError."""
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            check_host(record, user_id, "cancel it")
+            return await self._close(record, "cancelled", Event("The table was cancelled."))
+
+    async def start(self, game_id: int, user_id: int) -> Table:
+        """The host deals once every seat is taken and every invited player has accepted.
+
+        Raises GameNotFoundError, SeatingError.
+        """
+        async with self._lock(game_id):
+            record = await self._seating(game_id)
+            check_host(record, user_id, "start it")
+            empty = [seat.seat + 1 for seat in record.seats if not is_taken(seat)]
+            if empty:
+                raise SeatingError(
+                    f"Seat{'s' if len(empty) > 1 else ''} {and_list(empty)} still empty: wait, or Add AI."
+                )
+            if not all(seat.ready for seat in record.seats):
+                raise SeatingError("Not everyone invited has accepted yet.")
+            return await self._deal(record)
+
+    async def rematch(self, game_id: int, user_id: int, *, expires_in: float = LOBBY_SECONDS) -> Table:
+        """A player of a finished game opens the same table again: the same seats, options and settings;
+        the others are invited (the table starts as soon as they have all accepted).
+
+        Raises GameNotFoundError, NotInGameError, SeatingError.
+        """
+        record = await self._load(game_id)
+        seat_of_person(record, user_id)
+        if record.status != "finished":
+            raise SeatingError("A rematch is for a finished game.")
+        game = self._game(record.kind)
+        others = frozenset(seat.seat for seat in record.seats if seat.user_id not in (None, user_id))
+        new = await self._store.create_game(
+            NewGame(
+                kind=record.kind,
+                options=record.options,
+                guild_id=record.guild_id,
+                channel_id=record.channel_id,
+                players=record.players,
+                open_play=False,
+                seed=0,
+                deck=None,
+                state={},
+                at=self._clock(),
+                ai_seats=frozenset(seat.seat for seat in record.seats if seat.ai),
+                host_id=user_id,
+                seating=True,
+                invited=others,
+                settings={**record.settings, "autostart": True},
+            )
+        )
+        await self._set_timer(new.id, EXPIRE, self._clock() + expires_in)
+        table = lobby_table(game, new)
+        if not others:
+            async with self._lock(new.id):
+                return await self._deal(new)
+        return table
+
+    async def _deal(self, record: GameRecord) -> Table:
+        """Deal a full lobby (under its lock): it becomes the game."""
+        game = self._game(record.kind)
+        seed = self._seed_source()
+        state = game.new_state(record.options, len(record.seats), seed)
+        await self._store.deal(record.id, seed=seed, state=game.to_dict(state), at=self._clock())
+        await self._store.clear_timers(record.id, EXPIRE)
+        record = await self._load(record.id)
+        table = table_of(game, record, state, version=0, status="active", events=(), undo_depth=0)
+        await self._schedule(game, record, state)
+        return table
+
+    async def _seating(self, game_id: int) -> GameRecord:
+        record = await self._load(game_id)
+        if record.status != "seating":
+            raise SeatingError("This table is no longer taking seats.")
+        return record
+
+    async def _close(self, record: GameRecord, status: str, event: Event) -> Table:
+        await self._store.set_status(record.id, status, was=record.status, at=self._clock())
+        await self._store.clear_timers(record.id)
+        return replace(lobby_table(self._game(record.kind), await self._load(record.id)), events=(event,))

@@ -1,0 +1,59 @@
+"""Message bookkeeping: which message shows each table and at which version, the players' hand
+messages in DMs, and whose DMs are closed. A game is ``dealing`` until its table message exists."""
+
+from bot.core.errors import GameNotFoundError, WrongTableError
+from bot.core.tables import ServiceCore, Table
+from games.base import Seat
+
+UNSHOWN_DEAL_GRACE = 60.0
+"""Seconds a ``dealing`` game may wait for its table message before it counts as never shown."""
+
+
+class Messages(ServiceCore):
+    """Where tables and hands are shown."""
+
+    async def attach_message(self, game_id: int, message_id: int, version: int) -> None:
+        """Record the table message (showing ``version``); a ``dealing`` game becomes ``active``.
+
+        Raises GameNotFoundError.
+        """
+        if not await self._store.set_message(game_id, message_id, version=version, at=self._clock()):
+            raise GameNotFoundError(game_id=game_id)
+
+    async def mark_shown(self, game_id: int, version: int) -> None:
+        """The table message now shows ``version``."""
+        await self._store.set_shown(game_id, version)
+
+    async def lagging_tables(self) -> list[Table]:
+        """Every table whose message shows an older version than the database (a redraw was lost)."""
+        return [await self.table(game_id) for game_id in await self._store.lagging_games()]
+
+    async def drop_unshown_deals(self, *, grace: float = UNSHOWN_DEAL_GRACE) -> list[int]:
+        """Remove deals whose table message never appeared within ``grace`` seconds; return their ids."""
+        return await self._store.drop_unshown_deals(before=self._clock() - grace)
+
+    async def check_table_message(self, game_id: int, message_id: int | None) -> None:
+        """That ``message_id`` is the game's table message. Raises GameNotFoundError, WrongTableError."""
+        record = await self._load(game_id)
+        if message_id is None or record.message_id != message_id:
+            raise WrongTableError(game_id=game_id)
+
+    async def is_hand_message(self, game_id: int, user_id: int, message_id: int) -> bool:
+        """Whether ``message_id`` is the hand message (a DM) of the user's seat in the game."""
+        record = await self._load(game_id)
+        return any(seat.user_id == user_id and seat.dm_message_id == message_id for seat in record.seats)
+
+    async def set_seat_message(self, game_id: int, seat: Seat, channel_id: int | None, message_id: int | None) -> None:
+        """Remember (or forget) the seat's private message, its hand in a DM."""
+        await self._store.set_seat_message(game_id, seat, channel_id, message_id)
+
+    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+        """Remember that the user's DMs are closed to the bot (or open again)."""
+        await self._store.set_dm_closed(user_id, closed, at=self._clock())
+
+    async def dm_closed(self, user_id: int) -> bool:
+        return await self._store.dm_closed(user_id)
+
+    async def open_tables(self, channel_id: int, user_id: int, kind: str) -> list[int]:
+        """Lobbies and running games of ``kind`` in the channel where the user has a seat; newest first."""
+        return await self._store.open_tables(channel_id, user_id, kind)

@@ -1,0 +1,277 @@
+"""Playing a dealt table: deal a one-player game, act, undo, resign, claim, hints, and which game a
+typed command means."""
+
+import asyncio
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.core.errors import (
+    DuplicatePlayerError,
+    NoHintError,
+    NothingToUndoError,
+    OpenPlayError,
+    SeatingError,
+    StaleActionError,
+    UndoNotAllowedError,
+)
+from bot.core.tables import (
+    OWN_UNDO,
+    UNDO_CODE,
+    CurrentGame,
+    ServiceCore,
+    Table,
+    acting_seat,
+    check_running,
+    check_version,
+    effective_actions,
+    lobby_table,
+    logged_label,
+    rebuild,
+    record_seats,
+    resigning_seat,
+    results_for,
+    seat_of_person,
+    table_of,
+)
+from bot.store import NewGame
+from games.base import CLAIM_CODE, RESIGN_CODE, Action, Event, Seat
+from games.cards import Card
+
+CLAIM_AFTER = 120.0
+"""Seconds the other players must have been idle before a game can be claimed (RULES §7.1)."""
+
+
+class Play(ServiceCore):
+    """Dealing, acting on and ending games (the click path of ARCHITECTURE.md "One action, end to end")."""
+
+    async def new_game(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        players: Sequence[int],
+        options: Mapping[str, Any] | None = None,
+        open_play: bool = False,
+        deck: Sequence[Card] | None = None,
+    ) -> Table:
+        """Deal a new game for ``players`` (one Discord user id per seat, in seat order) and save it.
+
+        The game is ``dealing`` until :meth:`attach_message` records its table message.
+
+        Raises:
+            UnknownKindError, DuplicatePlayerError, OpenPlayError; InvalidOptionError from the engine
+            for bad options, seat count or deck.
+        """
+        game = self._game(kind)
+        seated = tuple(int(user_id) for user_id in players)
+        if len(set(seated)) != len(seated):
+            raise DuplicatePlayerError()
+        if open_play and len(seated) != 1:
+            raise OpenPlayError()
+        resolved = game.resolve_options(options)
+        seed = self._seed_source()
+        state = game.new_state(resolved, len(seated), seed, deck)
+        outcome = game.outcome(state)
+        record = await self._store.create_game(
+            NewGame(
+                kind=kind,
+                options=resolved,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                players=seated,
+                open_play=open_play,
+                seed=seed,
+                deck=tuple(card.ident for card in deck) if deck is not None else None,
+                state=game.to_dict(state),
+                at=self._clock(),
+                finished=outcome is not None,
+                results=results_for(record_seats(seated), outcome) if game.on_scoreboard(resolved) else (),
+                host_id=seated[0] if seated else None,
+            )
+        )
+        return table_of(game, record, state, version=0, status=record.status, events=(), undo_depth=0)
+
+    async def table(
+        self,
+        game_id: int,
+        *,
+        version: int | None = None,
+        user_id: int | None = None,
+        message_id: int | None = None,
+    ) -> Table:
+        """The game as it stands now (no events).
+
+        With ``user_id``, only for someone who may act in it; with ``message_id``, only when that is
+        the game's table message; with ``version``, only when the game is still at that version.
+
+        Raises:
+            GameNotFoundError, NotInGameError, WrongTableError, StaleActionError.
+        """
+        record = await self._load(game_id, message_id)
+        if user_id is not None:
+            acting_seat(record, user_id)
+        check_version(record, version)
+        game = self._game(record.kind)
+        if record.status in ("seating", "cancelled"):
+            return lobby_table(game, record)
+        state = game.from_dict(record.state)
+        depth = await self._undo_depth(game, record)
+        return table_of(game, record, state, version=record.version, status=record.status, events=(), undo_depth=depth)
+
+    async def seat_of(self, game_id: int, user_id: int) -> Seat:
+        """The seat the user acts for. Raises GameNotFoundError, NotInGameError."""
+        return acting_seat(await self._load(game_id), user_id)
+
+    async def act(
+        self, game_id: int, user_id: int, code: str, *, version: int | None = None, message_id: int | None = None
+    ) -> Table:
+        """Apply the action ``code`` for the user's seat and save it.
+
+        ``version`` is the table the user saw; ``message_id`` the message the control sat on, which
+        must be the game's table message.
+
+        Raises:
+            GameNotFoundError, WrongTableError, NotInGameError, StaleActionError; engine errors
+            unchanged (InvalidActionError, GameOverError, NotYourTurnError, IllegalActionError).
+        """
+        async with self._lock(game_id):
+            record = await self._load(game_id, message_id)
+            game = self._game(record.kind)
+            action = game.parse_action(code)
+            seat = acting_seat(record, user_id)
+            check_running(record)
+            if not game.simultaneous:
+                check_version(record, version)
+            try:
+                return await self._apply(game, record, seat, action, user_id=user_id)
+            except StaleActionError:
+                if not game.simultaneous:
+                    raise
+            # Another process saved first: the action carries its own expectations, so try it once more.
+            record = await self._load(game_id)
+            check_running(record)
+            return await self._apply(game, record, seat, action, user_id=user_id)
+
+    async def undo(
+        self, game_id: int, user_id: int, *, version: int | None = None, message_id: int | None = None
+    ) -> Table:
+        """Take back the last effective action by replaying the log without it.
+
+        Raises:
+            GameNotFoundError, WrongTableError, NotInGameError, UndoNotAllowedError, NothingToUndoError,
+            StaleActionError, GameOverError.
+        """
+        async with self._lock(game_id):
+            record = await self._load(game_id, message_id)
+            game = self._game(record.kind)
+            seat = acting_seat(record, user_id)
+            if not game.allows_undo(record.options):
+                raise UndoNotAllowedError(game_id=game_id)
+            check_running(record)
+            check_version(record, version)
+            kept = effective_actions(await self._store.load_actions(game_id))
+            if not kept:
+                raise NothingToUndoError(game_id=game_id)
+            if record.open_play and user_id != record.players[0] and kept[-1].user_id != user_id:
+                raise UndoNotAllowedError(OWN_UNDO, game_id=game_id)
+            undone = kept.pop()
+            state = rebuild(game, record, kept)
+            events = (Event(f"Undid {logged_label(game, state, undone)}."),)
+            return await self._save(
+                game, record, state, events, seat=seat, code=UNDO_CODE, undo_depth=len(kept), user_id=user_id
+            )
+
+    async def check_resign(self, game_id: int, user_id: int) -> Seat:
+        """The seat that would resign, before asking the user to confirm.
+
+        Raises GameNotFoundError, NotInGameError, GameOverError.
+        """
+        record = await self._load(game_id)
+        return resigning_seat(record, user_id)
+
+    async def resign(self, game_id: int, user_id: int) -> Table:
+        """The user gives up their seat's game (in open play only the owner, ``players[0]``, may).
+
+        Raises:
+            GameNotFoundError, NotInGameError, GameOverError.
+        """
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            game = self._game(record.kind)
+            seat = resigning_seat(record, user_id)
+            state, events = game.resign(game.from_dict(record.state), seat)
+            return await self._save(
+                game, record, state, events, seat=seat, code=RESIGN_CODE, undo_depth=0, user_id=user_id
+            )
+
+    async def legal_for(self, game_id: int, user_id: int) -> tuple[Action, ...]:
+        """The actions the user may take now (empty once over). Raises GameNotFoundError, NotInGameError."""
+        record = await self._load(game_id)
+        game = self._game(record.kind)
+        seat = acting_seat(record, user_id)
+        if record.status != "active":
+            return ()
+        return game.legal_actions(game.from_dict(record.state), seat)
+
+    async def hint(self, game_id: int, user_id: int) -> Action | None:
+        """A move on a winning line from the current position, or None when the solver finds no win.
+
+        The solver runs in a worker thread (up to about a second on a lost position).
+        Raises GameNotFoundError, NotInGameError, NoHintError, GameOverError.
+        """
+        record = await self._load(game_id)
+        acting_seat(record, user_id)
+        game = self._game(record.kind)
+        if not game.has_hints:
+            raise NoHintError()
+        check_running(record)
+        state = game.from_dict(record.state)
+        return await asyncio.to_thread(game.hint, state)
+
+    async def active_games(self, channel_id: int, user_id: int, kind: str) -> list[int]:
+        """Unfinished games of ``kind`` in the channel the user may play: their own (a seat) newest first,
+        then other people's open tables, newest first."""
+        games = await self._store.active_games(channel_id, user_id, kind)
+        own = set(await self._store.open_tables(channel_id, user_id, kind))
+        return sorted(games, key=lambda game_id: game_id not in own)
+
+    async def current_game(self, channel_id: int, user_id: int, kind: str) -> CurrentGame | None:
+        """The game a typed command acts on: the user's own newest game here, else the newest open table."""
+        games = await self._store.active_games(channel_id, user_id, kind)
+        own = await self._store.open_tables(channel_id, user_id, kind)
+        mine = [game_id for game_id in games if game_id in own]
+        if mine:
+            return CurrentGame(mine[0], own=True)
+        return CurrentGame(games[0], own=False) if games else None
+
+    async def replay_matches(self, game_id: int) -> bool:
+        """Whether seed + action log rebuild exactly the saved snapshot (the bug-report check)."""
+        record = await self._load(game_id)
+        game = self._game(record.kind)
+        actions = await self._store.load_actions(game_id)
+        rebuilt = rebuild(game, record, effective_actions(actions))
+        return record.version == len(actions) and rebuilt == game.from_dict(record.state)
+
+    async def claim(self, game_id: int, user_id: int) -> Table:
+        """End the game as it stands because every other player has been idle for :data:`CLAIM_AFTER` seconds.
+
+        Raises GameNotFoundError, NotInGameError, GameOverError, SeatingError; InvalidActionError from
+        an engine that cannot be claimed.
+        """
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            seat = seat_of_person(record, user_id)
+            check_running(record)
+            game = self._game(record.kind)
+            for other in record.seats:
+                if other.seat != seat and not other.ai:
+                    last = await self._store.last_action_at(game_id, other.seat)
+                    idle = self._clock() - (last if last is not None else record.updated_at)
+                    if idle < CLAIM_AFTER:
+                        wait = round(CLAIM_AFTER - idle)
+                        raise SeatingError(f"You can claim once the others have been idle 2 minutes ({wait} s to go).")
+            state, events = game.claim(game.from_dict(record.state), seat)
+            return await self._save(
+                game, record, state, events, seat=seat, code=CLAIM_CODE, undo_depth=0, user_id=user_id
+            )

@@ -1,0 +1,40 @@
+"""Results and scores: scoreboards, a player's record, and who helped at an open table."""
+
+from collections.abc import Mapping
+
+from bot.core.tables import ServiceCore, effective_actions
+from bot.store import ScoreRow
+
+
+class Results(ServiceCore):
+    """What finished games left behind."""
+
+    async def scoreboard(self, channel_id: int, kind: str, *, limit: int = 10) -> list[ScoreRow]:
+        """The channel's best players of ``kind``: by wins, then best score, then games played."""
+        return await self._store.scoreboard(channel_id, kind, limit=limit)
+
+    async def helpers(self, game_id: int) -> dict[int, int]:
+        """At an open table: how many moves each person other than its owner made (and kept)."""
+        record = await self._load(game_id)
+        owner = record.players[0]
+        counts: dict[int, int] = {}
+        for action in effective_actions(await self._store.load_actions(game_id)):
+            if action.user_id is not None and action.user_id != owner:
+                counts[action.user_id] = counts.get(action.user_id, 0) + 1
+        return counts
+
+    async def name_results(self, game_id: int, names: Mapping[int, str]) -> None:
+        """Keep the players' names with a finished game's results, for the scoreboards."""
+        await self._store.name_results(game_id, names)
+
+    async def record_of(self, channel_id: int, kind: str, user_id: int, game_id: int) -> tuple[int | None, int]:
+        """A player's best score before ``game_id`` in this channel (None: no earlier game), and their
+        current streak of wins (``game_id`` included)."""
+        results = await self._store.player_results(channel_id, kind, user_id)
+        earlier = [score for other, score, _ in results if other != game_id]
+        streak = 0
+        for _, _, won in results:
+            if not won:
+                break
+            streak += 1
+        return (max(earlier) if earlier else None), streak

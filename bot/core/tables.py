@@ -1,0 +1,417 @@
+"""What every part of the table service shares: the :class:`Table` it returns, loading a game,
+applying and saving an action in one version-checked transaction, and the checks every call makes.
+
+The parts (``bot.core.play``, ``lobbies``, ``deadlines``, ``results``, ``server_settings``,
+``messages``) each add one concern's methods to :class:`ServiceCore`; ``bot.core.service``
+puts them together as :class:`~bot.core.service.TableService`.
+"""
+
+import asyncio
+import random
+import time
+import weakref
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.core.errors import (
+    GameNotFoundError,
+    NotInGameError,
+    SeatingError,
+    StaleActionError,
+    UnknownKindError,
+    WrongTableError,
+)
+from bot.store import (
+    ActionRecord,
+    GameRecord,
+    ResultRecord,
+    SeatRecord,
+    StaleGameError,
+    Store,
+)
+from games.base import Action, Event, Game, Outcome, Seat
+from games.cards import parse_cards
+from games.errors import CorruptStateError, GameOverError
+
+UNDO_CODE = "undo"
+"""How the action log records an undo (it is not a game action)."""
+GAME_OVER = "This game is over."
+OWN_UNDO = "At an open table you may take back only your own last move."
+NOT_STARTED = "This table is not dealt yet."
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the Discord layer gets after every call: views only, never the raw state.
+
+    ``legal`` and ``outcome`` are asked of the engine once per call and travel here, so no layer
+    above asks again.
+    """
+
+    game_id: int
+    kind: str
+    title: str
+    version: int
+    status: str
+    open_play: bool
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    shown_version: int | None
+    seats: tuple[SeatRecord, ...]
+    public: Any
+    views: dict[Seat, Any]
+    legal: dict[Seat, tuple[Action, ...]]
+    outcome: Outcome | None
+    events: tuple[Event, ...]
+    can_undo: bool
+    turn: Seat | None = None
+    """The seat to act in a turn-based game (None: over, not dealt, or every seat may act)."""
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    """How the table is run, apart from the rules (turn timer, the AI's pace, practice)."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The game's resolved options (what a rematch or a new game of the same kind deals with)."""
+    started_at: float = 0.0
+    """When the table was opened (epoch seconds)."""
+    host_id: int | None = None
+    """Who opened the table (a lobby's host)."""
+    last: Action | None = None
+    """The action this table is the result of (None when it comes from a load, an undo or a deadline)."""
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def players(self) -> tuple[int | None, ...]:
+        """The user id in each seat (None for an empty or AI seat)."""
+        return tuple(seat.user_id for seat in self.seats)
+
+    @property
+    def owner(self) -> int | None:
+        """Who dealt the table: the first seat's player."""
+        return self.seats[0].user_id if self.seats else None
+
+    def public_events(self) -> tuple[Event, ...]:
+        """The events everyone may read."""
+        return tuple(event for event in self.events if event.seats is None)
+
+    def events_for(self, seat: Seat) -> tuple[Event, ...]:
+        """The events only ``seat`` (among others, perhaps) was told privately."""
+        return tuple(event for event in self.events if event.seats is not None and seat in event.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentGame:
+    """The game a typed command acts on, and whether the user has a seat in it (else it is an open table)."""
+
+    game_id: int
+    own: bool
+
+
+def effective_actions(actions: Iterable[ActionRecord]) -> list[ActionRecord]:
+    """The action log with every undo applied (an undo row removes the action before it).
+
+    Raises:
+        CorruptStateError: an undo row with nothing left to undo.
+    """
+    stack: list[ActionRecord] = []
+    for action in actions:
+        if action.code != UNDO_CODE:
+            stack.append(action)
+        elif stack:
+            stack.pop()
+        else:
+            raise CorruptStateError(f"Action {action.seq} undoes nothing.")
+    return stack
+
+
+def _default_seed() -> int:
+    return random.SystemRandom().randrange(2**31)
+
+
+class ServiceCore:
+    """The state every part of the service shares (the store, the games, the clock) and its core steps."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        games: Mapping[str, Game[Any]],
+        players: Mapping[str, Any] | None = None,
+        seed_source: Callable[[], int] | None = None,
+        clock: Callable[[], float] = time.time,
+        on_deadline: Callable[[float], None] | None = None,
+    ) -> None:
+        self._store = store
+        self._games = games
+        self._players = players or {}
+        self._on_deadline = on_deadline
+        self._seed_source = seed_source or _default_seed
+        self._clock = clock
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    @property
+    def games(self) -> Mapping[str, Game[Any]]:
+        """The games this service deals, by key."""
+        return self._games
+
+    def now(self) -> float:
+        """The service's clock (epoch seconds); tests move it."""
+        return self._clock()
+
+    def _game(self, kind: str) -> Game[Any]:
+        game = self._games.get(kind)
+        if game is None:
+            raise UnknownKindError(f"There is no game called {kind[:40]!r}.")
+        return game
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        # A weak dictionary: the lock lives while some call holds or waits for it, so the map never grows.
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    async def _load(self, game_id: int, message_id: int | None = None) -> GameRecord:
+        """The game's row; with ``message_id``, only if that message is the game's table."""
+        record = await self._store.load_game(game_id)
+        if record is None:
+            raise GameNotFoundError(game_id=game_id)
+        if message_id is not None and record.message_id != message_id:
+            raise WrongTableError(game_id=game_id)
+        return record
+
+    async def _undo_depth(self, game: Game[Any], record: GameRecord) -> int:
+        """How many actions undo could take back (only counted when undo is possible at all)."""
+        if record.status != "active" or not game.allows_undo(record.options):
+            return 0
+        total, undos = await self._store.count_actions(record.id, UNDO_CODE)
+        return total - 2 * undos
+
+    async def _apply(
+        self,
+        game: Game[Any],
+        record: GameRecord,
+        seat: Seat,
+        action: Any,
+        *,
+        scheduled: bool = True,
+        user_id: int | None = None,
+    ) -> Table:
+        """Apply and save ``action``; then (unless the caller will) set the deadlines of the new position.
+
+        A game whose seats act at once may search (Peanuts' stall check) for a second or two, so its
+        actions are applied in a worker thread, where they cannot hold up other tables' clicks.
+        """
+        before = game.from_dict(record.state)
+        if game.simultaneous:
+            state, events = await asyncio.to_thread(game.apply_action, before, seat, action)
+        else:
+            state, events = game.apply_action(before, seat, action)
+        table = await self._save(
+            game, record, state, events, seat=seat, code=action.code, undo_depth=1, user_id=user_id
+        )
+        table = replace(table, last=action)
+        if scheduled and (record.settings or any(plays_itself(s) for s in record.seats)):
+            await self._schedule(game, record, state)
+        if record.seats[seat].missed and not record.seats[seat].ai and scheduled:
+            await self._store.set_seat(record.id, replace(record.seats[seat], missed=0))
+        return table
+
+    async def _save(
+        self,
+        game: Game[Any],
+        record: GameRecord,
+        state: Any,
+        events: tuple[Event, ...],
+        *,
+        seat: Seat,
+        code: str,
+        undo_depth: int,
+        user_id: int | None = None,
+    ) -> Table:
+        """Save ``state`` as the next version with its log line (and results when it ended); build the Table.
+
+        ``user_id`` is who made the action (None when the bot made it: a timer, an AI seat).
+        """
+        outcome = game.outcome(state)
+        try:
+            version = await self._store.save_action(
+                record.id,
+                version=record.version,
+                seat=seat,
+                code=code,
+                state=game.to_dict(state),
+                finished=outcome is not None,
+                results=results_for(record.seats, outcome) if counts_on_scoreboard(game, record) else (),
+                at=self._clock(),
+                user_id=user_id,
+            )
+        except StaleGameError:
+            raise StaleActionError(game_id=record.id) from None
+        status = "finished" if outcome is not None else "active"
+        return table_of(game, record, state, version=version, status=status, events=events, undo_depth=undo_depth)
+
+
+def counts_on_scoreboard(game: Game[Any], record: GameRecord) -> bool:
+    """Whether the game's results count on the scoreboards (not practice tables, not off-board options)."""
+    return game.on_scoreboard(record.options) and not record.settings.get("practice")
+
+
+def is_taken(seat: SeatRecord) -> bool:
+    """Whether someone (a person or the AI) sits in the seat."""
+    return seat.user_id is not None or seat.ai
+
+
+def plays_itself(seat: SeatRecord) -> bool:
+    """Whether the bot plays this seat: an AI seat, or one the AI took over."""
+    return seat.ai or seat.away
+
+
+def seat_name(seat: Seat) -> str:
+    return f"Seat {seat + 1}"
+
+
+def and_list(numbers: Sequence[int]) -> str:
+    words = [str(number) for number in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def seat_of_person(record: GameRecord, user_id: int) -> Seat:
+    if user_id not in record.players:
+        raise NotInGameError(game_id=record.id)
+    return record.players.index(user_id)
+
+
+def check_host(record: GameRecord, user_id: int, what: str) -> None:
+    if user_id != record.host_id:
+        raise SeatingError(f"Only the player who opened this table can {what}.")
+
+
+def lobby_table(game: Game[Any], record: GameRecord) -> Table:
+    """A table that is not dealt (a lobby, or one closed before its deal): seats, no views."""
+    return Table(
+        game_id=record.id,
+        kind=record.kind,
+        title=game.title,
+        version=record.version,
+        status=record.status,
+        open_play=False,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        message_id=record.message_id,
+        shown_version=record.shown_version,
+        seats=record.seats,
+        public=None,
+        views={},
+        legal={},
+        outcome=None,
+        events=(),
+        can_undo=False,
+        settings=record.settings,
+        options=record.options,
+        started_at=record.created_at,
+        host_id=record.host_id,
+    )
+
+
+def record_seats(players: Sequence[int]) -> tuple[SeatRecord, ...]:
+    """Seats for a list of user ids, in order."""
+    return tuple(SeatRecord(seat=seat, user_id=user_id) for seat, user_id in enumerate(players))
+
+
+def results_for(seats: Sequence[SeatRecord], outcome: Outcome | None) -> tuple[ResultRecord, ...]:
+    """One result per seated person once the game is over: the seat's score, and whether it won."""
+    if outcome is None:
+        return ()
+    return tuple(
+        ResultRecord(user_id=seat.user_id, score=outcome.scores[seat.seat], won=seat.seat in outcome.winners)
+        for seat in seats
+        if seat.user_id is not None
+    )
+
+
+def acting_seat(record: GameRecord, user_id: int) -> Seat:
+    """The seat the user acts for: their own, or seat 0 of an open-play table."""
+    if user_id in record.players:
+        return record.players.index(user_id)
+    if record.open_play:
+        return 0
+    raise NotInGameError(game_id=record.id)
+
+
+def resigning_seat(record: GameRecord, user_id: int) -> Seat:
+    """The user's own seat in a running game (a guest at an open table has none to give up)."""
+    if user_id not in record.players:
+        raise NotInGameError(game_id=record.id)
+    check_running(record)
+    return record.players.index(user_id)
+
+
+def check_running(record: GameRecord) -> None:
+    """Refuse actions on a finished game, or on a deal whose table is not shown yet."""
+    if record.status == "finished":
+        raise GameOverError(GAME_OVER)
+    if record.status != "active":
+        raise GameNotFoundError(NOT_STARTED, game_id=record.id)
+
+
+def check_version(record: GameRecord, version: int | None) -> None:
+    """Refuse a control drawn for an older table than the one saved."""
+    if version is not None and version != record.version:
+        raise StaleActionError(game_id=record.id)
+
+
+def rebuild(game: Game[Any], record: GameRecord, actions: Sequence[ActionRecord]) -> Any:
+    """Replay the seed and ``actions`` from a fresh deal."""
+    deck = parse_cards(record.deck) if record.deck is not None else None
+    codes = [(action.seat, action.code) for action in actions]
+    return game.replay(record.options, len(record.seats), record.seed, codes, deck)
+
+
+def logged_label(game: Game[Any], state: Any, action: ActionRecord) -> str:
+    """The label of a logged action as it was offered in ``state`` (legal actions carry the readable card)."""
+    parsed = game.parse_action(action.code)
+    offered = next((legal for legal in game.legal_actions(state, action.seat) if legal == parsed), parsed)
+    return offered.label
+
+
+def table_of(
+    game: Game[Any],
+    record: GameRecord,
+    state: Any,
+    *,
+    version: int,
+    status: str,
+    events: tuple[Event, ...],
+    undo_depth: int,
+) -> Table:
+    seats = range(len(record.seats))
+    outcome = game.outcome(state)
+    return Table(
+        game_id=record.id,
+        kind=record.kind,
+        title=game.title,
+        version=version,
+        status=status,
+        open_play=record.open_play,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        message_id=record.message_id,
+        shown_version=record.shown_version,
+        seats=record.seats,
+        public=game.view_for(state, None),
+        views={seat: game.view_for(state, seat) for seat in seats},
+        legal={seat: () if outcome is not None else game.legal_actions(state, seat) for seat in seats},
+        outcome=outcome,
+        events=events,
+        can_undo=status == "active" and undo_depth > 0 and game.allows_undo(record.options),
+        turn=None if outcome is not None else game.current_seat(state),
+        settings=record.settings,
+        options=record.options,
+        started_at=record.created_at,
+        host_id=record.host_id,
+    )
