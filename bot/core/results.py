@@ -28,9 +28,13 @@ class Results(ServiceCore):
         await self._store.name_results(game_id, names)
 
     async def record_of(self, channel_id: int, kind: str, user_id: int, game_id: int) -> tuple[int | None, int]:
-        """A player's best score before ``game_id`` in this channel (None: no earlier game), and their
-        current streak of wins (``game_id`` included)."""
+        """A player's best score in this channel before ``game_id`` (None: no earlier game), and their
+        streak of wins that ``game_id`` ends (0 when it was not won): what the end of that game says,
+        however much later its table is redrawn."""
         results = await self._store.player_results(channel_id, kind, user_id)
+        ids = [other for other, _, _ in results]
+        if game_id in ids:
+            results = results[ids.index(game_id) :]
         earlier = [score for other, score, _ in results if other != game_id]
         streak = 0
         for _, _, won in results:

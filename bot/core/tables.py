@@ -74,6 +74,8 @@ class Table:
     """The game's resolved options (what a rematch or a new game of the same kind deals with)."""
     started_at: float = 0.0
     """When the table was opened (epoch seconds)."""
+    ended_at: float | None = None
+    """When the game ended (None while it runs)."""
     host_id: int | None = None
     """Who opened the table (a lobby's host)."""
     last: Action | None = None
@@ -238,6 +240,7 @@ class ServiceCore:
         ``user_id`` is who made the action (None when the bot made it: a timer, an AI seat).
         """
         outcome = game.outcome(state)
+        at = self._clock()
         try:
             version = await self._store.save_action(
                 record.id,
@@ -247,13 +250,14 @@ class ServiceCore:
                 state=game.to_dict(state),
                 finished=outcome is not None,
                 results=results_for(record.seats, outcome) if counts_on_scoreboard(game, record) else (),
-                at=self._clock(),
+                at=at,
                 user_id=user_id,
             )
         except StaleGameError:
             raise StaleActionError(game_id=record.id) from None
         status = "finished" if outcome is not None else "active"
-        return table_of(game, record, state, version=version, status=status, events=events, undo_depth=undo_depth)
+        table = table_of(game, record, state, version=version, status=status, events=events, undo_depth=undo_depth)
+        return replace(table, ended_at=at) if outcome is not None else table
 
 
 def counts_on_scoreboard(game: Game[Any], record: GameRecord) -> bool:
@@ -413,5 +417,6 @@ def table_of(
         settings=record.settings,
         options=record.options,
         started_at=record.created_at,
+        ended_at=record.updated_at if record.status == "finished" else None,
         host_id=record.host_id,
     )

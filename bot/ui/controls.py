@@ -174,13 +174,15 @@ def _all_of_game(message: discord.Message, game_id: int) -> bool:
 
 
 async def _show_current(control: Control, interaction: discord.Interaction, note: str) -> None:
-    """Redraw the table the outdated control sits on, as the answer to the click."""
+    """Redraw the table the outdated control sits on, as the answer to the click; ``note`` (why) goes
+    privately to the one who clicked, not into the table everyone watches."""
     bot: Any = interaction.client
     try:
         table = await bot.service.table(control.game_id)
         if table.message_id != control.message_id(interaction):
             raise UnknownControlError(NOT_THIS_TABLE)
-        await bot.presenter.show_here(interaction, table, note=note)
+        await bot.presenter.show_here(interaction, table)
+        await reply_ephemeral(interaction, note)
     except Exception as error:  # noqa: BLE001
         await reply_error(interaction, error)
 

@@ -47,7 +47,7 @@ def status(table: Table) -> str:
     """Deal, scores against the target, and whose turn it is."""
     view = table.public
     sides = "/".join(str(score) for score in view.scores)
-    line = f"Deal {view.deal_no} \u00b7 scores {sides} (target {view.target}) \u00b7 {view.pile_size} to draw"
+    line = f"Deal {view.deal_no + 1} \u00b7 scores {sides} (target {view.target}) \u00b7 {view.pile_size} to draw"
     if table.turn is not None:
         line += f" \u00b7 turn: seat {table.turn + 1}"
     return line

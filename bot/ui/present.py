@@ -277,7 +277,7 @@ class Presenter:
     async def _message_parts(self, table: Table, *, picked: str | None = None, note: str = "") -> dict[str, Any]:
         """Content, embed, controls and (for a dealt game) the picture of a table message."""
         kind = self.kind(table)
-        if table.finished and table.events:
+        if table.finished:
             note = " ".join(part for part in (await self._the_end(table), note) if part)
         parts: dict[str, Any] = {
             "content": table_content(table),
@@ -295,7 +295,8 @@ class Presenter:
         owner = table.owner
         if len(table.seats) != 1 or owner is None or table.outcome is None or table.channel_id is None:
             return ""
-        minutes, seconds = divmod(round(self._service.now() - table.started_at), 60)
+        ended = table.ended_at if table.ended_at is not None else self._service.now()
+        minutes, seconds = divmod(round(ended - table.started_at), 60)
         took = f"{minutes} min {seconds} s" if minutes else f"{seconds} s"
         moves = getattr(table.public, "moves", None)
         line = f"Played in {took}" + (f" and {moves} move{'' if moves == 1 else 's'}." if moves is not None else ".")
@@ -432,6 +433,10 @@ class Presenter:
             text = f"You sat down at a **{table.title}** table (game #{table.game_id}); your hand will be here."
             if not await self._send_hand(table, seat, {"content": text}):
                 await self.tell(interaction, DMS_CLOSED.format(label=kind.panel_label))
+                return
+            latest = await self._service.table(table.game_id)
+            if latest.public is not None:
+                self._deliver(latest)  # the deal came while the DM was on its way: the hand goes there now
 
     def redraw(self, table: Table, note: str = "") -> None:
         """Ask for the table message (and the players' hand messages) to show ``table``; returns at once."""

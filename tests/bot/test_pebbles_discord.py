@@ -393,3 +393,37 @@ async def test_a_rematch_invites_the_others_and_starts_when_they_accept(room, si
     assert started.embeds[0].image.url == "attachment://table.png"
     table = await simcord_bot.service.table(game_id + 1)
     assert table.status == "active" and table.players == (room.alice.id, room.bob.id)
+
+
+async def test_deals_are_named_from_one(room, simcord_bot):
+    """The first deal's status says Deal 1; when the second is dealt, status and event both say Deal 2."""
+    game_id, message = await seated_table(room, 2, [room.alice, room.bob])
+    assert "Deal 1 \u00b7" in table_message(room, message.id).embeds[0].description
+    people = {room.alice.id: room.alice, room.bob.id: room.bob}
+    table = await simcord_bot.service.table(game_id)
+    while table.public.deal_no == 0 and not table.finished:
+        table = await play_turn(room, simcord_bot, game_id, people)
+    await simcord_bot.presenter.idle()
+    description = table_message(room, message.id).embeds[0].description
+    assert "Deal 2 \u00b7" in description and "Deal 2:" in description and "Deal 1 \u00b7" not in description
+
+
+async def test_a_sit_down_dm_that_arrives_after_the_deal_gets_the_hand_at_once(room, simcord_bot, monkeypatch):
+    """Bob joins; while his sit-down DM is on its way Alice starts the game: once the DM exists it shows his
+    hand, without waiting for the next move."""
+    message = await open_table(room)
+    game_id = int(custom_ids_on(message)[0].split(":")[1])
+    presenter = simcord_bot.presenter
+    send = presenter._send_hand
+
+    async def slow_dm(table, seat, parts):
+        if table.status == "seating":
+            presenter.redraw(await simcord_bot.service.start(game_id, room.alice.id))
+            await presenter.idle()
+        return await send(table, seat, parts)
+
+    monkeypatch.setattr(presenter, "_send_hand", slow_dm)
+    await click(room.bob, room, message.id, "pj")
+    await presenter.idle()
+    hand = hand_message(room.bob)
+    assert hand.attachments and custom_ids_on(hand)

@@ -7,7 +7,7 @@ from PIL import Image
 
 from bot.errors import APOLOGY
 from bot.text import readable
-from bot.ui.controls import REDRAWN
+from bot.ui.controls import LEGACY, REDRAWN
 from games.ai.penguin_solver import solve, winnable_seed
 from games.penguin import GAME, Move
 from render import penguin as penguin_picture
@@ -151,7 +151,7 @@ async def test_stale_button_redraws_the_table(room, simcord_bot):
     moved = await simcord_bot.service.table(game_id)
     room.env.backend.get_message(room.channel.id, message.id).components = old_components
     result = await room.alice.click(table_message(room, message.id), custom_id=old)
-    assert REDRAWN in result.response.embeds[0].description
+    assert private_text(result) == REDRAWN and REDRAWN not in result.response.embeds[0].description
     assert (await simcord_bot.service.table(game_id)).version == moved.version
     assert old not in custom_ids_on(table_message(room, message.id))
     assert pick_id(table_message(room, message.id)).endswith(f":{moved.version}")
@@ -344,3 +344,19 @@ async def test_after_a_move_the_picture_outlines_where_the_card_went(room, simco
     shown = await table_message(room, message.id).attachments[0].read()
     assert shown == penguin_picture.render(after.public, targets=[move.dest])
     assert shown != penguin_picture.render(after.public)
+
+
+async def test_a_redraw_of_a_finished_table_keeps_its_end(room, simcord_bot):
+    """A legacy click redraws a finished table later: the result line, the time and the moves stay as
+    they were when it ended (the clock has moved on since)."""
+    message = await new_table(room)
+    await resign_by_command(room.alice, room, "penguin")
+    ended = table_message(room, message.id).embeds[0].description
+    await room.env.advance_time(600)
+    legacy = f"pp:{game_id_of(message)}:0:!resign?"
+    room.env.backend.get_message(room.channel.id, message.id).components = [
+        {"type": 1, "components": [{"type": 2, "style": 2, "label": "x", "custom_id": legacy}]}
+    ]
+    result = await room.alice.click(table_message(room, message.id), custom_id=legacy)
+    assert private_text(result) == LEGACY
+    assert table_message(room, message.id).embeds[0].description == ended
