@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from bot.core.service import TableService
-from bot.store import Store
+from bot.store import SqliteStore
 from games.penguin import GAME as PENGUIN
 
 ACTIONS = 400
@@ -45,7 +45,7 @@ async def measure(folder: Path, actions: int = ACTIONS) -> tuple[list[float], li
     acts: list[float] = []
     undos: list[float] = []
     games = 0
-    async with await Store.open(folder / "bench.db") as store:
+    async with await SqliteStore.open(folder / "bench.db") as store:
         service = TableService(store, seed_source=lambda: rng.randrange(2**31))
         while len(acts) < actions:
             table = await service.new_game(PENGUIN.key, guild_id=1, channel_id=1, players=[USER_ID])

@@ -22,7 +22,7 @@ import simcord
 
 from bot.app import create_bot
 from bot.config import Settings
-from bot.store import Store
+from bot.store import SqliteStore
 from games.penguin import Move
 
 MOVES = 120
@@ -58,7 +58,7 @@ def _line(name: str, samples: list[float]) -> str:
 
 async def measure(database: Path) -> tuple[list[float], list[float], list[float], list[float]]:
     """Return ack and round-trip times for menu picks and for moves."""
-    store = await Store.open(database)
+    store = await SqliteStore.open(database)
     seeds = iter(range(SEED, SEED + 1000))
     bot = create_bot(Settings(_env_file=None, database_path=database), store, seed_source=lambda: next(seeds))
 

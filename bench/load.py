@@ -32,7 +32,7 @@ from simcord.backend import serializers
 
 from bot.app import create_bot
 from bot.config import Settings
-from bot.store import Store
+from bot.store import SqliteStore
 
 RATES = (10, 30, 60, 90, 120)
 SECONDS = 4
@@ -124,7 +124,7 @@ async def run_rate(env: simcord.Env, tables: list[tuple[Any, Any]], rate: int) -
 
 
 async def measure(database: Path, rates: tuple[int, ...]) -> list[tuple[int, dict[str, float]]]:
-    store = await Store.open(database)
+    store = await SqliteStore.open(database)
     bot = create_bot(Settings(_env_file=None, database_path=database), store, seed_source=lambda: 11)
     results = []
     try:

@@ -21,7 +21,7 @@ import simcord
 from bot.app import create_bot
 from bot.config import Settings
 from bot.core.service import TableService
-from bot.store import Store
+from bot.store import SqliteStore
 from bot.ui.present import EditBudget
 from games import GAMES
 from games.ai.pebbles_ai import GreedyPlayer
@@ -37,7 +37,7 @@ def _line(name: str, samples: list[float]) -> str:
 
 
 async def through_the_bot(database: Path) -> list[float]:
-    store = await Store.open(database)
+    store = await SqliteStore.open(database)
     budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
     bot = create_bot(Settings(_env_file=None, database_path=database), store, seed_source=lambda: SEED, budget=budget)
     player, rng, samples = GreedyPlayer(), random.Random(SEED), []
@@ -79,7 +79,7 @@ async def through_the_bot(database: Path) -> list[float]:
 
 async def through_the_core(database: Path) -> list[float]:
     player, rng, samples = GreedyPlayer(), random.Random(SEED), []
-    async with await Store.open(database) as store:
+    async with await SqliteStore.open(database) as store:
         service = TableService(store, games=GAMES, seed_source=lambda: SEED)
         while len(samples) < CARDS:
             table = await service.new_game("pebbles", guild_id=1, channel_id=1, players=[1, 2])

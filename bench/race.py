@@ -30,7 +30,7 @@ from simcord.backend import serializers
 from bench.load import _keep_clock
 from bot.app import create_bot
 from bot.config import Settings
-from bot.store import Store
+from bot.store import SqliteStore
 from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME
 
@@ -75,7 +75,7 @@ async def _new_race(env: simcord.Env, channel: Any, people: list[Any], bot: Any)
 async def race(database: Path, races: int) -> tuple[list[float], dict[int, list[float]], int]:
     """``races`` races at once in one channel, each with its own pair of players; clicks take turns
     among them at :data:`MOVES_PER_SECOND` in all. Returns answer times, board edit times and clicks."""
-    store = await Store.open(database)
+    store = await SqliteStore.open(database)
     bot = create_bot(Settings(_env_file=None, database_path=database), store, seed_source=lambda: 11)
     edits: dict[int, list[float]] = collections.defaultdict(list)
 

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from bot.app import create_bot
 from bot.config import Settings, settings_problem
-from bot.store import Store
+from bot.store import SqliteStore
 
 NO_TOKEN = (
     "No Discord token: copy .env.example to .env and set DISCORD_TOKEN (README, 'Run it in your server'), "
@@ -19,7 +19,7 @@ BAD_TOKEN = "Discord refused the token in DISCORD_TOKEN; copy it again from the 
 
 
 async def _run(settings: Settings, token: str) -> None:
-    store = await Store.open(settings.database_path)
+    store = await SqliteStore.open(settings.database_path)
     try:
         async with create_bot(settings, store) as bot:
             await bot.start(token)

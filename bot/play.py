@@ -27,7 +27,7 @@ from simcord.builders import ChannelHandle
 
 from bot.app import PeapodBot, create_bot
 from bot.config import Settings
-from bot.store import Store
+from bot.store import SqliteStore
 
 log = logging.getLogger("peapod.play")
 
@@ -66,7 +66,7 @@ def _echo_direct_messages(bot: PeapodBot) -> None:
 @asynccontextmanager
 async def play_room(database: Path) -> AsyncIterator[PlayRoom]:
     """Start the real bot on ``database`` inside SimCord, with a server, a channel and four players."""
-    store = await Store.open(database)
+    store = await SqliteStore.open(database)
     try:
         bot = create_bot(Settings(_env_file=None, database_path=database), store)
         _echo_direct_messages(bot)

@@ -12,7 +12,7 @@ RULES = {
     "games": ({"games"}, set(), {"asyncio", "sqlite3"}),
     "render": ({"games", "render"}, {"PIL"}, {"asyncio", "sqlite3"}),
     "bot/core": ({"games", "bot"}, set(), set()),
-    "bot/store": ({"bot"}, {"aiosqlite"}, set()),
+    "bot/store": ({"bot"}, {"aiosqlite", "asyncpg"}, set()),
 }
 FIRST_PARTY = {"games", "render", "bot", "bench", "tests"}
 DISCORD_FREE = ("bot/core", "bot/store")

@@ -5,6 +5,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.core.errors import SeatingError, StaleActionError
 from bot.core.tables import ServiceCore, Table, plays_itself, seat_name, seat_of_person, table_of
 from bot.store import GameRecord, SeatRecord, TimerRecord
 from games.base import Event, Game, Seat
@@ -41,11 +42,17 @@ class Deadlines(ServiceCore):
     async def fire_due(self) -> list[Fired]:
         """Fire every deadline that is due, each exactly once; return what they changed."""
         fired = []
-        for timer in await self._store.due_timers(self._clock()):
-            if await self._store.take_timer(timer):
+        now = self._clock()
+        for timer in await self._store.due_timers(now):
+            if not await self._store.take_timer(timer, now=now):
+                continue  # another process fires it
+            try:
                 result = await self._fire(timer)
-                if result is not None:
-                    fired.append(result)
+            except (StaleActionError, SeatingError):
+                result = None  # a click changed the game first; its own deadlines are set
+            await self._store.done_timer(timer)
+            if result is not None:
+                fired.append(result)
         return fired
 
     async def come_back(self, game_id: int, user_id: int) -> Table:
@@ -53,11 +60,11 @@ class Deadlines(ServiceCore):
         async with self._lock(game_id):
             record = await self._load(game_id)
             seat = record.seats[seat_of_person(record, user_id)]
-            await self._store.set_seat(game_id, SeatRecord(seat=seat.seat, user_id=user_id))
+            await self._sit(game_id, SeatRecord(seat=seat.seat, user_id=user_id), was=seat)
             record = await self._load(game_id)
             game = self._game(record.kind)
             state = game.from_dict(record.state)
-            await self._schedule(game, record, state)
+            await self._schedule(game, record, state, record.version)
             back = (Event(f"{seat_name(seat.seat)} is back."),)
             return table_of(
                 game, record, state, version=record.version, status=record.status, events=back, undo_depth=0
@@ -74,6 +81,10 @@ class Deadlines(ServiceCore):
             table = await self._close(record, "cancelled", Event("Nobody started this table in time, so it closed."))
             return Fired(table, {})
         if record.status != "active":
+            return None
+        if not game.simultaneous and timer.version is not None and timer.version != record.version:
+            # Set for a position the game has left (its firer was stopped after the move): set this one's.
+            await self._schedule(game, record, game.from_dict(record.state), record.version)
             return None
         if timer.kind == WARN:
             state = game.from_dict(record.state)
@@ -100,9 +111,9 @@ class Deadlines(ServiceCore):
             table = await self._apply(game, record, seat, action, scheduled=False)
             missed = record.seats[seat].missed + 1
             away = missed >= MISSED_TURNS
-            await self._store.set_seat(game_id, replace(record.seats[seat], missed=missed, away=away))
+            await self._sit(game_id, replace(record.seats[seat], missed=missed, away=away), was=record.seats[seat])
             record = await self._load(game_id)
-            await self._schedule(game, record, game.from_dict(record.state))
+            await self._schedule(game, record, game.from_dict(record.state), record.version)
             note = f"Time ran out: I played {action.label} for {seat_name(seat)}."
             if away:
                 note += f" The AI plays {seat_name(seat)} until its player presses I'm back."
@@ -120,13 +131,19 @@ class Deadlines(ServiceCore):
             rng = random.Random(f"{record.seed}:{record.version}:{seat}")
             action = player.choose(state, seat, rng) if player is not None else None
             if action is None:
-                await self._schedule(game, record, state)
+                await self._schedule(game, record, state, record.version, firing=timer)
                 return None
-            table = await self._apply(game, record, seat, action)
+            table = await self._apply(game, record, seat, action, firing=timer)
             return Fired(table, {})
 
-    async def _schedule(self, game: Game[Any], record: GameRecord, state: Any) -> None:
-        """Set the game's turn, warning and AI deadlines for the position it is in now."""
+    async def _schedule(
+        self, game: Game[Any], record: GameRecord, state: Any, version: int, *, firing: TimerRecord | None = None
+    ) -> None:
+        """Set the game's turn, warning and AI deadlines for the position it is in now (at ``version``).
+
+        In a game whose seats act at once, an AI seat's deadline is its pace: a move of another seat
+        leaves it as it is, and it is set again when it fires (``firing``).
+        """
         now = self._clock()
         if game.outcome(state) is not None:
             await self._store.clear_timers(record.id)
@@ -135,7 +152,8 @@ class Deadlines(ServiceCore):
             pace = float(record.settings.get("ai_seconds", AI_SECONDS))
             for seat in record.seats:
                 kind = f"{AI}:{seat.seat}"
-                if plays_itself(seat) and not any(t.kind == kind for t in await self._store.timers(record.id)):
+                pending = any(t.kind == kind for t in await self._store.timers(record.id))
+                if plays_itself(seat) and (not pending or (firing is not None and firing.kind == kind)):
                     await self._set_timer(record.id, kind, now + pace)
             return
         await self._store.clear_timers(record.id, TURN, WARN, AI)
@@ -143,15 +161,16 @@ class Deadlines(ServiceCore):
         if seat is None:
             return
         if plays_itself(record.seats[seat]):
-            await self._set_timer(record.id, AI, now + float(record.settings.get("ai_seconds", AI_SECONDS)))
+            pace = float(record.settings.get("ai_seconds", AI_SECONDS))
+            await self._set_timer(record.id, AI, now + pace, version=version)
         elif "turn_seconds" in record.settings:
             turn = float(record.settings["turn_seconds"])
-            await self._set_timer(record.id, TURN, now + turn)
+            await self._set_timer(record.id, TURN, now + turn, version=version)
             if turn > 2 * WARN_BEFORE:
-                await self._set_timer(record.id, WARN, now + turn - WARN_BEFORE)
+                await self._set_timer(record.id, WARN, now + turn - WARN_BEFORE, version=version)
 
-    async def _set_timer(self, game_id: int, kind: str, due_at: float) -> None:
+    async def _set_timer(self, game_id: int, kind: str, due_at: float, *, version: int | None = None) -> None:
         """Set a deadline, and tell whoever fires them (the bot's timer task may be asleep until later)."""
-        await self._store.set_timer(game_id, kind, due_at)
+        await self._store.set_timer(game_id, kind, due_at, version=version)
         if self._on_deadline is not None:
             self._on_deadline(due_at)

@@ -11,6 +11,7 @@ from bot.core.tables import ServiceCore, Table, and_list, check_host, is_taken, 
 from bot.store import GameRecord, NewGame, SeatRecord
 from games.base import Event
 
+NO_LONGER_SEATING = "This table is no longer taking seats."
 LOBBY_SECONDS = 600.0
 """How long a table waits for its seats to fill (``open_table``'s default)."""
 
@@ -75,7 +76,7 @@ class Lobbies(ServiceCore):
             empty = next((seat for seat in record.seats if not is_taken(seat)), None)
             if empty is None:
                 raise SeatingError("This table is full.")
-            await self._store.set_seat(game_id, SeatRecord(seat=empty.seat, user_id=user_id))
+            await self._sit(game_id, SeatRecord(seat=empty.seat, user_id=user_id), was=empty)
             return lobby_table(self._game(record.kind), await self._load(game_id))
 
     async def leave(self, game_id: int, user_id: int) -> Table:
@@ -85,7 +86,7 @@ class Lobbies(ServiceCore):
             seat = seat_of_person(record, user_id)
             if user_id == record.host_id:
                 raise SeatingError("You opened this table: press Cancel to close it.")
-            await self._store.set_seat(game_id, SeatRecord(seat=seat, user_id=None))
+            await self._sit(game_id, SeatRecord(seat=seat, user_id=None), was=record.seats[seat])
             return lobby_table(self._game(record.kind), await self._load(game_id))
 
     async def add_ai(self, game_id: int, user_id: int) -> Table:
@@ -96,7 +97,7 @@ class Lobbies(ServiceCore):
             empty = next((seat for seat in record.seats if not is_taken(seat)), None)
             if empty is None:
                 raise SeatingError("This table has no empty seat.")
-            await self._store.set_seat(game_id, SeatRecord(seat=empty.seat, user_id=None, ai=True))
+            await self._sit(game_id, SeatRecord(seat=empty.seat, user_id=None, ai=True), was=empty)
             return lobby_table(self._game(record.kind), await self._load(game_id))
 
     async def accept(self, game_id: int, user_id: int) -> Table:
@@ -106,7 +107,7 @@ class Lobbies(ServiceCore):
             seat = record.seats[seat_of_person(record, user_id)]
             if seat.ready:
                 raise SeatingError("You are already sitting at this table.")
-            await self._store.set_seat(game_id, SeatRecord(seat=seat.seat, user_id=user_id))
+            await self._sit(game_id, SeatRecord(seat=seat.seat, user_id=user_id), was=seat)
             record = await self._load(game_id)
             if record.settings.get("autostart") and all(seat.ready and is_taken(seat) for seat in record.seats):
                 return await self._deal(record)
@@ -188,20 +189,22 @@ class Lobbies(ServiceCore):
         game = self._game(record.kind)
         seed = self._seed_source()
         state = game.new_state(record.options, len(record.seats), seed)
-        await self._store.deal(record.id, seed=seed, state=game.to_dict(state), at=self._clock())
+        if not await self._store.deal(record.id, seed=seed, state=game.to_dict(state), at=self._clock()):
+            raise SeatingError(NO_LONGER_SEATING)  # started or closed meanwhile (another click, another process)
         await self._store.clear_timers(record.id, EXPIRE)
         record = await self._load(record.id)
         table = table_of(game, record, state, version=0, status="active", events=(), undo_depth=0)
-        await self._schedule(game, record, state)
+        await self._schedule(game, record, state, record.version)
         return table
 
     async def _seating(self, game_id: int) -> GameRecord:
         record = await self._load(game_id)
         if record.status != "seating":
-            raise SeatingError("This table is no longer taking seats.")
+            raise SeatingError(NO_LONGER_SEATING)
         return record
 
     async def _close(self, record: GameRecord, status: str, event: Event) -> Table:
-        await self._store.set_status(record.id, status, was=record.status, at=self._clock())
+        if not await self._store.set_status(record.id, status, was=record.status, at=self._clock()):
+            raise SeatingError(NO_LONGER_SEATING)
         await self._store.clear_timers(record.id)
         return replace(lobby_table(self._game(record.kind), await self._load(record.id)), events=(event,))

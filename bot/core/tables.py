@@ -7,6 +7,7 @@ puts them together as :class:`~bot.core.service.TableService`.
 """
 
 import asyncio
+import contextlib
 import random
 import time
 import weakref
@@ -29,6 +30,7 @@ from bot.store import (
     SeatRecord,
     StaleGameError,
     Store,
+    TimerRecord,
 )
 from games.base import Action, Event, Game, Outcome, Seat
 from games.cards import parse_cards
@@ -37,6 +39,7 @@ from games.errors import CorruptStateError, GameOverError
 UNDO_CODE = "undo"
 """How the action log records an undo (it is not a game action)."""
 GAME_OVER = "This game is over."
+SEAT_CHANGED = "Someone changed this seat at the same moment; look at the table again and retry."
 OWN_UNDO = "At an open table you may take back only your own last move."
 NOT_STARTED = "This table is not dealt yet."
 
@@ -202,6 +205,7 @@ class ServiceCore:
         *,
         scheduled: bool = True,
         user_id: int | None = None,
+        firing: TimerRecord | None = None,
     ) -> Table:
         """Apply and save ``action``; then (unless the caller will) set the deadlines of the new position.
 
@@ -218,10 +222,18 @@ class ServiceCore:
         )
         table = replace(table, last=action)
         if scheduled and (record.settings or any(plays_itself(s) for s in record.seats)):
-            await self._schedule(game, record, state)
+            await self._schedule(game, record, state, table.version, firing=firing)
         if record.seats[seat].missed and not record.seats[seat].ai and scheduled:
-            await self._store.set_seat(record.id, replace(record.seats[seat], missed=0))
+            with contextlib.suppress(StaleGameError):  # the seat changed meanwhile: its count is theirs
+                await self._store.set_seat(record.id, replace(record.seats[seat], missed=0), was=record.seats[seat])
         return table
+
+    async def _sit(self, game_id: int, seat: SeatRecord, *, was: SeatRecord) -> None:
+        """Change a seat that is still as ``was`` shows it. Raises SeatingError when someone changed it first."""
+        try:
+            await self._store.set_seat(game_id, seat, was=was)
+        except StaleGameError:
+            raise SeatingError(SEAT_CHANGED) from None
 
     async def _save(
         self,

@@ -1,9 +1,16 @@
-"""Persistence for the table service: one SQLite database through aiosqlite (see ``bot.store.db``).
+"""Persistence for the table service: one store interface (:class:`Store`), two backends.
 
-The store knows rows, JSON and versions, never game rules or Discord.
+- :class:`SqliteStore` (aiosqlite): one file, the default, for one bot process;
+- :class:`PostgresStore` (asyncpg): one database shared by several bot processes.
+
+:func:`open_store` opens either from a URL. The store knows rows, JSON and versions, never game
+rules or Discord.
 """
 
-from bot.store.db import Store
+from pathlib import Path
+
+from bot.store.postgres import PostgresStore
+from bot.store.protocol import RedrawListener, Store
 from bot.store.records import (
     ActionRecord,
     GameRecord,
@@ -14,19 +21,47 @@ from bot.store.records import (
     SeatRecord,
     StaleGameError,
     StoreError,
+    StoreUnavailableError,
     TimerRecord,
 )
+from bot.store.sqlite import SqliteStore
 
 __all__ = [
     "ActionRecord",
     "GameRecord",
     "NewGame",
+    "PostgresStore",
+    "RedrawListener",
     "ResultRecord",
     "SchemaTooNewError",
     "ScoreRow",
     "SeatRecord",
+    "SqliteStore",
     "StaleGameError",
     "Store",
     "StoreError",
+    "StoreUnavailableError",
     "TimerRecord",
+    "open_store",
+    "sqlite_path",
 ]
+
+SQLITE_PREFIX = "sqlite:///"
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+
+
+def sqlite_path(url: str | Path) -> str | None:
+    """The file a SQLite URL (``sqlite:///data/peapod.db``) or a plain path names; None for PostgreSQL."""
+    text = str(url)
+    if text.startswith(POSTGRES_PREFIXES):
+        return None
+    return text.removeprefix(SQLITE_PREFIX)
+
+
+async def open_store(url: str | Path, *, pool_size: int = 10, statement_timeout: float = 10.0) -> Store:
+    """Open and migrate the store a URL names: ``postgresql://…`` for PostgreSQL, ``sqlite:///path``
+    or a plain path for SQLite (``pool_size`` and ``statement_timeout`` concern PostgreSQL only)."""
+    path = sqlite_path(url)
+    if path is None:
+        return await PostgresStore.open(str(url), pool_size=pool_size, statement_timeout=statement_timeout)
+    return await SqliteStore.open(path)

@@ -22,6 +22,18 @@ class SchemaTooNewError(StoreError):
     """The database was migrated by a newer peapod than this one."""
 
 
+class StoreUnavailableError(StoreError):
+    """The database did not answer (a restart, a lost connection, a statement past its timeout).
+
+    Nothing was half-saved: the transaction it interrupted was rolled back. Its text is for people.
+    """
+
+    def __init__(
+        self, message: str = "The game database is not answering right now; nothing was changed. Try again in a moment."
+    ) -> None:
+        super().__init__(message)
+
+
 @dataclass(frozen=True, slots=True)
 class ResultRecord:
     """How one seat's player finished a game."""
@@ -120,6 +132,8 @@ class TimerRecord:
     game_id: int
     kind: str
     due_at: float
+    version: int | None = None
+    """The game version the deadline was set for (a turn's timer belongs to that position only)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from simcord.builders import ChannelHandle
 
 from bot.app import PeapodBot, create_bot
 from bot.config import Settings
-from bot.store import Store
+from bot.store import SqliteStore
 
 SEED = 7
 """The seed every new game gets in these tests, unless a test sets ``seed_box``."""
@@ -28,7 +28,7 @@ def seed_box() -> list[int]:
 
 @pytest.fixture
 async def store(settings):
-    store = await Store.open(settings.database_path)
+    store = await SqliteStore.open(settings.database_path)
     yield store
     await store.close()
 

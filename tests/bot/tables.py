@@ -7,7 +7,7 @@ import discord
 
 from bot.app import PeapodBot, create_bot
 from bot.config import Settings
-from bot.store import Store
+from bot.store import SqliteStore
 from bot.ui import custom_ids
 
 from .conftest import Room
@@ -58,7 +58,7 @@ def private_text(result) -> str:
 @asynccontextmanager
 async def restarted_bot(room: Room, settings: Settings) -> AsyncIterator[PeapodBot]:
     """Restart as a new process would: a new bot object on a new connection to the same database."""
-    async with await Store.open(settings.database_path) as store:
+    async with await SqliteStore.open(settings.database_path) as store:
         bot = create_bot(settings, store)
         await room.env.restart_bot(bot)
         yield bot

@@ -8,7 +8,7 @@ import pytest
 
 from bot.core.errors import DuplicatePlayerError, NotInGameError, SeatingError
 from bot.core.service import AI_SECONDS, LOBBY_SECONDS, MISSED_TURNS, TableService
-from bot.store import Store
+from bot.store import SqliteStore
 from games import GAMES
 from games.ai import pebbles_ai
 
@@ -26,7 +26,7 @@ class Clock:
 
 @pytest.fixture
 async def store(tmp_path):
-    store = await Store.open(tmp_path / "lobby.db")
+    store = await SqliteStore.open(tmp_path / "lobby.db")
     yield store
     await store.close()
 
@@ -158,11 +158,11 @@ async def test_turn_timer_plays_for_the_absent_then_the_ai_takes_over(service, c
 
 async def test_deadlines_survive_a_restart(tmp_path, clock):
     path = tmp_path / "restart.db"
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         service = TableService(store, games=GAMES, seed_source=lambda: 5, clock=clock)
         game_id = await lobby(service)
     clock.now += LOBBY_SECONDS + 1
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         service = TableService(store, games=GAMES, seed_source=lambda: 5, clock=clock)
         fired = await service.fire_due()
         assert [f.table.game_id for f in fired] == [game_id]

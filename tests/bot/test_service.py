@@ -26,7 +26,7 @@ from bot.core.errors import (
     UnknownKindError,
 )
 from bot.core.service import CurrentGame, Table, TableService
-from bot.store import ResultRecord, ScoreRow, Store
+from bot.store import ResultRecord, ScoreRow, SqliteStore, Store
 from games import GAMES
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, Card, parse_cards, shuffled
@@ -225,7 +225,7 @@ class ShownService(TableService):
 
 @pytest.fixture
 async def store():
-    store = await Store.open(":memory:")
+    store = await SqliteStore.open(":memory:")
     yield store
     await store.close()
 
@@ -352,7 +352,7 @@ async def test_typed_moves_without_version_queue_up(service):
 async def test_second_process_loses_the_race_by_the_version_check(tmp_path, monkeypatch):
     """Another process saving between our load and our save makes our save fail as stale."""
     path = tmp_path / "peapod.db"
-    async with await Store.open(path) as store_a, await Store.open(path) as store_b:
+    async with await SqliteStore.open(path) as store_a, await SqliteStore.open(path) as store_b:
         service_a = ShownService(store_a, seed_source=lambda: 3)
         service_b = ShownService(store_b, seed_source=lambda: 3)
         table = await solo(service_a)
@@ -582,10 +582,10 @@ async def test_random_play_with_undos_always_replays(store, seed):
 async def test_restart_continues_the_game(tmp_path):
     """Close the store, open a new store and service on the same file: the game goes on."""
     path = tmp_path / "data" / "peapod.db"
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         service = ShownService(store, seed_source=lambda: 11)
         table = await play(service, await duel(service, options={"target": 6}), (ALICE, "d"), (BOB, "+2"))
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         service = ShownService(store, seed_source=lambda: 12)
         table = await service.table(table.game_id)
         assert (table.version, table.public.total, table.can_undo) == (2, 3, True)
