@@ -60,7 +60,9 @@ async def measure(database: Path) -> tuple[list[float], list[float], list[float]
     """Return ack and round-trip times for menu picks and for moves."""
     store = await SqliteStore.open(database)
     seeds = iter(range(SEED, SEED + 1000))
-    bot = create_bot(Settings(_env_file=None, database_path=database), store, seed_source=lambda: next(seeds))
+    bot = create_bot(
+        Settings(_env_file=None, database_path=database, shard_count=1), store, seed_source=lambda: next(seeds)
+    )
 
     async def on_interaction(interaction: discord.Interaction) -> None:
         _marks.clear()

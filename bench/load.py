@@ -125,7 +125,7 @@ async def run_rate(env: simcord.Env, tables: list[tuple[Any, Any]], rate: int) -
 
 async def measure(database: Path, rates: tuple[int, ...]) -> list[tuple[int, dict[str, float]]]:
     store = await SqliteStore.open(database)
-    bot = create_bot(Settings(_env_file=None, database_path=database), store, seed_source=lambda: 11)
+    bot = create_bot(Settings(_env_file=None, database_path=database, shard_count=1), store, seed_source=lambda: 11)
     results = []
     try:
         async with simcord.run(bot, settle_timeout=120) as env:

@@ -39,7 +39,9 @@ def _line(name: str, samples: list[float]) -> str:
 async def through_the_bot(database: Path) -> list[float]:
     store = await SqliteStore.open(database)
     budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
-    bot = create_bot(Settings(_env_file=None, database_path=database), store, seed_source=lambda: SEED, budget=budget)
+    bot = create_bot(
+        Settings(_env_file=None, database_path=database, shard_count=1), store, seed_source=lambda: SEED, budget=budget
+    )
     player, rng, samples = GreedyPlayer(), random.Random(SEED), []
     try:
         async with simcord.run(bot, settle_timeout=60) as env:

@@ -76,7 +76,7 @@ async def race(database: Path, races: int) -> tuple[list[float], dict[int, list[
     """``races`` races at once in one channel, each with its own pair of players; clicks take turns
     among them at :data:`MOVES_PER_SECOND` in all. Returns answer times, board edit times and clicks."""
     store = await SqliteStore.open(database)
-    bot = create_bot(Settings(_env_file=None, database_path=database), store, seed_source=lambda: 11)
+    bot = create_bot(Settings(_env_file=None, database_path=database, shard_count=1), store, seed_source=lambda: 11)
     edits: dict[int, list[float]] = collections.defaultdict(list)
 
     async def on_raw_message_edit(payload: discord.RawMessageUpdateEvent) -> None:

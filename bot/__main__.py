@@ -9,17 +9,25 @@ from pydantic import ValidationError
 
 from bot.app import create_bot
 from bot.config import Settings, settings_problem
-from bot.store import SqliteStore
+from bot.store import open_store, sqlite_path
 
 NO_TOKEN = (
     "No Discord token: copy .env.example to .env and set DISCORD_TOKEN (README, 'Run it in your server'), "
     "or try peapod offline with `make play`."
 )
+SHARED_SQLITE = (
+    "SHARD_IDS runs some of the shards here and the others elsewhere; those processes must share one "
+    "PostgreSQL database: set DATABASE_URL=postgresql://user:pass@host/db (README, 'More than one process')."
+)
 BAD_TOKEN = "Discord refused the token in DISCORD_TOKEN; copy it again from the Developer Portal (Bot, Reset Token)."
 
 
 async def _run(settings: Settings, token: str) -> None:
-    store = await SqliteStore.open(settings.database_path)
+    store = await open_store(
+        settings.database,
+        pool_size=settings.database_pool_size,
+        statement_timeout=settings.database_statement_timeout,
+    )
     try:
         async with create_bot(settings, store) as bot:
             await bot.start(token)
@@ -37,6 +45,9 @@ def main() -> int:
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:
         print(NO_TOKEN, file=sys.stderr)
+        return 2
+    if settings.shares_database and sqlite_path(settings.database) is not None:
+        print(SHARED_SQLITE, file=sys.stderr)
         return 2
     try:
         asyncio.run(_run(settings, token))

@@ -32,8 +32,17 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class PeapodBot(commands.Bot):
-    """peapod: card games for a Discord server. The store is opened by the caller and injected."""
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to; DMs always go to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+class PeapodBot(commands.AutoShardedBot):
+    """peapod: card games for a Discord server. The store is opened by the caller and injected.
+
+    It runs the shards ``settings.shard_ids`` of ``settings.shard_count`` (all of them, as many as
+    Discord recommends, when unset); other processes may run the others on the same PostgreSQL.
+    """
 
     def __init__(
         self,
@@ -50,7 +59,10 @@ class PeapodBot(commands.Bot):
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             help_command=None,
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
+        self.store = store
         self.settings = settings
         self.service = TableService(
             store,
@@ -62,10 +74,17 @@ class PeapodBot(commands.Bot):
         )
         self._firing = False
         self.kinds = kinds
-        self.presenter = Presenter(self, self.service, kinds, budget)
+        self.presenter = Presenter(self, self.service, kinds, budget, owns=self.owns)
         self._healing: asyncio.Task[None] | None = None
 
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of a guild (None: of DMs), so it edits that channel's messages."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        return shard_of(guild_id, self.shard_count) in self.shard_ids
+
     async def setup_hook(self) -> None:
+        await self.store.listen_redraws(self.presenter.heard)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*CONTROLS)

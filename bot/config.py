@@ -1,10 +1,10 @@
 """Settings from the environment and ``.env``, read once in ``__main__`` and passed down."""
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import SecretStr, ValidationError
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -14,12 +14,48 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("data/peapod.db")
+    database_url: str | None = None
+    """``postgresql://user:pass@host/db`` to share one PostgreSQL among bot processes (wins over the path)."""
+    database_pool_size: int = Field(default=10, ge=1, le=200)
+    database_statement_timeout: float = Field(default=10.0, gt=0)
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    """The shards this process runs (``SHARD_IDS=0,1``); all of ``SHARD_COUNT`` when unset."""
     dev_guild_id: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(int(part) for part in value.replace(" ", "").split(",") if part)
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Self:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT")
+            if not self.shard_ids or any(not 0 <= shard < self.shard_count for shard in self.shard_ids):
+                raise ValueError(f"SHARD_IDS must be shards from 0 to {self.shard_count - 1}")
+        return self
+
+    @property
+    def database(self) -> str:
+        """Where the games are: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or str(self.database_path)
+
+    @property
+    def shares_database(self) -> bool:
+        """Whether other processes run the other shards (so they must meet in PostgreSQL)."""
+        return self.shard_ids is not None and self.shard_count is not None and len(self.shard_ids) < self.shard_count
 
 
 def settings_problem(error: ValidationError) -> str:
     """One sentence naming the first bad setting, for people starting the bot."""
     first = error.errors()[0]
-    name = str(first["loc"][0]).upper() if first["loc"] else "a setting"
-    return f"The setting {name} is not valid ({first['msg']}); see .env.example for what it takes."
+    if not first["loc"]:
+        return f"The settings do not fit together ({first['msg']}); see .env.example for what they take."
+    return (
+        f"The setting {str(first['loc'][0]).upper()} is not valid ({first['msg']}); see .env.example for what it takes."
+    )

@@ -68,7 +68,7 @@ async def play_room(database: Path) -> AsyncIterator[PlayRoom]:
     """Start the real bot on ``database`` inside SimCord, with a server, a channel and four players."""
     store = await SqliteStore.open(database)
     try:
-        bot = create_bot(Settings(_env_file=None, database_path=database), store)
+        bot = create_bot(Settings(_env_file=None, database_path=database, shard_count=1), store)
         _echo_direct_messages(bot)
         async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT) as env:
             guild = env.create_guild("peapod")

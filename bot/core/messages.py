@@ -57,3 +57,8 @@ class Messages(ServiceCore):
     async def open_tables(self, channel_id: int, user_id: int, kind: str) -> list[int]:
         """Lobbies and running games of ``kind`` in the channel where the user has a seat; newest first."""
         return await self._store.open_tables(channel_id, user_id, kind)
+
+    async def hand_over(self, game_id: int) -> None:
+        """Ask every bot process on this database to redraw what it owns of the game (its messages'
+        channels belong to one process each)."""
+        await self._store.notify_redraw(game_id)

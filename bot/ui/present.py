@@ -27,13 +27,14 @@ import asyncio
 import collections
 import io
 import logging
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import ui
 
+from bot.core.errors import ServiceError
 from bot.core.service import Fired, Table, TableService
 from bot.text import shorten
 from bot.ui.controls import (
@@ -242,8 +243,11 @@ class Presenter:
         service: TableService,
         kinds: Mapping[str, KindUI],
         budget: EditBudget | None = None,
+        owns: Callable[[int | None], bool] = lambda guild_id: True,
     ) -> None:
         self._client = client
+        self._owns = owns
+        self._handing_over: set[asyncio.Task[None]] = set()
         self._budget = budget or EditBudget()
         self._service = service
         self._kinds = kinds
@@ -350,7 +354,7 @@ class Presenter:
         await interaction.edit_original_response(**parts)
         if table.message_id is not None:
             await self._shown_now(table)
-        self._deliver(table)
+        self._hands(table)
 
     async def show_pick(self, interaction: discord.Interaction, table: Table, picked: str) -> None:
         """Answer a pick in a table's menu: its destinations as controls, and (for games whose picture
@@ -397,12 +401,16 @@ class Presenter:
             await interaction.response.send_message(**parts, files=files, ephemeral=True)
 
     async def show_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
-        """Redraw the panel the click came from, as the click's answer: the player sees their move at once."""
+        """Redraw the panel the click came from, as the click's answer: the player sees their move at once
+        (when it is their hand in a DM, no other edit of it is needed for this version)."""
         parts = await self._panel_parts(table, seat, note)
         if interaction.response.is_done():
             await interaction.edit_original_response(**parts)
         else:
             await interaction.response.edit_message(**parts)
+        clicked = interaction.message.id if interaction.message is not None else None
+        if clicked is not None and clicked == table.seats[seat].dm_message_id and not note:
+            self._shown[clicked] = max(self._shown.get(clicked, -1), table.version)
 
     async def tell(self, interaction: discord.Interaction, text: str) -> None:
         """A short private sentence for the one who clicked."""
@@ -436,21 +444,59 @@ class Presenter:
                 return
             latest = await self._service.table(table.game_id)
             if latest.public is not None:
-                self._deliver(latest)  # the deal came while the DM was on its way: the hand goes there now
+                self._hands(latest)  # the deal came while the DM was on its way: the hand goes there now
 
     def redraw(self, table: Table, note: str = "") -> None:
-        """Ask for the table message (and the players' hand messages) to show ``table``; returns at once."""
+        """Ask for the table message (and the players' hand messages) to show ``table``; returns at once.
+
+        Each message is edited by the one process that owns its channel (the guild's shard for a table,
+        shard 0 for DMs), so all of a channel's edits share one budget: what this process does not own
+        is handed to its owner by a redraw notice through the database (:meth:`heard`).
+        """
+        handed = False
         if table.channel_id is not None and table.message_id is not None:
-            self._queue(table.channel_id, table.message_id, _Redraw(table, note, None))
+            if self._owns(table.guild_id):
+                self._queue(table.channel_id, table.message_id, _Redraw(table, note, None))
+            else:
+                handed = True
+        if not self._deliver(table) or handed:
+            self._hand_over(table.game_id)
+
+    async def heard(self, game_id: int) -> None:
+        """A redraw notice (from any process): redraw what this process owns of the game, where it lags."""
+        try:
+            table = await self._service.table(game_id)
+        except ServiceError:
+            return
+        if table.channel_id is not None and table.message_id is not None and self._owns(table.guild_id):
+            self._queue(table.channel_id, table.message_id, _Redraw(table, "", None))
         self._deliver(table)
 
-    def _deliver(self, table: Table) -> None:
-        """Queue every hand message of a game whose hands live in DMs."""
+    def _hands(self, table: Table) -> None:
+        """Queue the game's hand messages here, or hand them to the process that owns DMs."""
+        if not self._deliver(table):
+            self._hand_over(table.game_id)
+
+    def _hand_over(self, game_id: int) -> None:
+        task = asyncio.create_task(self._service.hand_over(game_id), name="peapod-hand-over")
+        self._handing_over.add(task)
+        task.add_done_callback(self._handed_over)
+
+    def _handed_over(self, task: asyncio.Task[None]) -> None:
+        self._handing_over.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("could not hand a redraw to its owner", exc_info=task.exception())
+
+    def _deliver(self, table: Table) -> bool:
+        """Queue every hand message of a game whose hands live in DMs; False when another process owns DMs."""
         if not self.kind(table).hand_in_dm or table.public is None:
-            return
+            return True
+        if not self._owns(None):
+            return False
         for seat in table.seats:
             if seat.user_id is not None and seat.dm_channel_id is not None and seat.dm_message_id is not None:
                 self._queue(seat.dm_channel_id, seat.dm_message_id, _Redraw(table, "", seat.seat))
+        return True
 
     def _queue(self, channel_id: int, message_id: int, redraw: _Redraw) -> None:
         channel = self._channels.setdefault(channel_id, _Channel())
@@ -517,7 +563,8 @@ class Presenter:
             redraw = channel.dirty.pop(message_id)
             table = redraw.table
             shown = self._shown.get(message_id, -1)
-            up_to_date = redraw.seat is None and table.status == "active" and table.version <= shown
+            # A lobby's seats change without a new version, so only dealt tables and hands can be up to date.
+            up_to_date = table.version <= shown and (redraw.seat is not None or table.status == "active")
             if up_to_date and not redraw.note and not redraw.force:
                 continue
             channel.recent.append(now)
@@ -533,6 +580,7 @@ class Presenter:
                 await self._shown_now(table)
             else:
                 await message.edit(**await self._panel_parts(table, redraw.seat, ""))
+                self._shown[message_id] = max(self._shown.get(message_id, -1), table.version)
                 await self._ping_turn(table, redraw.seat)
         except discord.NotFound:
             log.warning("a message of game %s is gone", table.game_id)

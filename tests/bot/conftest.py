@@ -17,7 +17,7 @@ SEED = 7
 
 @pytest.fixture
 def settings(tmp_path) -> Settings:
-    return Settings(_env_file=None, discord_token=None, database_path=tmp_path / "peapod.db")
+    return Settings(_env_file=None, discord_token=None, database_path=tmp_path / "peapod.db", shard_count=1)
 
 
 @pytest.fixture
