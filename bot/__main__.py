@@ -30,6 +30,7 @@ async def _run(settings: Settings, token: str) -> None:
     )
     try:
         async with create_bot(settings, store) as bot:
+            await store.listen_redraws(bot.presenter.heard)  # what other processes hand over to this one
             await bot.start(token)
     finally:
         await store.close()

@@ -62,7 +62,6 @@ class PeapodBot(commands.AutoShardedBot):
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
-        self.store = store
         self.settings = settings
         self.service = TableService(
             store,
@@ -84,7 +83,6 @@ class PeapodBot(commands.AutoShardedBot):
         return shard_of(guild_id, self.shard_count) in self.shard_ids
 
     async def setup_hook(self) -> None:
-        await self.store.listen_redraws(self.presenter.heard)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*CONTROLS)

@@ -12,7 +12,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.core.errors import ServiceError
+from bot.core.errors import ServiceError, StoreUnavailableError
 from bot.text import shorten
 from games.errors import EngineError
 
@@ -28,7 +28,7 @@ class UnknownControlError(ValueError):
         super().__init__(message)
 
 
-USER_ERRORS = (EngineError, ServiceError, UnknownControlError)
+USER_ERRORS = (EngineError, ServiceError, StoreUnavailableError, UnknownControlError)
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:

@@ -543,8 +543,9 @@ class Presenter:
         if dropped:
             log.info("dropped %d deals whose table message never appeared", len(dropped))
         for table in await self._service.lagging_tables():
-            log.info("redrawing game %s: its message shows version %s of %s", *_versions(table))
-            self.redraw(table)
+            if self._owns(table.guild_id):  # another process heals the tables of its own shards
+                log.info("redrawing game %s: its message shows version %s of %s", *_versions(table))
+                self.redraw(table)
 
     async def _work(self, channel_id: int, channel: _Channel) -> None:
         loop = asyncio.get_running_loop()

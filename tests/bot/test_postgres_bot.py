@@ -1,0 +1,98 @@
+"""The bot on PostgreSQL, end to end through SimCord: a game played and resumed after a restart, and a click
+while the database does not answer gets a sentence and changes nothing (skipped where no server answers)."""
+
+import asyncio
+
+import asyncpg
+import pytest
+
+from bot.app import create_bot
+from bot.store import PostgresStore
+from bot.ui.kinds import KINDS
+from bot.ui.present import EditBudget, Presenter
+from tests.postgres import fresh_database
+
+from .tables import button_for, custom_ids_on, game_id_of, pick_id, private_text, table_message
+from .test_pebbles_discord import play_turn, seated_table
+
+TIMEOUT = 0.5
+
+
+@pytest.fixture
+async def database_url():
+    async with fresh_database() as url:
+        yield url
+
+
+@pytest.fixture
+async def store(database_url):
+    store = await PostgresStore.open(database_url, pool_size=4, statement_timeout=TIMEOUT)
+    yield store
+    await store.close()
+
+
+async def test_a_penguin_game_on_postgresql_survives_a_restart(room, simcord_bot, settings, database_url):
+    await room.alice.slash(room.channel, "penguin new")
+    message = room.channel.last_message
+    game_id = game_id_of(message)
+    move = next(iter((await simcord_bot.service.table(game_id)).legal[0]))
+    await room.alice.slash(room.channel, "penguin move", move=move.code)
+    await simcord_bot.presenter.idle()
+    assert pick_id(table_message(room, message.id)).endswith(":1")
+    async with await PostgresStore.open(database_url) as store:
+        bot = create_bot(settings, store)
+        await room.env.restart_bot(bot)
+        shown = table_message(room, message.id)
+        result = await room.alice.click(shown, custom_id=button_for(shown, "!hint"))
+        assert private_text(result)
+        assert await bot.service.replay_matches(game_id)
+
+
+async def test_a_click_while_the_database_does_not_answer_gets_a_sentence(room, simcord_bot, database_url):
+    """The games table is locked by someone else past the statement timeout: the click is answered with a
+    sentence and the game is unchanged; once the database answers again the same click plays."""
+    await room.alice.slash(room.channel, "penguin new")
+    message = room.channel.last_message
+    game_id = game_id_of(message)
+    move = next(action for action in (await simcord_bot.service.table(game_id)).legal[0] if action.code != "!collect")
+    blocker = await asyncpg.connect(database_url)
+    try:
+        transaction = blocker.transaction()
+        await transaction.start()
+        await blocker.execute("LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
+        result = await room.alice.slash(room.channel, "penguin move", move=move.code)
+        assert "not answering" in private_text(result)
+        await transaction.rollback()
+    finally:
+        await blocker.close()
+    table = await simcord_bot.service.table(game_id)
+    assert table.version == 0 and await simcord_bot.service.replay_matches(game_id)
+    await room.alice.slash(room.channel, "penguin move", move=move.code)
+    assert (await simcord_bot.service.table(game_id)).version == 1
+
+
+async def test_hand_redraws_go_to_the_process_that_owns_dms(room, simcord_bot, store):
+    """This process owns the guild's shard but not shard 0 (DMs): after a card is played, the table is redrawn
+    here and the hands are handed over by a notice; the presenter that owns DMs (another process's, here on
+    the same simulated Discord) redraws them."""
+    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    simcord_bot.presenter._owns = lambda guild_id: guild_id is not None
+    simcord_bot.presenter._budget = budget
+    dms = Presenter(simcord_bot, simcord_bot.service, KINDS, budget, owns=lambda guild_id: guild_id is None)
+    await store.listen_redraws(dms.heard)
+    game_id, _ = await seated_table(room, 2, [room.alice, room.bob])
+    assert await hand_shows(room, dms, room.bob, 0)
+    table = await play_turn(room, simcord_bot, game_id, {room.alice.id: room.alice, room.bob.id: room.bob})
+    assert await hand_shows(room, dms, room.bob, table.version)
+
+
+async def hand_shows(room, presenter: Presenter, actor, version: int) -> bool:
+    """Whether the actor's DM hand comes to show ``version`` (the notice travels through PostgreSQL)."""
+    for _ in range(200):
+        await room.env.settle()
+        await presenter.idle()
+        hands = [m for m in actor.user.dm_channel.history() if "seat" in m.content and "game #" in m.content]
+        if hands and {cid.split(":")[2] for cid in custom_ids_on(hands[0])} == {str(version)}:
+            return True
+        await asyncio.sleep(0.01)
+    return False
