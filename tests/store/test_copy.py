@@ -1,0 +1,89 @@
+"""``python -m bot.store copy SOURCE TARGET``: SQLite to PostgreSQL and back, every table, counts checked,
+a target with games refused (skipped where no PostgreSQL server answers)."""
+
+import asyncio
+
+import pytest
+
+from bot.store import PostgresStore, ResultRecord, SeatRecord, SqliteStore, Store
+from bot.store.__main__ import main
+from bot.store.copy import TABLES, CopyRefusedError, copy, count
+
+from .test_store import new_game
+
+
+async def fill(store: Store) -> list[int]:
+    """A few games with everything a bot keeps: seats, logs, results, deadlines, settings, closed DMs."""
+    ids = []
+    for index in range(3):
+        game = await store.create_game(new_game(players=(1 + index, None), seating=True, at=float(index)))
+        await store.set_seat(game.id, SeatRecord(seat=1, user_id=None, ai=True), was=game.seats[1])
+        await store.deal(game.id, seed=index, state={"n": index}, at=10.0)
+        await store.set_message(game.id, 900 + index, version=0, at=11.0)
+        await store.save_action(game.id, version=0, seat=0, code="a", state={"n": 1}, finished=False, at=12.0)
+        await store.set_timer(game.id, "ai", 99.5, version=1)
+        ids.append(game.id)
+    results = (ResultRecord(1, 5, True), ResultRecord(7, 2, False))
+    await store.save_action(ids[0], version=1, seat=1, code="b", state={}, finished=True, results=results, at=13.0)
+    await store.name_results(ids[0], {1: "Ann"})
+    await store.set_guild_setting(10, "turn_seconds", "60.0")
+    await store.set_dm_closed(7, True, at=5.0)
+    return ids
+
+
+async def same_content(first: Store, second: Store, ids: list[int]) -> None:
+    for game_id in ids:
+        assert await first.load_game(game_id) == await second.load_game(game_id)
+        assert await first.load_actions(game_id) == await second.load_actions(game_id)
+        assert await first.results(game_id) == await second.results(game_id)
+        assert await first.timers(game_id) == await second.timers(game_id)
+    assert await second.scoreboard(20, "count") == await first.scoreboard(20, "count")
+    assert await second.guild_setting(10, "turn_seconds") == "60.0"
+    assert await second.dm_closed(7)
+
+
+async def test_sqlite_to_postgresql_and_back(tmp_path, postgres_url):
+    async with await SqliteStore.open(tmp_path / "a.db") as source:
+        ids = await fill(source)
+        async with await PostgresStore.open(postgres_url) as target:
+            copied = await copy(source, target)
+            assert copied == {
+                "games": 3,
+                "seats": 6,
+                "actions": 4,
+                "results": 2,
+                "timers": 3,
+                "closed_dms": 1,
+                "guild_settings": 1,
+            }
+            assert set(copied) == {table.name for table in TABLES}
+            await same_content(source, target, ids)
+            new = await target.create_game(new_game())
+            assert new.id == max(ids) + 1
+            async with await SqliteStore.open(tmp_path / "b.db") as back:
+                await copy(target, back)
+                await same_content(target, back, ids)
+
+
+async def test_a_target_that_holds_games_is_refused(tmp_path):
+    async with await SqliteStore.open(tmp_path / "a.db") as source, await SqliteStore.open(tmp_path / "b.db") as target:
+        await fill(source)
+        await target.create_game(new_game())
+        with pytest.raises(CopyRefusedError, match="already holds 1 game"):
+            await copy(source, target)
+        assert await count(target, "games") == 1
+
+
+def test_the_command_prints_the_counts_and_refuses_twice(tmp_path, capsys):
+    async def prepare() -> None:
+        async with await SqliteStore.open(tmp_path / "a.db") as source:
+            await fill(source)
+
+    asyncio.run(prepare())
+    source, target = f"sqlite:///{tmp_path / 'a.db'}", f"sqlite:///{tmp_path / 'b.db'}"
+    assert main(["copy", source, target]) == 0
+    out = capsys.readouterr()
+    assert "games" in out.out and "3 copied" in out.out and "the counts match" in out.out
+    assert "[" in out.err  # the progress bar
+    assert main(["copy", source, target]) == 1
+    assert "already holds 3 games" in capsys.readouterr().err
