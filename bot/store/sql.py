@@ -88,6 +88,8 @@ class SqlStore(ABC):
     """How the backend compares two values that may be NULL."""
     RESULT_ORDER = "rowid"
     """The column that keeps result rows in the order they were written."""
+    timer_lease = TIMER_LEASE
+    """Seconds a claimed deadline stays with its firer (tests that kill firers shorten it)."""
 
     @abstractmethod
     def _transaction(self) -> AbstractAsyncContextManager[Connection]:
@@ -326,12 +328,12 @@ class SqlStore(ABC):
 
     async def take_timer(self, timer: TimerRecord, *, now: float) -> bool:
         """Claim ``timer`` if it is still set for that instant and nobody fires it; True means the caller fires
-        it, then calls :meth:`done_timer`. A claim lapses :data:`TIMER_LEASE` seconds after ``now``."""
+        it, then calls :meth:`done_timer`. A claim lapses :attr:`timer_lease` seconds after ``now``."""
         async with self._transaction() as db:
             changed = await db.execute(
                 "UPDATE timers SET claimed_until = ? WHERE game_id = ? AND kind = ? AND due_at = ? "
                 "AND (claimed_until IS NULL OR claimed_until <= ?)",
-                (now + TIMER_LEASE, timer.game_id, timer.kind, timer.due_at, now),
+                (now + self.timer_lease, timer.game_id, timer.kind, timer.due_at, now),
             )
         return changed == 1
 
