@@ -5,7 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.__main__ import NO_TOKEN
+from bot.__main__ import NO_TOKEN, main
+from bot.config import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,3 +46,35 @@ def test_a_bad_setting_is_named_in_one_sentence(tmp_path):
     assert done.returncode == 2
     assert done.stderr.startswith("The setting DEV_GUILD_ID is not valid")
     assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_the_example_settings_name_every_setting():
+    """.env.example names every setting the bot reads, and nothing else."""
+    named = {
+        line.split("=", 1)[0].lstrip("# ").strip()
+        for line in (ROOT / ".env.example").read_text().splitlines()
+        if "=" in line and line.split("=", 1)[0].lstrip("# ").strip().isupper()
+    }
+    assert named == {name.upper() for name in Settings.model_fields}
+
+
+def test_shards_split_over_processes_need_postgresql(monkeypatch, capsys, tmp_path):
+    """SHARD_IDS running only some shards on a SQLite file is refused with a sentence, before any connection."""
+    for name, value in {
+        "DISCORD_TOKEN": "x",
+        "SHARD_COUNT": "2",
+        "SHARD_IDS": "1",
+        "DATABASE_PATH": str(tmp_path / "p.db"),
+    }.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.chdir(tmp_path)
+    assert main() == 2
+    assert "PostgreSQL" in capsys.readouterr().err
+
+
+def test_shard_ids_must_fit_the_count(monkeypatch, capsys, tmp_path):
+    for name, value in {"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "0,2"}.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.chdir(tmp_path)
+    assert main() == 2
+    assert "SHARD_IDS" in capsys.readouterr().err
