@@ -20,12 +20,13 @@ from pathlib import Path
 import discord
 import simcord
 
+from bench import sized
 from bot.app import create_bot
 from bot.config import Settings
 from bot.store import SqliteStore
 from games.penguin import Move
 
-MOVES = 120
+MOVES = sized(120, 2)
 SEED = 11
 
 _marks: dict[str, float] = {}

@@ -30,13 +30,14 @@ import simcord
 from simcord import interactions as simcord_interactions
 from simcord.backend import serializers
 
+from bench import sized
 from bot.app import create_bot
 from bot.config import Settings
 from bot.store import SqliteStore
 
-RATES = (10, 30, 60, 90, 120)
-SECONDS = 4
-PLAYERS = 120
+RATES = (10, 30, 60, 90, 120)[: sized(5, 1)]
+SECONDS = sized(4, 1)
+PLAYERS = sized(120, 4)
 DISCORD_LIMIT = 3.0
 
 _dispatched: dict[int, float] = {}

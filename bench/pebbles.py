@@ -18,6 +18,7 @@ from pathlib import Path
 
 import simcord
 
+from bench import sized
 from bot.app import create_bot
 from bot.config import Settings
 from bot.core.service import TableService
@@ -26,7 +27,7 @@ from bot.ui.present import EditBudget
 from games import GAMES
 from games.ai.pebbles_ai import GreedyPlayer
 
-CARDS = 120
+CARDS = sized(120, 3)
 SEED = 5
 
 

@@ -27,6 +27,7 @@ import simcord
 from simcord import interactions as simcord_interactions
 from simcord.backend import serializers
 
+from bench import sized
 from bench.load import _keep_clock
 from bot.app import create_bot
 from bot.config import Settings
@@ -34,7 +35,7 @@ from bot.store import SqliteStore
 from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME
 
-SECONDS = 60
+SECONDS = sized(60, 2)
 MOVES_PER_SECOND = 10
 
 _sent: dict[int, float] = {}

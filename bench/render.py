@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from PIL import Image
 
+from bench import sized
 from games.cards import Card, Rank, Suit
 from games.peanuts import GAME as PEANUTS
 from games.peanuts import Move, PeanutsView
@@ -38,8 +39,8 @@ from render.demo import (
     triplepeaks_views,
 )
 
-ROUNDS = 200
-FORMAT_ROUNDS = 40
+ROUNDS = sized(200)
+FORMAT_ROUNDS = sized(40)
 LOOKS = {"penguin": penguin.LOOK, "peek": peek.LOOK, "triplepeaks": triplepeaks.LOOK}
 
 
