@@ -5,8 +5,53 @@ tiny round instead, which is how tests/bench runs every module in CI, so none ca
 """
 
 import os
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 
 def sized(full: int, tiny: int = 1) -> int:
     """``full``, or ``tiny`` when ``BENCH_TINY`` is set (a smoke run of the benchmark's whole path)."""
     return tiny if os.environ.get("BENCH_TINY") else full
+
+
+def components_in(components: Iterable[Any]) -> Iterator[Any]:
+    """Every component of a message, nested ones first-to-last: a layout's container, its rows, their
+    buttons. Takes discord.py's components or SimCord's stored dictionaries."""
+    for component in components:
+        yield component
+        if isinstance(component, dict):
+            nested = list(component.get("components", ()))
+            nested += [component["accessory"]] if component.get("accessory") else []
+        else:
+            nested = list(getattr(component, "children", None) or ())
+            nested += [component.accessory] if getattr(component, "accessory", None) is not None else []
+        yield from components_in(nested)
+
+
+def _field(component: Any, name: str) -> Any:
+    return component.get(name) if isinstance(component, dict) else getattr(component, name, None)
+
+
+def custom_ids(components: Iterable[Any]) -> list[str]:
+    """The custom ids of every button and menu among ``components``."""
+    return [cid for component in components_in(components) if (cid := _field(component, "custom_id"))]
+
+
+def _kind(component: Any) -> int:
+    """The component type's number (2 a button, 10 a text display), from either form."""
+    kind = _field(component, "type")
+    return int(getattr(kind, "value", kind))
+
+
+def buttons(components: Iterable[Any]) -> list[Any]:
+    """Every button among ``components``."""
+    return [component for component in components_in(components) if _kind(component) == 2]
+
+
+def text(components: Iterable[Any]) -> str:
+    """The text a layout message shows, one text display a line."""
+    return "\n".join(
+        content
+        for component in components_in(components)
+        if _kind(component) == 10 and isinstance(content := _field(component, "content"), str)
+    )

@@ -20,7 +20,7 @@ from pathlib import Path
 import discord
 import simcord
 
-from bench import sized
+from bench import custom_ids, sized
 from bot.app import create_bot
 from bot.config import Settings
 from bot.store import SqliteStore
@@ -48,7 +48,7 @@ def _ack_time() -> float:
 
 
 def _custom_ids(message: discord.Message) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children if child.custom_id]
+    return custom_ids(message.components)
 
 
 def _line(name: str, samples: list[float]) -> str:

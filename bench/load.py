@@ -30,7 +30,7 @@ import simcord
 from simcord import interactions as simcord_interactions
 from simcord.backend import serializers
 
-from bench import sized
+from bench import buttons, sized
 from bot.app import create_bot
 from bot.config import Settings
 from bot.store import SqliteStore
@@ -73,9 +73,9 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 def _next_button(stored: Any) -> dict[str, Any]:
     """Undo when the table offers it, else the button that turns the stock (as stored by SimCord)."""
-    buttons = [child for row in stored.components for child in row["components"] if child["type"] == 2]
-    undo = [button for button in buttons if button.get("label") == "Undo"]
-    return undo[0] if undo else next(button for button in buttons if str(button.get("label")).startswith("Turn"))
+    found = buttons(stored.components)
+    undo = [button for button in found if button.get("label") == "Undo"]
+    return undo[0] if undo else next(button for button in found if str(button.get("label")).startswith("Turn"))
 
 
 async def _keep_clock(env: simcord.Env, stop: asyncio.Event) -> None:

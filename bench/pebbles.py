@@ -18,7 +18,7 @@ from pathlib import Path
 
 import simcord
 
-from bench import sized
+from bench import custom_ids, sized, text
 from bot.app import create_bot
 from bot.config import Settings
 from bot.core.service import TableService
@@ -52,7 +52,7 @@ async def through_the_bot(database: Path) -> list[float]:
             while len(samples) < CARDS:
                 await people[0].slash(channel, "pebbles new")
                 lobby = channel.last_message
-                ids = [child.custom_id for row in lobby.components for child in row.children]
+                ids = custom_ids(lobby.components)
                 await people[1].click(lobby, custom_id=next(cid for cid in ids if cid.startswith("pj:")))
                 game_id = int(ids[0].split(":")[1])
                 await people[0].click(lobby, custom_id=f"pg:{game_id}:0")
@@ -63,14 +63,11 @@ async def through_the_bot(database: Path) -> list[float]:
                     action = player.choose(state, seat, rng)
                     person = people[table.players.index(table.players[seat])]
                     hand = next(
-                        m for m in person.user.dm_channel.history() if f"game #{game_id} \u00b7 seat" in m.content
+                        m
+                        for m in person.user.dm_channel.history()
+                        if f"game #{game_id} \u00b7 seat" in text(m.components)
                     )
-                    custom_id = next(
-                        child.custom_id
-                        for row in hand.components
-                        for child in row.children
-                        if child.custom_id and child.custom_id.endswith(f":{action.code}")
-                    )
+                    custom_id = next(cid for cid in custom_ids(hand.components) if cid.endswith(f":{action.code}"))
                     start = time.perf_counter()
                     await person.user.click(hand, custom_id=custom_id)
                     samples.append(time.perf_counter() - start)

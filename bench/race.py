@@ -27,7 +27,7 @@ import simcord
 from simcord import interactions as simcord_interactions
 from simcord.backend import serializers
 
-from bench import sized
+from bench import custom_ids, sized
 from bench.load import _keep_clock
 from bot.app import create_bot
 from bot.config import Settings
@@ -51,25 +51,21 @@ def _answer_timed(method: Any) -> Any:
     return wrapper
 
 
-def _ids(components: list[dict[str, Any]]) -> list[str]:
-    return [child["custom_id"] for row in components for child in row["components"] if child.get("custom_id")]
-
-
 async def _new_race(env: simcord.Env, channel: Any, people: list[Any], bot: Any) -> tuple[int, int, dict[int, Any]]:
     """Challenge, accept, and open both panels; return the game, its board and the panels (stored)."""
     await people[0].slash(channel, "peanuts challenge", friend=people[1].user)
     message = channel.last_message
     stored = env.backend.get_message(channel.id, message.id)
-    await people[1].click(message, custom_id=next(c for c in _ids(stored.components) if c.startswith("pv:")))
+    await people[1].click(message, custom_id=next(c for c in custom_ids(stored.components) if c.startswith("pv:")))
     panels = {}
     for seat in (0, 1):
         board = next(m for m in channel.history() if m.id == message.id)
         stored = env.backend.get_message(channel.id, message.id)
         opened = await people[seat].click(
-            board, custom_id=next(c for c in _ids(stored.components) if c.startswith("pm:"))
+            board, custom_id=next(c for c in custom_ids(stored.components) if c.startswith("pm:"))
         )
         panels[seat] = env.backend.get_message(opened.response.message.channel.id, opened.response.message.id)
-    game_id = int(_ids(env.backend.get_message(channel.id, message.id).components)[0].split(":")[1])
+    game_id = int(custom_ids(env.backend.get_message(channel.id, message.id).components)[0].split(":")[1])
     return game_id, message.id, panels
 
 
@@ -113,7 +109,7 @@ async def race(database: Path, races: int) -> tuple[list[float], dict[int, list[
                 state = GAME.from_dict((await store.load_game(game_id)).state)
                 action = player.choose(state, seat, rng)
                 panel = env.backend.get_message(panels[seat].channel_id, panels[seat].id)
-                ids = _ids(panel.components)
+                ids = custom_ids(panel.components)
                 wanted = [c for c in ids if action is not None and c.endswith(f":{action.code}")]
                 wanted = wanted or [c for c in ids if c.startswith("po:") and c.endswith(":t")]
                 if not wanted:

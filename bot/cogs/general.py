@@ -7,9 +7,9 @@ from discord.ext import commands
 from bot.app import PeapodBot
 from bot.errors import UnknownControlError
 from bot.store import ScoreRow
-from bot.text import quote, shorten
+from bot.text import quote
 from bot.ui.kinds import KINDS
-from bot.ui.present import COLOUR
+from bot.ui.layout import FELT, layout
 from games import GAMES
 
 HELP_END = """\
@@ -63,19 +63,17 @@ class General(commands.Cog):
         channel = interaction.channel_id or 0
         if game:
             rows = await self.bot.service.scoreboard(channel, game)
-            title = f"{GAMES[game].title} scoreboard"
             text = scoreboard_text(rows) if rows else f"No {GAMES[game].title} games have finished in this channel yet."
-            embed = discord.Embed(title=title, description=text, colour=COLOUR)
-            if KINDS[game].off_board:
-                embed.set_footer(text=KINDS[game].off_board)
+            view = layout(KINDS[game].colour, f"{GAMES[game].title} scoreboard", text, footer=KINDS[game].off_board)
         else:
-            embed = discord.Embed(title="This channel's scoreboards", colour=COLOUR)
+            boards = []
             for key in KINDS:
                 rows = await self.bot.service.scoreboard(channel, key, limit=3)
-                note = f"\n*{KINDS[key].off_board}*" if KINDS[key].off_board else ""
+                note = f"\n-# {KINDS[key].off_board}" if KINDS[key].off_board else ""
                 board = scoreboard_text(rows) if rows else "No games yet."
-                embed.add_field(name=GAMES[key].title, value=board + note, inline=False)
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+                boards.append(f"**{GAMES[key].title}**\n{board}{note}")
+            view = layout(FELT, "This channel's scoreboards", "\n\n".join(boards))
+        await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="How to play, and the commands")
     @app_commands.describe(game="One game's rules, commands and controls")
@@ -85,8 +83,8 @@ class General(commands.Cog):
         if game and game not in KINDS:
             raise UnknownControlError(f"There is no game called “{quote(game)}”.")
         title = GAMES[game].title if game else "peapod: card games for this server"
-        embed = discord.Embed(title=title, description=shorten(help_text(game or None), 4096), colour=COLOUR)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        colour = KINDS[game].colour if game else FELT
+        await interaction.response.send_message(view=layout(colour, title, help_text(game or None)), ephemeral=True)
 
 
 async def setup(bot: PeapodBot) -> None:

@@ -4,9 +4,11 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
 from discord import ui
 
 from bot.core.service import Table
+from bot.ui.layout import FELT
 from games.base import Seat
 
 
@@ -50,6 +52,8 @@ class KindUI:
     """A line under a lobby's seats (who partners whom)."""
     off_board: str = ""
     """Which games its scoreboard leaves out (practice, another scale), said under the board."""
+    colour: discord.Colour = FELT
+    """The accent of the game's messages (its table, panels, hands and scoreboard)."""
 
 
 def unnamed(render: Callable[[Any], bytes]) -> Callable[[Table, Sequence[str]], bytes]:

@@ -95,6 +95,7 @@ def lobby_note(table: Table) -> str:
 
 
 KIND = KindUI(
+    colour=discord.Colour.from_rgb(201, 122, 44),
     key="peanuts",
     help=HELP,
     blurb="Peanuts, two-player racing double solitaire",

@@ -105,6 +105,7 @@ def lobby_note(table: Table) -> str:
 
 
 KIND = KindUI(
+    colour=discord.Colour.from_rgb(121, 96, 74),
     key="pebbles",
     help=HELP,
     blurb="Pebbles and Nuts, a trick-taking game for 2, 3 or 4",

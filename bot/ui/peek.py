@@ -71,6 +71,7 @@ def status(table: Table) -> str:
 
 
 KIND = KindUI(
+    colour=discord.Colour.from_rgb(196, 152, 38),
     key="peek",
     help=HELP,
     blurb="Peek, an open Osmosis patience",

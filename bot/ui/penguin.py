@@ -116,6 +116,7 @@ def status(table: Table) -> str:
 
 
 KIND = KindUI(
+    colour=discord.Colour.from_rgb(58, 120, 186),
     key="penguin",
     help=HELP,
     blurb="Penguin, a patience with a beak and flippers",

@@ -54,16 +54,15 @@ from bot.ui.controls import (
     button,
 )
 from bot.ui.kind import KindUI
+from bot.ui.layout import NO_CONTENT, layout
 from games.base import EndReason, Seat
 
 log = logging.getLogger(__name__)
 
 IMAGE_NAME = "table.png"
 HAND_IMAGE_NAME = "hand.png"
-COLOUR = discord.Colour.from_rgb(46, 125, 80)
 COMMAND_ROW = 4
 """The row every table ends with: the game's own commands (Collect, Hint), then Undo and Resign."""
-MAX_DESCRIPTION = 4096
 NO_MENTIONS = discord.AllowedMentions.none()
 DMS_CLOSED = (
     "I can't send you direct messages, so your hand will not come by DM: press **{label}** on the table "
@@ -96,7 +95,7 @@ def seat_label(table: Table, seat: Seat) -> str:
 
 
 def table_content(table: Table) -> str:
-    """Who plays, as the message text: mentions there show as names everywhere (embeds may not)."""
+    """Who plays, with mentions (they show as names everywhere)."""
     owner = f"<@{table.owner}>"
     if len(table.seats) == 1:
         return f"Open table started by {owner}: anyone here may play." if table.open_play else f"{owner}'s game."
@@ -106,14 +105,15 @@ def table_content(table: Table) -> str:
     return f"{table.title}: {people}"
 
 
-def table_embed(kind: KindUI, table: Table, note: str = "") -> discord.Embed:
-    """Title, the state of play (or the seats of a lobby), the last thing that happened, and the picture."""
+def table_text(kind: KindUI, table: Table, note: str = "") -> str:
+    """Who plays, the state of play (or the seats of a lobby), the last thing that happened, the end, a note."""
+    lines = [table_content(table)]
     if table.public is None:
-        lines = [seat_label(table, seat) for seat in range(len(table.seats))]
+        lines += [seat_label(table, seat) for seat in range(len(table.seats))]
         if kind.lobby_note is not None:
             lines.append(kind.lobby_note(table))
     else:
-        lines = [kind.status(table)]
+        lines.append(kind.status(table))
     summary = table.outcome.summary if table.outcome else None
     happened = " ".join(event.text for event in table.public_events() if event.text != summary)
     if happened:
@@ -122,64 +122,74 @@ def table_embed(kind: KindUI, table: Table, note: str = "") -> discord.Embed:
         lines.append(_result_line(table))
     if note:
         lines.append(note)
-    embed = discord.Embed(title=table.title, description=shorten("\n".join(lines), MAX_DESCRIPTION), colour=COLOUR)
-    if table.public is not None:
-        embed.set_image(url=f"attachment://{IMAGE_NAME}")
-    embed.set_footer(text=f"Game #{table.game_id}")
-    return embed
+    return "\n".join(lines)
 
 
-def lobby_view(table: Table) -> ui.View:
+def table_layout(kind: KindUI, table: Table, *, text: str, picked: str | None = None) -> ui.LayoutView:
+    """The table message: a heading, ``text``, the picture (once dealt), the controls, the game's number."""
+    return layout(
+        kind.colour,
+        table.title,
+        text,
+        picture=IMAGE_NAME if table.public is not None else None,
+        controls=table_controls(kind, table, picked),
+        footer=f"Game #{table.game_id}",
+    )
+
+
+def lobby_controls(table: Table) -> list[ui.Item[Any]]:
     """A lobby's buttons: Join, Leave and Add AI while seats are open, Accept and Decline, Start, Cancel."""
-    view = ui.View(timeout=None)
     if table.status != "seating":
-        return view
+        return []
+    items: list[ui.Item[Any]] = []
     empty = any(seat.user_id is None and not seat.ai for seat in table.seats)
     invited = any(not seat.ready for seat in table.seats)
     if empty:
-        view.add_item(button(JoinButton, table, "Join", style=discord.ButtonStyle.success))
-        view.add_item(button(AddAIButton, table, "Add AI"))
+        items.append(button(JoinButton, table, "Join", style=discord.ButtonStyle.success, row=0))
+        items.append(button(AddAIButton, table, "Add AI", row=0))
     if any(seat.user_id is not None and seat.seat > 0 and seat.ready for seat in table.seats):
-        view.add_item(button(LeaveButton, table, "Leave"))
+        items.append(button(LeaveButton, table, "Leave", row=0))
     if invited:
-        view.add_item(button(AcceptButton, table, "Accept", style=discord.ButtonStyle.success))
-        view.add_item(button(DeclineButton, table, "Decline", style=discord.ButtonStyle.danger))
+        items.append(button(AcceptButton, table, "Accept", style=discord.ButtonStyle.success, row=0))
+        items.append(button(DeclineButton, table, "Decline", style=discord.ButtonStyle.danger, row=0))
     if not empty and not invited:
-        view.add_item(button(StartButton, table, "Start", style=discord.ButtonStyle.primary))
-    view.add_item(button(CancelButton, table, "Cancel", style=discord.ButtonStyle.danger, row=1))
-    return view
+        items.append(button(StartButton, table, "Start", style=discord.ButtonStyle.primary, row=0))
+    items.append(button(CancelButton, table, "Cancel", style=discord.ButtonStyle.danger, row=1))
+    return items
 
 
-def table_view(kind: KindUI, table: Table, picked: str | None = None) -> ui.View:
+def table_controls(kind: KindUI, table: Table, picked: str | None = None) -> list[ui.Item[Any]]:
     """The game's controls, its panel button, then Undo (when there is something to take back) and Resign."""
     if table.public is None:
-        return lobby_view(table)
-    view = ui.View(timeout=None)
+        return lobby_controls(table)
     if table.finished:
         if len(table.seats) == 1:
-            view.add_item(button(NewGameButton, table, "New game", style=discord.ButtonStyle.success))
-        elif any(seat.user_id is not None for seat in table.seats):
-            view.add_item(button(RematchButton, table, "Rematch", style=discord.ButtonStyle.success))
-        return view
-    for item in kind.controls(table, picked):
-        view.add_item(item)
+            return [button(NewGameButton, table, "New game", style=discord.ButtonStyle.success)]
+        if any(seat.user_id is not None for seat in table.seats):
+            return [button(RematchButton, table, "Rematch", style=discord.ButtonStyle.success)]
+        return []
+    items = list(kind.controls(table, picked))
     if kind.panel is not None:
-        view.add_item(button(PanelButton, table, kind.panel_label, style=discord.ButtonStyle.primary, row=COMMAND_ROW))
+        items.append(button(PanelButton, table, kind.panel_label, style=discord.ButtonStyle.primary, row=COMMAND_ROW))
     if any(seat.away for seat in table.seats):
-        view.add_item(button(BackButton, table, "I'm back", row=COMMAND_ROW))
+        items.append(button(BackButton, table, "I'm back", row=COMMAND_ROW))
     if table.can_undo:
-        view.add_item(button(UndoButton, table, "Undo", row=COMMAND_ROW))
+        items.append(button(UndoButton, table, "Undo", row=COMMAND_ROW))
     if not table.open_play:
         # at an open table only its owner may resign, and does so with /<game> resign
-        view.add_item(button(ResignButton, table, "Resign", style=discord.ButtonStyle.danger, row=COMMAND_ROW))
-    return view
+        items.append(button(ResignButton, table, "Resign", style=discord.ButtonStyle.danger, row=COMMAND_ROW))
+    return items
+
+
+def panel_heading(table: Table, seat: Seat) -> str:
+    return f"{table.title} \u00b7 game #{table.game_id} \u00b7 seat {seat + 1}"
 
 
 def panel_text(kind: KindUI, table: Table, seat: Seat, note: str = "") -> str:
-    """A seat's panel: which game, its own line, what only it was told, and a note."""
-    lines = [f"**{table.title}** \u00b7 game #{table.game_id} \u00b7 seat {seat + 1}"]
+    """A seat's panel: where its table is, its own line, what only it was told, and a note."""
+    lines = []
     if table.message_id is not None and table.guild_id is not None:
-        lines[0] += f" \u00b7 https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+        lines.append(f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}")
     if kind.panel_status is not None and table.public is not None:
         lines.append(kind.panel_status(table, seat))
     lines += [event.text for event in table.events_for(seat)]
@@ -187,16 +197,24 @@ def panel_text(kind: KindUI, table: Table, seat: Seat, note: str = "") -> str:
         lines.append(_result_line(table))
     if note:
         lines.append(note)
-    return shorten("\n".join(lines))
+    return "\n".join(lines)
 
 
-def panel_view(kind: KindUI, table: Table, seat: Seat) -> ui.View:
+def panel_controls(kind: KindUI, table: Table, seat: Seat) -> list[ui.Item[Any]]:
     """A seat's own controls; none once the game is over."""
-    view = ui.View(timeout=None)
     if kind.panel is not None and table.public is not None and not table.finished:
-        for item in kind.panel(table, seat):
-            view.add_item(item)
-    return view
+        return list(kind.panel(table, seat))
+    return []
+
+
+def _text_on(message: discord.Message) -> str | None:
+    """The text a table message shows under its heading (None: not one of our layouts)."""
+    for component in message.components:
+        for child in getattr(component, "children", ()):
+            content = getattr(child, "content", None)
+            if isinstance(content, str) and content.startswith("### "):
+                return content.split("\n", 1)[1] if "\n" in content else ""
+    return None
 
 
 def _versions(table: Table) -> tuple[int, int | None, int]:
@@ -279,15 +297,11 @@ class Presenter:
         return discord.File(io.BytesIO(png), filename=IMAGE_NAME)
 
     async def _message_parts(self, table: Table, *, picked: str | None = None, note: str = "") -> dict[str, Any]:
-        """Content, embed, controls and (for a dealt game) the picture of a table message."""
+        """The layout and (for a dealt game) the picture of a table message."""
         kind = self.kind(table)
         if table.finished:
             note = " ".join(part for part in (await self._the_end(table), note) if part)
-        parts: dict[str, Any] = {
-            "content": table_content(table),
-            "embed": table_embed(kind, table, note),
-            "view": table_view(kind, table, picked),
-        }
+        parts: dict[str, Any] = {"view": table_layout(kind, table, text=table_text(kind, table, note), picked=picked)}
         parts["attachments"] = [await self._picture(table)] if table.public is not None else []
         return parts
 
@@ -327,7 +341,7 @@ class Presenter:
         parts = await self._message_parts(table)
         files = parts.pop("attachments")
         mentions = discord.AllowedMentions(users=True) if table.status == "seating" else NO_MENTIONS
-        message = await interaction.followup.send(**parts, files=files, allowed_mentions=mentions, wait=True)
+        message = await interaction.followup.send(view=parts["view"], files=files, allowed_mentions=mentions, wait=True)
         await self._service.attach_message(table.game_id, message.id, table.version)
         self._shown[message.id] = table.version
         return message
@@ -339,7 +353,7 @@ class Presenter:
         parts = await self._message_parts(table)
         files = parts.pop("attachments")
         channel = self._client.get_partial_messageable(table.channel_id)
-        message = await channel.send(**parts, files=files, allowed_mentions=NO_MENTIONS)
+        message = await channel.send(view=parts["view"], files=files, allowed_mentions=NO_MENTIONS)
         await self._service.attach_message(table.game_id, message.id, table.version)
         self._shown[message.id] = table.version
         return message
@@ -351,16 +365,18 @@ class Presenter:
         if not interaction.response.is_done():
             await interaction.response.defer()
         parts = await self._message_parts(table, picked=picked, note=note)
-        await interaction.edit_original_response(**parts)
+        await interaction.edit_original_response(**parts, **NO_CONTENT)
         if table.message_id is not None:
             await self._shown_now(table)
         self._hands(table)
 
     async def show_pick(self, interaction: discord.Interaction, table: Table, picked: str) -> None:
-        """Answer a pick in a table's menu: its destinations as controls, and (for games whose picture
-        shows a pick) the picture with the picked card and where it may go outlined."""
+        """Answer a pick in a table's menu: its destinations as controls (the text stays as it was), and (for
+        games whose picture shows a pick) the picture with the picked card and where it may go outlined."""
         kind = self.kind(table)
-        parts: dict[str, Any] = {"view": table_view(kind, table, picked)}
+        shown = _text_on(interaction.message) if interaction.message is not None else None
+        text = shown if shown is not None else table_text(kind, table)
+        parts: dict[str, Any] = {"view": table_layout(kind, table, text=text, picked=picked), **NO_CONTENT}
         if kind.render_picked is not None:
             png = await asyncio.to_thread(kind.render_picked, table, picked)
             parts["attachments"] = [discord.File(io.BytesIO(png), filename=IMAGE_NAME)]
@@ -385,8 +401,16 @@ class Presenter:
 
     async def _panel_parts(self, table: Table, seat: Seat, note: str) -> dict[str, Any]:
         kind = self.kind(table)
-        parts: dict[str, Any] = {"content": panel_text(kind, table, seat, note), "view": panel_view(kind, table, seat)}
-        if kind.render_private is not None and table.public is not None:
+        private = kind.render_private is not None and table.public is not None
+        view = layout(
+            kind.colour,
+            panel_heading(table, seat),
+            panel_text(kind, table, seat, note),
+            picture=HAND_IMAGE_NAME if private else None,
+            controls=panel_controls(kind, table, seat),
+        )
+        parts: dict[str, Any] = {"view": view}
+        if private and kind.render_private is not None:
             png = await asyncio.to_thread(kind.render_private, table, seat)
             parts["attachments"] = [discord.File(io.BytesIO(png), filename=HAND_IMAGE_NAME)]
         return parts
@@ -396,18 +420,18 @@ class Presenter:
         parts = await self._panel_parts(table, seat, note)
         files = parts.pop("attachments", [])
         if interaction.response.is_done():
-            await interaction.followup.send(**parts, files=files, ephemeral=True)
+            await interaction.followup.send(view=parts["view"], files=files, ephemeral=True)
         else:
-            await interaction.response.send_message(**parts, files=files, ephemeral=True)
+            await interaction.response.send_message(view=parts["view"], files=files, ephemeral=True)
 
     async def show_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
         """Redraw the panel the click came from, as the click's answer: the player sees their move at once
         (when it is their hand in a DM, no other edit of it is needed for this version)."""
         parts = await self._panel_parts(table, seat, note)
         if interaction.response.is_done():
-            await interaction.edit_original_response(**parts)
+            await interaction.edit_original_response(**parts, **NO_CONTENT)
         else:
-            await interaction.response.edit_message(**parts)
+            await interaction.response.edit_message(**parts, **NO_CONTENT)
         clicked = interaction.message.id if interaction.message is not None else None
         if clicked is not None and clicked == table.seats[seat].dm_message_id and not note:
             self._shown[clicked] = max(self._shown.get(clicked, -1), table.version)
@@ -438,8 +462,8 @@ class Presenter:
             return
         seat = table.players.index(interaction.user.id)
         if table.status == "seating" and table.seats[seat].dm_message_id is None:
-            text = f"You sat down at a **{table.title}** table (game #{table.game_id}); your hand will be here."
-            if not await self._send_hand(table, seat, {"content": text}):
+            text = f"You sat down at this table (game #{table.game_id}); your hand will be here."
+            if not await self._send_hand(table, seat, {"view": layout(kind.colour, table.title, text)}):
                 await self.tell(interaction, DMS_CLOSED.format(label=kind.panel_label))
                 return
             latest = await self._service.table(table.game_id)
@@ -577,10 +601,10 @@ class Presenter:
         message = self._client.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
             if redraw.seat is None:
-                await message.edit(**await self._message_parts(table, note=redraw.note))
+                await message.edit(**await self._message_parts(table, note=redraw.note), **NO_CONTENT)
                 await self._shown_now(table)
             else:
-                await message.edit(**await self._panel_parts(table, redraw.seat, ""))
+                await message.edit(**await self._panel_parts(table, redraw.seat, ""), **NO_CONTENT)
                 self._shown[message_id] = max(self._shown.get(message_id, -1), table.version)
                 await self._ping_turn(table, redraw.seat)
         except discord.NotFound:
@@ -609,7 +633,7 @@ class Presenter:
             user = await self._client.fetch_user(user_id)
             channel = await user.create_dm()
             files = parts.pop("attachments", [])
-            message = await channel.send(**parts, files=files)
+            message = await channel.send(view=parts["view"], files=files)
         except discord.Forbidden as error:
             if error.code == DM_FORBIDDEN or error.status == 403:
                 await self._service.set_dm_closed(user_id, True)

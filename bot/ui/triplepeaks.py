@@ -75,6 +75,7 @@ def status(table: Table) -> str:
 
 
 KIND = KindUI(
+    colour=discord.Colour.from_rgb(126, 87, 176),
     key="triplepeaks",
     help=HELP,
     blurb="Triple Peaks: clear three peaks of cards, one rank up or down at a time",

@@ -18,9 +18,55 @@ def table_message(room: Room, message_id: int) -> discord.Message:
     return next(message for message in room.channel.history() if message.id == message_id)
 
 
-def custom_ids_on(message: discord.Message) -> list[str]:
+def components_in(message) -> list:
+    """Every component of a message, nested ones included (a layout's container, its rows, their buttons).
+
+    ``message`` is a discord.py message, or a SimCord response that carries one (``.message``)."""
+    message = message if isinstance(message, discord.Message) else message.message
+    found, pending = [], list(message.components)
+    while pending:
+        component = pending.pop(0)
+        found.append(component)
+        pending[:0] = list(getattr(component, "children", None) or ())
+        if getattr(component, "accessory", None) is not None:
+            pending.insert(0, component.accessory)
+    return found
+
+
+def text_of(message) -> str:
+    """All the text a layout message shows (its heading, body and footer), one text display a line."""
+    return "\n".join(c.content for c in components_in(message) if isinstance(c, discord.TextDisplay))
+
+
+def title_of(message) -> str:
+    """A layout message's heading."""
+    return text_of(message).split("\n", 1)[0].removeprefix("### ")
+
+
+def footer_of(message) -> str:
+    """A layout message's small print under its controls."""
+    texts = [c.content for c in components_in(message) if isinstance(c, discord.TextDisplay)]
+    return texts[-1].removeprefix("-# ") if texts and texts[-1].startswith("-# ") else ""
+
+
+def picture_of(message) -> str | None:
+    """The attachment a layout message's media gallery shows (``attachment://…``), or None."""
+    galleries = [c for c in components_in(message) if isinstance(c, discord.MediaGalleryComponent)]
+    return galleries[0].items[0].media.url if galleries else None
+
+
+def buttons_of(message) -> list[discord.Button]:
+    return [c for c in components_in(message) if isinstance(c, discord.Button)]
+
+
+def labels_of(message) -> list[str]:
+    """The labels of a message's buttons, in order."""
+    return [button.label or "" for button in buttons_of(message)]
+
+
+def custom_ids_on(message) -> list[str]:
     """The custom ids of every button and select on the message."""
-    return [child.custom_id for row in message.components for child in row.children if child.custom_id]
+    return [c.custom_id for c in components_in(message) if getattr(c, "custom_id", None)]
 
 
 COMMANDS = {"!undo": custom_ids.UNDO, "!hint": custom_ids.HINT, "!resign?": custom_ids.RESIGN}
@@ -74,4 +120,4 @@ async def resign_by_command(actor, room: Room, kind: str):
 
 def only_new_game(message: discord.Message) -> bool:
     """Whether a finished one-player table offers nothing but **New game**."""
-    return [child.label for row in message.components for child in row.children] == ["New game"]
+    return labels_of(message) == ["New game"]

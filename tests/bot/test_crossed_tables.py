@@ -6,7 +6,13 @@ import discord
 from bot.ui.controls import NOT_A_PANEL, NOT_THE_QUESTION, NOT_THIS_TABLE
 
 from .conftest import Room
-from .tables import custom_ids_on, game_id_of, pick_id, private_text, table_message
+from .tables import (
+    custom_ids_on,
+    game_id_of,
+    pick_id,
+    private_text,
+    table_message,
+)
 from .test_hardening import a_button, put_components
 
 
@@ -45,7 +51,6 @@ async def test_lobby_and_back_ids_of_another_game_are_refused(room, simcord_bot)
     lobby_table = await simcord_bot.service.table(lobby_id)
     assert lobby_table.players == (room.bob.id, None)
     assert game_id_of(table_message(room, table.id)) == lobby_id  # the forged button is all it shows
-    assert "Penguin" in table_message(room, table.id).embeds[0].title
 
 
 async def test_a_confirm_resign_id_only_works_on_its_question(room, simcord_bot):

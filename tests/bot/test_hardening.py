@@ -13,12 +13,25 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.errors import BUSY, UNKNOWN_CONTROL
-from bot.ui import controls
+from bot.ui import controls, custom_ids
 from bot.ui.controls import LEGACY, NOT_THIS_TABLE, UNPICKABLE
 from games.penguin import Move
 
 from .conftest import Room
-from .tables import button_for, game_id_of, pick_id, private_text, resign_by_command, restarted_bot, table_message
+from .tables import (
+    button_for,
+    components_in,
+    custom_ids_on,
+    game_id_of,
+    pick_id,
+    picture_of,
+    private_text,
+    resign_by_command,
+    restarted_bot,
+    table_message,
+    text_of,
+    title_of,
+)
 
 
 async def new_penguin(room: Room) -> discord.Message:
@@ -52,9 +65,25 @@ async def test_a_legacy_button_redraws_its_table(room, simcord_bot):
     legacy = f"pp:{game_id}:0:!resign?"
     put_components(room, message, [a_button(legacy)])
     result = await room.alice.click(table_message(room, message.id), custom_id=legacy)
-    assert private_text(result) == LEGACY and LEGACY not in result.response.embeds[0].description
+    assert private_text(result) == LEGACY and LEGACY not in text_of(result.response)
     assert pick_id(table_message(room, message.id))
     assert (await simcord_bot.service.table(game_id)).version == 0
+
+
+async def test_an_embed_era_table_is_redrawn_as_a_layout(room, simcord_bot):
+    """A table an older peapod drew as an embed, its controls in action rows under it, still plays: a
+    pick on it is answered and the message becomes a Components V2 layout (no embed or content left)."""
+    message = await new_penguin(room)
+    stored = room.env.backend.get_message(room.channel.id, message.id)
+    rows = [row for row in stored.components[0]["components"] if row["type"] == 1]
+    picked = rows[0]["components"][0]["options"][0]["value"]
+    stored.flags, stored.content, stored.components = 0, "Penguin", rows
+    stored.embeds = [{"type": "rich", "title": "Penguin", "description": "An older table."}]
+    await room.alice.select(table_message(room, message.id), [picked], custom_id=pick_id(message))
+    redrawn = table_message(room, message.id)
+    assert redrawn.flags.components_v2 and not redrawn.embeds and not redrawn.content
+    assert title_of(redrawn) == "Penguin" and picture_of(redrawn).endswith("/table.png")
+    assert any(cid.startswith(f"{custom_ids.ACTION}:") for cid in custom_ids_on(redrawn))
 
 
 @pytest.mark.parametrize(
@@ -176,7 +205,7 @@ async def test_an_old_button_on_a_lagging_table_leads_to_a_playable_table(room, 
     await room.alice.slash(room.channel, "penguin move", move=moves[0].code)
     stale = table_message(room, message.id)
     result = await room.alice.select(stale, [moves[0].source], custom_id=pick_id(stale))
-    assert private_text(result) == controls.REDRAWN and controls.REDRAWN not in result.response.embeds[0].description
+    assert private_text(result) == controls.REDRAWN and controls.REDRAWN not in text_of(result.response)
     fresh = table_message(room, message.id)
     assert pick_id(fresh).endswith(":1")
     after = await simcord_bot.service.table(game_id)
@@ -263,7 +292,7 @@ async def test_a_second_table_of_a_kind_is_not_dealt(room, simcord_bot):
     message = await new_penguin(room)
     result = await room.alice.slash(room.channel, "penguin new")
     assert result.ephemeral and "already have a Penguin game here" in result.response.content
-    buttons = [child for row in result.response.message.components for child in row.children]
+    buttons = [c for c in components_in(result.response) if isinstance(c, discord.Button)]
     assert buttons[0].url.endswith(f"/{message.id}") and buttons[1].custom_id.startswith("px:")
     await room.alice.click(result.response.message, custom_id=buttons[1].custom_id)
     await room.alice.slash(room.channel, "penguin new")

@@ -44,9 +44,7 @@ def service(store, clock) -> TableService:
 
 
 async def lobby(service: TableService, seats: int = 2, **kwargs) -> int:
-    table = await service.open_table(
-        "pebbles", guild_id=1, channel_id=CHANNEL, host_id=HOST, seats=seats, **kwargs
-    )
+    table = await service.open_table("pebbles", guild_id=1, channel_id=CHANNEL, host_id=HOST, seats=seats, **kwargs)
     await service.attach_message(table.game_id, 900 + table.game_id, table.version)
     return table.game_id
 

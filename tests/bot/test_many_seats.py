@@ -27,7 +27,11 @@ from games.base import SCHEMA, EndReason, Event, Game, Outcome, Seat, Transition
 from games.errors import InvalidActionError
 
 from .conftest import Room
-from .tables import custom_ids_on
+from .tables import (
+    custom_ids_on,
+    labels_of,
+    text_of,
+)
 
 GOAL = 4
 
@@ -166,21 +170,21 @@ async def test_two_seats_play_through_their_own_panels(room, simcord_bot):
     assert stranger.ephemeral and "not playing" in stranger.response.content
     alice_panel = await open_panel(room.alice, room, message.id)
     bob_panel = await open_panel(room.bob, room, message.id)
-    assert "You have counted 0." in alice_panel.content
+    assert "You have counted 0." in text_of(alice_panel)
     for _ in range(GOAL - 1):
         result = await room.alice.click(alice_panel.message, custom_id=custom_ids_on(alice_panel.message)[0])
         alice_panel = result.response
-    assert "You have counted 3." in alice_panel.content
-    assert "One more and you win." in alice_panel.content
+    assert "You have counted 3." in text_of(alice_panel)
+    assert "One more and you win." in text_of(alice_panel)
     result = await room.bob.click(bob_panel.message, custom_id=custom_ids_on(bob_panel.message)[0])
-    assert "One more" not in result.response.content
+    assert "One more" not in text_of(result.response.message)
     result = await room.alice.click(alice_panel.message, custom_id=custom_ids_on(alice_panel.message)[0])
-    assert "Seat 1 won." in result.response.content and not custom_ids_on(result.response.message)
+    assert "Seat 1 won." in text_of(result.response.message) and not custom_ids_on(result.response.message)
     await simcord_bot.presenter.idle()
     await room.env.advance_time(2)
     final = next(m for m in room.channel.history() if m.id == message.id)
-    assert "Seat 1 won." in final.embeds[0].description
-    assert [child.label for row in final.components for child in row.children] == ["Rematch"]
+    assert "Seat 1 won." in text_of(final)
+    assert labels_of(final) == ["Rematch"]
     done = await simcord_bot.service.table(table.game_id)
     assert done.finished and done.shown_version == done.version
 
@@ -196,12 +200,10 @@ async def test_a_private_event_reaches_only_its_seat(room, simcord_bot):
     bob_panel = await open_panel(room.bob, room, message.id)
     await room.env.advance_time(2)
     public = next(m for m in room.channel.history() if m.id == message.id)
-    assert "One more" in alice_panel.content
-    assert "One more" not in bob_panel.content
-    assert all(
-        "One more" not in (m.content + "".join(e.description or "" for e in m.embeds)) for m in room.channel.history()
-    )
-    assert "3 vs 0" in public.embeds[0].description
+    assert "One more" in text_of(alice_panel)
+    assert "One more" not in text_of(bob_panel)
+    assert all("One more" not in text_of(m) for m in room.channel.history())
+    assert "3 vs 0" in text_of(public)
 
 
 async def test_table_redraws_are_coalesced_to_one_a_second(room, simcord_bot):
@@ -219,7 +221,7 @@ async def test_table_redraws_are_coalesced_to_one_a_second(room, simcord_bot):
     gaps = [(later - earlier).total_seconds() for earlier, later in itertools.pairwise(edits)]
     assert 1 <= len(edits) <= 2 * (GOAL - 1) and all(gap >= 1 for gap in gaps), edits
     public = next(m for m in room.channel.history() if m.id == message.id)
-    assert "3 vs 3" in public.embeds[0].description
+    assert "3 vs 3" in text_of(public)
     shown = await simcord_bot.service.table(table.game_id)
     assert shown.shown_version == shown.version == 2 * (GOAL - 1)
 
@@ -236,4 +238,4 @@ async def test_redraws_asked_for_in_one_instant_are_coalesced(room, simcord_bot)
         await simcord_bot.presenter.idle()
     await room.env.settle()
     assert len(edits) == 2
-    assert "2 vs 1" in next(m for m in room.channel.history() if m.id == message.id).embeds[0].description
+    assert "2 vs 1" in text_of(next(m for m in room.channel.history() if m.id == message.id))

@@ -13,7 +13,16 @@ from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME, public_cards
 
 from .conftest import Room
-from .tables import custom_ids_on, private_text, restarted_bot, table_message
+from .tables import (
+    buttons_of,
+    custom_ids_on,
+    labels_of,
+    picture_of,
+    private_text,
+    restarted_bot,
+    table_message,
+    text_of,
+)
 
 
 @pytest.fixture
@@ -53,7 +62,7 @@ async def play(actor, panel: discord.Message, code: str):
 
 
 def panel_text(panel: discord.Message) -> str:
-    return panel.content + " " + " ".join(child.label or "" for row in panel.components for child in row.children)
+    return text_of(panel) + " " + " ".join(labels_of(panel))
 
 
 def check_privacy(room: Room, state, texts: list[str]) -> None:
@@ -65,7 +74,7 @@ def check_privacy(room: Room, state, texts: list[str]) -> None:
         for card in (*layout.stock, *layout.peanut, *layout.waste)
         if card not in visible
     ]
-    channel = [m.content + "".join(e.description or "" for e in m.embeds) for m in room.channel.history()]
+    channel = [text_of(m) for m in room.channel.history()]
     text = "\n".join([*channel, *texts])
     for card in hidden:
         twin_visible = any(other.label == card.label for other in visible)
@@ -75,7 +84,7 @@ def check_privacy(room: Room, state, texts: list[str]) -> None:
 
 async def test_a_race_from_challenge_to_its_end_through_both_panels(room, simcord_bot):
     game_id, board = await accepted(room, simcord_bot)
-    assert board.embeds[0].image.url == "attachment://table.png"
+    assert picture_of(board).endswith("/table.png")
     panels = {0: await open_panel(room.alice, room, board.id), 1: await open_panel(room.bob, room, board.id)}
     actors = {0: room.alice, 1: room.bob}
     player, rng = GreedyPlayer(), random.Random(3)
@@ -100,9 +109,9 @@ async def test_a_race_from_challenge_to_its_end_through_both_panels(room, simcor
     table = await simcord_bot.service.table(game_id)
     assert table.finished, "the race ended"
     final = table_message(room, board.id)
-    assert "Game over." in final.embeds[0].description or "Resigned" in final.embeds[0].description
+    assert "Game over." in text_of(final) or "Resigned" in text_of(final)
     await room.alice.slash(room.channel, "scores", game="peanuts")
-    assert "alice" in room.channel.last_message.embeds[0].description
+    assert "alice" in text_of(room.channel.last_message)
 
 
 async def test_a_stale_panel_click_is_refused_with_a_fresh_panel(room, simcord_bot, seed_box):
@@ -119,7 +128,7 @@ async def test_a_stale_panel_click_is_refused_with_a_fresh_panel(room, simcord_b
     stored.components = drawn  # the player's screen still shows the panel as it was
     before = await simcord_bot.service.table(game_id)
     result = await room.alice.click(after_turn, custom_id=from_waste[0])
-    assert "moved on" in result.response.content or "not" in result.response.content
+    assert "moved on" in text_of(result.response.message) or "not" in text_of(result.response.message)
     assert from_waste[0] not in custom_ids_on(result.response.message)
     assert (await simcord_bot.service.table(game_id)).version == before.version
 
@@ -129,14 +138,14 @@ async def test_decline_cancel_and_expiry(room, simcord_bot):
     stranger = await room.carol.click(message, custom_id=button_with(message, "pv"))
     assert "not playing" in private_text(stranger)
     await room.bob.click(message, custom_id=button_with(message, "pd"))
-    assert "declined" in table_message(room, message.id).embeds[0].description
+    assert "declined" in text_of(table_message(room, message.id))
     message = await challenge(room)
     await room.alice.click(message, custom_id=button_with(message, "pc"))
-    assert "cancelled" in table_message(room, message.id).embeds[0].description
+    assert "cancelled" in text_of(table_message(room, message.id))
     message = await challenge(room)
     await room.env.advance_time(301)
     closed = table_message(room, message.id)
-    assert "in time" in closed.embeds[0].description and not closed.components
+    assert "in time" in text_of(closed) and not buttons_of(closed)
 
 
 async def test_clear_sentences_for_bad_challenges(room, simcord_bot):
@@ -155,7 +164,7 @@ async def test_a_claim_after_two_minutes_of_silence(room, simcord_bot):
     await room.env.advance_time(121)
     panel = await open_panel(room.alice, room, board.id)
     result = await room.alice.click(panel, custom_id=button_with(panel, "pw"))
-    assert "claimed" in result.response.content
+    assert "claimed" in text_of(result.response.message)
     assert (await simcord_bot.service.table(game_id)).finished
 
 
@@ -210,9 +219,9 @@ async def test_turns_mode_one_full_turn_each(room, simcord_bot):
     game_id = int(custom_ids_on(board)[0].split(":")[1])
     assert (await simcord_bot.service.table(game_id)).turn == 0
     bob_panel = await open_panel(room.bob, room, board.id)
-    assert "Waiting for" in bob_panel.content and not any(cid[-2:] == ":t" for cid in custom_ids_on(bob_panel))
+    assert "Waiting for" in text_of(bob_panel) and not any(cid[-2:] == ":t" for cid in custom_ids_on(bob_panel))
     alice_panel = await open_panel(room.alice, room, board.id)
-    assert "Your turn" in alice_panel.content
+    assert "Your turn" in text_of(alice_panel)
     await play(room.alice, alice_panel, "t")
     assert (await simcord_bot.service.table(game_id)).turn == 1
     bob_panel = await open_panel(room.bob, room, board.id)

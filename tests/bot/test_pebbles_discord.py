@@ -10,7 +10,18 @@ from bot.ui.present import EditBudget
 from games.pebbles import GAME, Declare, Pass, Play, card_label
 
 from .conftest import Room
-from .tables import custom_ids_on, private_text, resign_by_command, restarted_bot, table_message
+from .tables import (
+    buttons_of,
+    custom_ids_on,
+    labels_of,
+    picture_of,
+    private_text,
+    resign_by_command,
+    restarted_bot,
+    table_message,
+    text_of,
+    title_of,
+)
 
 
 @pytest.fixture
@@ -41,7 +52,9 @@ def dm_messages(actor) -> list[discord.Message]:
 
 def hand_message(actor) -> discord.Message:
     """The player's hand message: the DM the bot keeps editing (it carries the card buttons)."""
-    return next(message for message in dm_messages(actor) if "seat" in message.content and "game #" in message.content)
+    return next(
+        message for message in dm_messages(actor) if "seat" in text_of(message) and "game #" in text_of(message)
+    )
 
 
 def choose(table: Table, seat: int):
@@ -61,20 +74,17 @@ class Seen:
     def add(self, user_id: int, result) -> None:
         for message in (result.response, *result.followups):
             if message is not None and message.ephemeral:
-                self.private.setdefault(user_id, []).append(message.content + " " + labels_of(message.message))
-
-
-def labels_of(message: discord.Message) -> str:
-    return " ".join(child.label or "" for row in message.components for child in row.children)
+                self.private.setdefault(user_id, []).append(
+                    message.content + text_of(message) + " " + " ".join(labels_of(message))
+                )
 
 
 def visible_text(room: Room, actor, seen: Seen) -> str:
-    """Every text ``actor`` can see now: the channel (content, embeds, buttons), their DMs, their panels."""
+    """Every text ``actor`` can see now: the channel (text and buttons), their DMs, their panels."""
     texts = []
     for message in [*room.channel.history(), *dm_messages(actor)]:
-        texts.append(message.content)
-        texts += [(embed.description or "") + (embed.title or "") for embed in message.embeds]
-        texts.append(labels_of(message))
+        texts.append(message.content + text_of(message))
+        texts.append(" ".join(labels_of(message)))
     texts += seen.private.get(actor.id, [])
     return "\n".join(texts)
 
@@ -156,14 +166,14 @@ async def seated_table(room: Room, players: int, humans: list, **options) -> tup
 
 async def test_two_players_sit_down_and_play_a_deal_from_their_dms(room, simcord_bot):
     message = await open_table(room)
-    assert "Seat 2: empty" in message.embeds[0].description
+    assert "Seat 2: empty" in text_of(message)
     result = await click(room.bob, room, message.id, "pj")
-    assert "Seat 2: <@" in table_message(room, message.id).embeds[0].description
+    assert "Seat 2: <@" in text_of(table_message(room, message.id))
     result = await click(room.bob, room, message.id, "pg")
     assert "Only the player who opened" in private_text(result)
     await click(room.alice, room, message.id, "pg")
     started = table_message(room, message.id)
-    assert started.embeds[0].image.url == "attachment://table.png"
+    assert picture_of(started).endswith("/table.png")
     game_id = int(custom_ids_on(started)[0].split(":")[1])
     people = {room.alice.id: room.alice, room.bob.id: room.bob}
     table = await simcord_bot.service.table(game_id)
@@ -174,7 +184,7 @@ async def test_two_players_sit_down_and_play_a_deal_from_their_dms(room, simcord
     await room.env.advance_time(2)
     for actor in (room.alice, room.bob):
         hand = hand_message(actor)
-        assert "Pebbles and Nuts" in hand.content and hand.attachments
+        assert "Pebbles and Nuts" in text_of(hand) and hand.attachments
 
 
 async def test_a_whole_two_player_game_then_the_scoreboard(room, simcord_bot):
@@ -185,11 +195,11 @@ async def test_a_whole_two_player_game_then_the_scoreboard(room, simcord_bot):
     table = await play_to_the_end(room, simcord_bot, game_id, people)
     assert table.outcome.winners and table.public.scores[table.outcome.winners[0]] >= 70
     final = table_message(room, message.id)
-    assert "Game over." in final.embeds[0].description
-    assert [child.label for row in final.components for child in row.children] == ["Rematch"]
+    assert "Game over." in text_of(final)
+    assert labels_of(final) == ["Rematch"]
     await room.alice.slash(room.channel, "scores", game="pebbles")
-    board = room.channel.last_message.embeds[0]
-    assert board.title == "Pebbles and Nuts scoreboard" and "bob" in board.description
+    board = room.channel.last_message
+    assert title_of(board) == "Pebbles and Nuts scoreboard" and "bob" in text_of(board)
 
 
 async def test_three_players(room, simcord_bot):
@@ -201,14 +211,14 @@ async def test_three_players(room, simcord_bot):
 
 async def test_one_person_and_three_ai_seats(room, simcord_bot):
     game_id, message = await seated_table(room, 4, [room.alice])
-    assert "Partners sit across" not in table_message(room, message.id).embeds[0].description
+    assert "Partners sit across" not in text_of(table_message(room, message.id))
     table = await play_to_the_end(room, simcord_bot, game_id, {room.alice.id: room.alice})
     assert table.finished and len(table.public.scores) == 2
     assert await simcord_bot.service.replay_matches(game_id)
     final = table_message(room, message.id)
     await room.alice.click(final, custom_id=lobby_button(final, "pn"))
     again = room.channel.last_message
-    assert again.id != message.id and again.embeds[0].image.url == "attachment://table.png"
+    assert again.id != message.id and picture_of(again).endswith("/table.png")
     assert [seat.ai for seat in (await simcord_bot.service.table(game_id + 1)).seats] == [False, True, True, True]
 
 
@@ -246,14 +256,14 @@ async def test_four_players_two_decks_two_people_and_two_ai(room, simcord_bot):
     """A whole two-deck partnership game to 130, two people and two AI seats; copies of a card are told
     apart by their deck on the hand buttons."""
     message = await open_table(room, players=4, decks=2)
-    assert "Partners sit across" in message.embeds[0].description
+    assert "Partners sit across" in text_of(message)
     await click(room.bob, room, message.id, "pj")
     await click(room.alice, room, message.id, "pi")
     await click(room.alice, room, message.id, "pi")
     await click(room.alice, room, message.id, "pg")
     game_id = int(custom_ids_on(table_message(room, message.id))[0].split(":")[1])
     labels = labels_of(hand_message(room.alice))
-    assert "(1)" in labels or "(2)" in labels
+    assert any("(1)" in label or "(2)" in label for label in labels)
     people = {room.alice.id: room.alice, room.bob.id: room.bob}
     table = await play_to_the_end(room, simcord_bot, game_id, people, check_every=15)
     assert table.finished and max(table.public.scores) >= 130
@@ -268,14 +278,14 @@ async def test_the_turn_timer_plays_for_the_absent_and_the_ai_takes_over_until_i
         while (table := await simcord_bot.service.table(game_id)).turn != absent:
             await play_turn(room, simcord_bot, game_id, {room.alice.id: room.alice, room.bob.id: room.bob})
         await room.env.advance_time(91)
-        warned = [m.content for m in dm_messages((room.alice, room.bob)[absent])]
+        warned = [m.content + text_of(m) for m in dm_messages((room.alice, room.bob)[absent])]
         assert any("runs out in 30 seconds" in text for text in warned)
         await room.env.advance_time(30)
         table = await simcord_bot.service.table(game_id)
         assert table.seats[absent].missed == missed
     assert table.seats[absent].away
     shown = table_message(room, message.id)
-    assert "Time ran out" in shown.embeds[0].description or table.seats[absent].away
+    assert "Time ran out" in text_of(shown) or table.seats[absent].away
     back = lobby_button(shown, "pb")
     result = await (room.alice, room.bob)[absent].click(shown, custom_id=back)
     assert result.acknowledged
@@ -289,14 +299,14 @@ async def test_refusals_change_nothing(room, simcord_bot):
     people = (room.alice, room.bob)
     waiting = people[1 - table.turn]
     hand = hand_message(waiting)
-    assert all(child.disabled for row in hand.components for child in row.children)
+    assert all(button.disabled for button in buttons_of(hand))
     card = table.views[1 - table.turn].hand[0]
     forged = f"po:{game_id}:{table.version}:{Play(card).code}"
     room.env.backend.get_message(hand.channel.id, hand.id).components = [
         {"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": forged}]}
     ]
-    result = await waiting.user.click(hand_message(waiting), custom_id=forged)
-    assert "not your turn" in result.response.content.lower()
+    result = await waiting.user.click(hand, custom_id=forged)
+    assert "not your turn" in text_of(result.response.message).lower()
     stranger = await room.carol.click(
         table_message(room, message.id), custom_id=lobby_button(table_message(room, message.id), "pm")
     )
@@ -310,8 +320,8 @@ async def test_refusals_change_nothing(room, simcord_bot):
         {"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": stale}]}
     ]
     before = await simcord_bot.service.table(game_id)
-    result = await mover.user.click(hand_message(mover), custom_id=stale)
-    assert result.acknowledged and result.response.content
+    result = await mover.user.click(old_hand, custom_id=stale)
+    assert result.acknowledged and text_of(result.response.message)
     assert (await simcord_bot.service.table(game_id)).version == before.version
 
 
@@ -326,7 +336,7 @@ async def test_a_restart_mid_trick_keeps_the_table_the_hands_and_the_buttons(roo
         result = await room.alice.click(
             table_message(room, message.id), custom_id=lobby_button(table_message(room, message.id), "pm")
         )
-        assert result.ephemeral and "game #" in result.response.content
+        assert result.ephemeral and "game #" in text_of(result.response.message)
         assert (await bot.service.table(game_id)).version == table.version + 1
 
 
@@ -334,7 +344,7 @@ async def test_a_challenge_is_accepted_by_each_invited_player(room, simcord_bot)
     """/pebbles challenge keeps a seat for each invited person; Start waits for both to accept."""
     await room.alice.slash(room.channel, "pebbles challenge", first=room.bob.user, second=room.carol.user)
     message = room.channel.last_message
-    assert f"<@{room.bob.id}>" in message.content and "(invited)" in message.embeds[0].description
+    assert f"<@{room.bob.id}>" in text_of(message) and "(invited)" in text_of(message)
     result = await click(room.alice, room, message.id, "pv")
     assert "already sitting" in private_text(result)
     await click(room.bob, room, message.id, "pv")
@@ -342,7 +352,7 @@ async def test_a_challenge_is_accepted_by_each_invited_player(room, simcord_bot)
     await click(room.carol, room, message.id, "pv")
     await click(room.alice, room, message.id, "pg")
     started = table_message(room, message.id)
-    assert started.embeds[0].image.url == "attachment://table.png"
+    assert picture_of(started).endswith("/table.png")
     assert all(hand_message(actor) for actor in (room.alice, room.bob, room.carol))
 
 
@@ -353,14 +363,14 @@ async def test_a_declined_challenge_closes_the_table(room, simcord_bot):
     assert "not playing" in private_text(result)
     await click(room.bob, room, message.id, "pd")
     closed = table_message(room, message.id)
-    assert "declined" in closed.embeds[0].description and not closed.components
+    assert "declined" in text_of(closed) and not buttons_of(closed)
 
 
 async def test_an_unfilled_table_expires_after_ten_minutes(room, simcord_bot):
     message = await open_table(room)
     await room.env.advance_time(601)
     closed = table_message(room, message.id)
-    assert "in time" in closed.embeds[0].description and not closed.components
+    assert "in time" in text_of(closed) and not buttons_of(closed)
 
 
 async def test_the_server_sets_the_turn_timer(room, simcord_bot):
@@ -387,10 +397,10 @@ async def test_a_rematch_invites_the_others_and_starts_when_they_accept(room, si
     assert "not playing" in private_text(result)
     await room.bob.click(final, custom_id=lobby_button(final, "pn"))
     lobby = room.channel.last_message
-    assert "(invited)" in lobby.embeds[0].description and lobby.id != message.id
+    assert "(invited)" in text_of(lobby) and lobby.id != message.id
     await room.alice.click(lobby, custom_id=lobby_button(lobby, "pv"))
     started = table_message(room, lobby.id)
-    assert started.embeds[0].image.url == "attachment://table.png"
+    assert picture_of(started).endswith("/table.png")
     table = await simcord_bot.service.table(game_id + 1)
     assert table.status == "active" and table.players == (room.alice.id, room.bob.id)
 
@@ -398,13 +408,13 @@ async def test_a_rematch_invites_the_others_and_starts_when_they_accept(room, si
 async def test_deals_are_named_from_one(room, simcord_bot):
     """The first deal's status says Deal 1; when the second is dealt, status and event both say Deal 2."""
     game_id, message = await seated_table(room, 2, [room.alice, room.bob])
-    assert "Deal 1 \u00b7" in table_message(room, message.id).embeds[0].description
+    assert "Deal 1 \u00b7" in text_of(table_message(room, message.id))
     people = {room.alice.id: room.alice, room.bob.id: room.bob}
     table = await simcord_bot.service.table(game_id)
     while table.public.deal_no == 0 and not table.finished:
         table = await play_turn(room, simcord_bot, game_id, people)
     await simcord_bot.presenter.idle()
-    description = table_message(room, message.id).embeds[0].description
+    description = text_of(table_message(room, message.id))
     assert "Deal 2 \u00b7" in description and "Deal 2:" in description and "Deal 1 \u00b7" not in description
 
 

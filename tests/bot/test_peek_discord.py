@@ -13,19 +13,24 @@ from games.peek import GAME, Draw, Play, Redeal
 from .conftest import Room
 from .tables import (
     button_for,
+    buttons_of,
+    components_in,
     game_id_of,
     only_new_game,
+    picture_of,
     private_text,
     resign_by_command,
     restarted_bot,
     table_message,
+    text_of,
+    title_of,
 )
 
 THREE_CARDS = {"three_card": True}
 
 
 def buttons_on(message: discord.Message) -> list[discord.Button]:
-    return [child for row in message.components for child in row.children if isinstance(child, discord.Button)]
+    return buttons_of(message)
 
 
 def greedy_win_seed(options: dict | None = None) -> int:
@@ -52,11 +57,11 @@ async def test_new_table_has_picture_and_buttons(room, simcord_bot):
     """/peek new posts one table message with the picture, a button per legal action, undo-less, resign."""
     message = await new_table(room)
     assert message.author.id == simcord_bot.user.id
-    assert message.content == f"<@{room.alice.id}>'s game."
-    embed = message.embeds[0]
-    assert embed.title == "Peek" and embed.image.url == "attachment://table.png"
-    assert embed.description.startswith("1/52 cards on the foundations \u00b7 0 moves \u00b7 35 in the stock")
-    assert "2 redeals left" in embed.description
+    assert f"<@{room.alice.id}>'s game." in text_of(message)
+    embed = message
+    assert title_of(embed) == "Peek" and picture_of(embed).endswith("/table.png")
+    assert ("\n1/52 cards on the foundations \u00b7 0 moves \u00b7 35 in the stock") in text_of(embed)
+    assert "2 redeals left" in text_of(embed)
     picture = Image.open(io.BytesIO(await message.attachments[0].read()))
     assert picture.format == "PNG" and picture.width >= 600
     table = await simcord_bot.service.table(game_id_of(message))
@@ -67,7 +72,7 @@ async def test_new_table_has_picture_and_buttons(room, simcord_bot):
     for play in plays:
         assert button_for(message, play.code)
     assert len(labels) == len(table.legal[0]) + 1
-    assert all(len(row.children) <= 5 for row in message.components)
+    assert all(len(c.children) <= 5 for c in components_in(message) if isinstance(c, discord.ActionRow))
 
 
 async def test_whole_game_to_a_win_through_clicks(room, simcord_bot, seed_box):
@@ -85,14 +90,14 @@ async def test_whole_game_to_a_win_through_clicks(room, simcord_bot, seed_box):
         assert table.public == GAME.view_for(state, None)
     assert table.finished and table.outcome.winners == (0,)
     final = table_message(room, message.id)
-    assert "Won!" in final.embeds[0].description
-    assert "52/52" in final.embeds[0].description
+    assert "Won!" in text_of(final)
+    assert "52/52" in text_of(final)
     assert only_new_game(final)
     await room.alice.slash(room.channel, "scores", game="peek")
-    board = room.channel.last_message.embeds[0]
-    assert board.title == "Peek scoreboard"
-    assert "alice" in board.description
-    assert "    1     1    52" in board.description
+    board = room.channel.last_message
+    assert title_of(board) == "Peek scoreboard"
+    assert "alice" in text_of(board)
+    assert "    1     1    52" in text_of(board)
 
 
 async def test_three_cards_variant(room, simcord_bot):
@@ -100,11 +105,11 @@ async def test_three_cards_variant(room, simcord_bot):
     message = await new_table(room, variant="three cards")
     table = await simcord_bot.service.table(game_id_of(message))
     assert table.public.three_card and table.public.redeals_left is None
-    assert "unlimited redeals" in message.embeds[0].description
+    assert "unlimited redeals" in text_of(message)
     await click(room.alice, room, message.id, "draw")
     after = await simcord_bot.service.table(table.game_id)
     assert after.public.stock_count == 32 and len(after.public.waste) == 3
-    assert "You turned" in table_message(room, message.id).embeds[0].description
+    assert "You turned" in text_of(table_message(room, message.id))
 
 
 async def test_default_variant_is_one_card(room, simcord_bot):
@@ -131,7 +136,7 @@ async def test_open_table_lets_anyone_play(room, simcord_bot):
     game_id = game_id_of(message)
     await click(room.bob, room, message.id, "draw")
     assert (await simcord_bot.service.table(game_id)).version == 1
-    assert "anyone here may play" in table_message(room, message.id).content
+    assert "anyone here may play" in text_of(table_message(room, message.id))
 
 
 async def test_stale_button_redraws_the_table(room, simcord_bot):
@@ -144,7 +149,7 @@ async def test_stale_button_redraws_the_table(room, simcord_bot):
     moved = await simcord_bot.service.table(game_id)
     room.env.backend.get_message(room.channel.id, message.id).components = old_components
     result = await room.alice.click(table_message(room, message.id), custom_id=old)
-    assert private_text(result) == REDRAWN and REDRAWN not in result.response.embeds[0].description
+    assert private_text(result) == REDRAWN and REDRAWN not in text_of(result.response)
     assert (await simcord_bot.service.table(game_id)).version == moved.version == 1
 
 
@@ -160,7 +165,7 @@ async def test_typed_move_with_autocomplete(room, simcord_bot):
     result = await room.alice.slash(room.channel, "peek move", move="draw")
     assert result.acknowledged and result.response is None, "no private reply is left behind"
     await room.env.advance_time(1)
-    assert "You turned " in table_message(room, message.id).embeds[0].description
+    assert "You turned " in text_of(table_message(room, message.id))
     after = await simcord_bot.service.table(game_id)
     assert after.version == before.version + 1 and after.public.stock_count == 34
     assert button_for(table_message(room, message.id), "!resign?").endswith(":1")
@@ -198,10 +203,10 @@ async def test_resign_button_asks_then_records_a_loss(room, simcord_bot):
     assert asked.ephemeral and "Resign" in asked.response.content
     await room.alice.click(asked.response.message, label="Yes, resign")
     final = table_message(room, message.id)
-    assert "Resigned" in final.embeds[0].description and only_new_game(final)
+    assert "Resigned" in text_of(final) and only_new_game(final)
     await room.alice.slash(room.channel, "scores", game="peek")
-    board = room.channel.last_message.embeds[0]
-    assert board.title == "Peek scoreboard" and "    1     0     1" in board.description
+    board = room.channel.last_message
+    assert title_of(board) == "Peek scoreboard" and "    1     0     1" in text_of(board)
 
 
 async def test_resign_command_ends_the_game(room, simcord_bot):
@@ -211,9 +216,9 @@ async def test_resign_command_ends_the_game(room, simcord_bot):
     result = await resign_by_command(room.alice, room, "peek")
     assert result.response.content == "You resigned."
     final = table_message(room, message.id)
-    assert "Resigned" in final.embeds[0].description and only_new_game(final)
+    assert "Resigned" in text_of(final) and only_new_game(final)
     await room.alice.slash(room.channel, "scores", game="peek")
-    assert "alice" in room.channel.last_message.embeds[0].description
+    assert "alice" in text_of(room.channel.last_message)
     result = await room.alice.slash(room.channel, "peek resign")
     assert result.ephemeral and "/peek new" in result.response.content
 
@@ -235,7 +240,7 @@ async def test_restart_mid_game_keeps_every_button_working(room, simcord_bot, se
 async def test_help_explains_peek(room):
     """/help has Peek's paragraph and its commands."""
     result = await room.alice.slash(room.channel, "help", game="peek")
-    text = result.response.embeds[0].description
+    text = text_of(result.response)
     assert result.ephemeral and "**Peek**" in text and "/peek new" in text and "/peek resign" in text
 
 
@@ -258,5 +263,5 @@ async def test_a_draw_that_loses_the_game_is_a_red_button_that_warns(room, simco
     button = next(b for b in buttons_on(table_message(room, message.id)) if b.custom_id.endswith(":draw"))
     assert button.style is discord.ButtonStyle.danger and "ends the game" in button.label
     await click(room.alice, room, message.id, "draw")
-    final = table_message(room, message.id).embeds[0].description
+    final = text_of(table_message(room, message.id))
     assert "**Game over.** No card can reach a foundation any more" in final

@@ -2,6 +2,8 @@
 
 from bot.play import CHANNEL, PLAYERS, play_room
 
+from .tables import title_of
+
 
 async def test_play_room_has_channel_players_and_commands(tmp_path):
     """The launcher's server has the channel, four named players and the synced commands."""
@@ -17,7 +19,7 @@ async def test_a_player_deals_a_table_seen_in_the_preview(tmp_path):
     async with play_room(tmp_path / "play.db") as room:
         await room.players[1].slash(room.channel, "penguin new")
         table = room.channel.last_message
-        assert table.embeds[0].title == "Penguin" and table.attachments
+        assert title_of(table) == "Penguin" and table.attachments
         async with room.env.preview(room.channel, viewers=room.players, layout="channel") as preview:
             assert preview.url.startswith("http://127.0.0.1:")
             snapshot = await preview.snapshot()

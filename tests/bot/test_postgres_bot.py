@@ -12,7 +12,15 @@ from bot.ui.kinds import KINDS
 from bot.ui.present import EditBudget, Presenter
 from tests.postgres import fresh_database
 
-from .tables import button_for, custom_ids_on, game_id_of, pick_id, private_text, table_message
+from .tables import (
+    button_for,
+    custom_ids_on,
+    game_id_of,
+    pick_id,
+    private_text,
+    table_message,
+    text_of,
+)
 from .test_pebbles_discord import play_turn, seated_table
 
 TIMEOUT = 0.5
@@ -91,7 +99,7 @@ async def hand_shows(room, presenter: Presenter, actor, version: int) -> bool:
     for _ in range(200):
         await room.env.settle()
         await presenter.idle()
-        hands = [m for m in actor.user.dm_channel.history() if "seat" in m.content and "game #" in m.content]
+        hands = [m for m in actor.user.dm_channel.history() if "seat" in text_of(m) and "game #" in text_of(m)]
         if hands and {cid.split(":")[2] for cid in custom_ids_on(hands[0])} == {str(version)}:
             return True
         await asyncio.sleep(0.01)

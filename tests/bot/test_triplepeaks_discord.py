@@ -15,13 +15,18 @@ from render import triplepeaks as picture
 from .conftest import Room
 from .tables import (
     button_for,
+    components_in,
     custom_ids_on,
+    footer_of,
     game_id_of,
     only_new_game,
+    picture_of,
     private_text,
     resign_by_command,
     restarted_bot,
     table_message,
+    text_of,
+    title_of,
 )
 
 
@@ -45,15 +50,15 @@ def first_action(table) -> TriplePeaksAction:
 async def test_new_table_has_picture_and_controls(room, simcord_bot):
     """/triplepeaks new posts the table picture with a button per legal move, the stock and resign."""
     message = await new_table(room)
-    assert message.content == f"<@{room.alice.id}>'s game."
-    embed = message.embeds[0]
-    assert embed.title == "Triple Peaks" and embed.image.url == "attachment://table.png"
-    assert embed.description.startswith("Score 0 \u00b7 next card +1 \u00b7 23 stock cards left")
+    assert f"<@{room.alice.id}>'s game." in text_of(message)
+    embed = message
+    assert title_of(embed) == "Triple Peaks" and picture_of(embed).endswith("/table.png")
+    assert ("\nScore 0 \u00b7 next card +1 \u00b7 23 stock cards left") in text_of(embed)
     image = Image.open(io.BytesIO(await message.attachments[0].read()))
     assert image.format == "PNG" and image.size == (picture.WIDTH, picture.HEIGHT)
     table = await simcord_bot.service.table(game_id_of(message))
     assert table.message_id == message.id
-    buttons = {child.custom_id: child for row in message.components for child in row.children}
+    buttons = {c.custom_id: c for c in components_in(message) if getattr(c, "custom_id", None)}
     for action in table.legal[0]:
         button = buttons[custom_ids.table_id(custom_ids.ACTION, table.game_id, table.version, action.code)]
         assert button.label == (readable(action.label) if isinstance(action, Play) else "Turn a stock card (23 left)")
@@ -73,14 +78,14 @@ async def test_whole_game_to_a_win_through_clicks(room, simcord_bot, seed_box):
     final = table_message(room, message.id)
     table = await simcord_bot.service.table(game_id)
     assert table.finished and table.outcome.winners == (0,)
-    assert "**Won!** All three peaks are cleared" in final.embeds[0].description
-    assert "3/3 peaks cleared" in final.embeds[0].description
+    assert "**Won!** All three peaks are cleared" in text_of(final)
+    assert "3/3 peaks cleared" in text_of(final)
     assert only_new_game(final)
     await room.alice.slash(room.channel, "scores", game="triplepeaks")
-    board = room.channel.last_message.embeds[0]
-    assert board.title == "Triple Peaks scoreboard"
-    assert "alice" in board.description
-    assert f"    1     1 {table.outcome.scores[0]:>5}" in board.description
+    board = room.channel.last_message
+    assert title_of(board) == "Triple Peaks scoreboard"
+    assert "alice" in text_of(board)
+    assert f"    1     1 {table.outcome.scores[0]:>5}" in text_of(board)
 
 
 async def test_variant_multiplier_and_practice_undo(room, simcord_bot):
@@ -88,7 +93,7 @@ async def test_variant_multiplier_and_practice_undo(room, simcord_bot):
     message = await new_table(room, variant="multiplier")
     table = await simcord_bot.service.table(game_id_of(message))
     assert table.public.multiplier and not table.can_undo
-    assert "multiplier scoring" in message.embeds[0].description
+    assert "multiplier scoring" in text_of(message)
     await resign_by_command(room.alice, room, "triplepeaks")
     practice = await new_table(room, variant="practice")
     game_id = game_id_of(practice)
@@ -101,12 +106,12 @@ async def test_variant_multiplier_and_practice_undo(room, simcord_bot):
     assert after.public.tableau == before.public.tableau and after.public.waste == before.public.waste
     assert after.version == before.version + 2
     await room.alice.slash(room.channel, "scores", game="triplepeaks")
-    assert "Practice games" in room.channel.last_message.embeds[0].footer.text
+    assert "Practice games" in footer_of(room.channel.last_message)
 
 
 async def test_progressive_variant_deals_round_one(room, simcord_bot):
     message = await new_table(room, variant="progressive")
-    assert "round 1" in message.embeds[0].description
+    assert "round 1" in text_of(message)
     assert (await simcord_bot.service.table(game_id_of(message))).public.progressive
 
 
@@ -138,7 +143,7 @@ async def test_stale_button_redraws_the_table(room, simcord_bot):
     moved = await simcord_bot.service.table(game_id)
     room.env.backend.get_message(room.channel.id, message.id).components = old_components
     result = await room.alice.click(table_message(room, message.id), custom_id=button_for(message, "draw"))
-    assert private_text(result) == REDRAWN and REDRAWN not in result.response.embeds[0].description
+    assert private_text(result) == REDRAWN and REDRAWN not in text_of(result.response)
     assert (await simcord_bot.service.table(game_id)).version == moved.version
 
 
@@ -155,13 +160,13 @@ async def test_typed_move_with_autocomplete(room, simcord_bot):
     result = await room.alice.slash(room.channel, "triplepeaks move", move="draw")
     assert result.acknowledged and result.response is None, "no private reply is left behind"
     await room.env.advance_time(1)
-    assert "from the stock" in table_message(room, message.id).embeds[0].description
+    assert "from the stock" in text_of(table_message(room, message.id))
     after = await simcord_bot.service.table(game_id)
     assert after.version == before.version + 1 and after.public.stock == 22
     shown = table_message(room, message.id)
-    assert shown.embeds[0].footer.text == f"Game #{game_id}"
+    assert footer_of(shown) == f"Game #{game_id}"
     assert all(cid.split(":")[2] == str(after.version) for cid in custom_ids_on(shown))
-    assert "22 stock cards left" in shown.embeds[0].description
+    assert "22 stock cards left" in text_of(shown)
 
 
 async def test_illegal_and_garbage_typed_moves_are_refused(room, simcord_bot):
@@ -188,10 +193,10 @@ async def test_resign_asks_then_records_a_loss(room, simcord_bot):
     assert asked.ephemeral and "Resign" in asked.response.content
     await room.alice.click(asked.response.message, label="Yes, resign")
     final = table_message(room, message.id)
-    assert "**Resigned.** Resigned with 0 points." in final.embeds[0].description and only_new_game(final)
+    assert "**Resigned.** Resigned with 0 points." in text_of(final) and only_new_game(final)
     await room.alice.slash(room.channel, "scores", game="triplepeaks")
-    board = room.channel.last_message.embeds[0]
-    assert board.title == "Triple Peaks scoreboard" and "    1     0     0" in board.description
+    board = room.channel.last_message
+    assert title_of(board) == "Triple Peaks scoreboard" and "    1     0     0" in text_of(board)
 
 
 async def test_resign_command(room, simcord_bot):
@@ -220,5 +225,5 @@ async def test_restart_mid_game_keeps_every_button_working(room, simcord_bot, se
 
 async def test_help_has_the_triple_peaks_paragraph(room):
     result = await room.alice.slash(room.channel, "help", game="triplepeaks")
-    text = result.response.embeds[0].description
+    text = text_of(result.response)
     assert "**Triple Peaks**" in text and "/triplepeaks new" in text

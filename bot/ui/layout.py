@@ -1,0 +1,69 @@
+"""Every message the bot draws as Discord's Components V2 layout: one container in the game's colour with
+a heading, the text, the picture as a media gallery across the message's width, then the controls.
+
+Discord shows a gallery image at the message's full width (about 550–600 pixels) where an embed fitted
+it into 400 × 300, and lets text, picture and controls sit in the order a player reads them. A V2
+message has no content or embeds, at most 40 components in all and 4,000 characters of text.
+"""
+
+from collections.abc import Sequence
+from itertools import groupby
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.text import shorten
+
+FELT = discord.Colour.from_rgb(46, 125, 80)
+"""The card-table green of messages that belong to no one game (help, all the scoreboards)."""
+MAX_TEXT = 4000
+"""Characters of text a Components V2 message may carry in all."""
+NO_CONTENT: dict[str, Any] = {"content": None, "embeds": []}
+"""What an edit clears, so a message drawn as an embed (an older bot's) can become a layout."""
+
+
+def layout(
+    colour: discord.Colour | int,
+    heading: str,
+    body: str = "",
+    *,
+    picture: str | None = None,
+    controls: Sequence[ui.Item[Any]] = (),
+    footer: str = "",
+) -> ui.LayoutView:
+    """One container: ``heading`` (a title line), ``body``, the attached ``picture`` (a file name), the
+    controls in action rows by their ``row`` (five to a row, in order), and a small ``footer``."""
+    view = ui.LayoutView(timeout=None)
+    box = ui.Container(accent_colour=colour)
+    room = MAX_TEXT - len(heading) - len(footer) - 16
+    text = f"### {heading}" + (f"\n{shorten(body, max(room, 0))}" if body else "")
+    box.add_item(ui.TextDisplay(text))
+    if picture is not None:
+        box.add_item(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))
+    for row in action_rows(controls):
+        box.add_item(row)
+    if footer:
+        box.add_item(ui.TextDisplay(f"-# {footer}"))
+    view.add_item(box)
+    return view
+
+
+def action_rows(controls: Sequence[ui.Item[Any]]) -> list[ui.ActionRow[Any]]:
+    """The controls in action rows: those given a ``row`` keep it, and a row holds five buttons or one menu."""
+    rows: list[ui.ActionRow[Any]] = []
+    for _, items in groupby(controls, key=lambda item: item.row):
+        row: ui.ActionRow[Any] = ui.ActionRow()
+        for item in items:
+            wide = isinstance(getattr(item, "item", item), ui.Select)
+            if row.children and (wide or len(row.children) >= 5 or _is_menu_row(row)):
+                rows.append(row)
+                row = ui.ActionRow()
+            item.row = None
+            row.add_item(item)
+        rows.append(row)
+    return rows
+
+
+def _is_menu_row(row: ui.ActionRow[Any]) -> bool:
+    return any(isinstance(getattr(child, "item", child), ui.Select) for child in row.children)
