@@ -6,8 +6,8 @@ decks, Peek's and Triple Peaks' demo positions, Peanuts' mid-game and busiest bo
 (:func:`peanuts_views`), and Pebbles and Nuts' busiest table and a 7-card hand strip, many times
 each, timing the render end to end (compose + PNG encoding). It prints median and p99 time, the size
 in bytes (the budget is about 8 ms and 32 KB a picture), and for the patiences the picture's size and
-how tall a rank index is once Discord has shrunk the picture into its 400 x 300 box (at least 9 px to
-be readable). Then, for the busy position, it compares encodings of the same picture: the palette PNG
+how tall a rank index is once Discord has shrunk the picture to its 550-pixel width (at least 12 px
+to be readable). Then, for the busy position, it compares encodings of the same picture: the palette PNG
 at a few zlib levels (the chosen one is :data:`render.cards.PNG_COMPRESS_LEVEL`), a plain RGB PNG and
 lossless WebP.
 
@@ -68,7 +68,7 @@ def _line(name: str, samples: list[float], size: int) -> str:
 
 
 def _shown(kind: str, png: bytes) -> str:
-    """The picture's size, and its rank indices' height once Discord has shrunk it into its box."""
+    """The picture's size, and its rank indices' height once Discord has shrunk it to its width."""
     size = Image.open(io.BytesIO(png)).size
     index = cards.index_height(LOOKS[kind]) * cards.displayed_scale(size)
     return f"   {size[0]}x{size[1]}, index {index:4.1f} px shown"

@@ -28,6 +28,7 @@ from simcord.builders import ChannelHandle
 from bot.app import PeapodBot, create_bot
 from bot.config import Settings
 from bot.store import SqliteStore
+from bot.ui.layout import text_on
 
 log = logging.getLogger("peapod.play")
 
@@ -57,7 +58,7 @@ def _echo_direct_messages(bot: PeapodBot) -> None:
             if recipient is None:
                 channel = await bot.fetch_channel(message.channel.id)
                 recipient = getattr(channel, "recipient", None)
-            text = message.content or " / ".join(embed.title or "" for embed in message.embeds)
+            text = message.content or " / ".join(text_on(message).splitlines())
             print(f"[DM to {recipient.name if recipient else '?'}] {text}", flush=True)
 
     bot.add_listener(on_message, "on_message")

@@ -7,8 +7,9 @@ palette of colour ramps. A table is then pasted together in "P" mode without ble
 small: the image never leaves palette mode.
 
 Cards come in two looks (:class:`Look`): :data:`CLASSIC` (104 x 146, the default) and :data:`COMPACT`
-(76 x 106, with a big index), which keeps a table readable once Discord shrinks it into its embed
-box (:data:`DISCORD_BOX`, :func:`displayed_scale`); the patience tables use the compact one.
+(76 x 106, with a big index), which keeps a table readable once Discord shrinks it to the width it
+shows a message's picture at (:data:`DISPLAY_WIDTH`, :func:`displayed_scale`); the patience tables use
+the compact one.
 
 A sprite exists in two *grounds*: ``"felt"`` (its rounded corners blend into the table) and
 ``"card"`` (for a card fanned over another face-up card, whose white face and side borders show in
@@ -298,19 +299,23 @@ COMPACT = Look(
     deck_dot=(70, 100, 4),
     label_fonts=(20, 24),
 )
-"""A smaller card with a big top-left index only, for pictures shown in Discord's 400 x 300 box.
+"""A smaller card with a big top-left index only, for pictures Discord shows shrunk (:data:`DISPLAY_WIDTH`).
 
 The index's capitals are 23 pixels tall, 30 % of the card's width, so a table a few cards wide stays
 readable at half size; the middle keeps the pips, smaller and lower.
 """
 
-DISCORD_BOX = (400, 300)
-"""Discord shows an embed's image inside a box this big on a desktop: shrunk to fit, never enlarged."""
+DISPLAY_WIDTH = 550
+"""The width every picture is designed for: Discord (desktop) shows a Components V2 media gallery's
+single image across the message, about 550 to 600 pixels wide, shrunk to fit and never enlarged.
+(An embed fitted its image into about 400 x 300, which the pictures were first drawn for.)"""
+MIN_SHOWN_INDEX = 12
+"""The least height, in displayed pixels, of a card's rank index at :data:`DISPLAY_WIDTH`."""
 
 
 def displayed_scale(size: tuple[int, int]) -> float:
-    """How much Discord shrinks a picture of ``size`` (width, height) to fit :data:`DISCORD_BOX`."""
-    return min(DISCORD_BOX[0] / size[0], DISCORD_BOX[1] / size[1], 1.0)
+    """How much Discord shrinks a picture of ``size`` (width, height) to :data:`DISPLAY_WIDTH`."""
+    return min(DISPLAY_WIDTH / size[0], 1.0)
 
 
 CARD_W = CLASSIC.width

@@ -1,8 +1,8 @@
 """The Peanuts table picture (RULES.md §1, §7.1): both layouts and the shared building piles, from the public view.
 
-Discord shows an embed image in a box of about 400 x 300 pixels, so the picture is 800 x 600 (4:3,
-shown at half size) and uses the compact card sprites of :mod:`render.cards`, whose rank index is
-19 pixels tall: 9.5 pixels on screen. Layout, top to bottom:
+Discord shows a message's picture about 550 pixels wide (:data:`render.cards.DISPLAY_WIDTH`); the
+picture is 800 x 600 (4:3, shown at 0.69) and uses the compact card sprites of :mod:`render.cards`,
+whose rank index is 19 pixels tall: 13 pixels on screen. Layout, top to bottom:
 
 - the eight building piles in the middle, numbered 1-8 on a band in the colour of the top card's
   back (blue: deck 0, seat 0; crimson: deck 1, seat 1); empty places show a faint "A". Beside them

@@ -1,10 +1,10 @@
 """The Pebbles and Nuts pictures (RULES.md §3, §7.2): the public table and one player's hand strip.
 
-Discord shows an embed image inside a box of about 400 x 300 pixels and shrinks it to fit, so both
-pictures are drawn for that box: the table is 640 x 480 (shown at 0.625) and uses compact cards,
-rank over a small pip with a large pip below, whose rank index (:data:`INDEX_SIZE`) is still
-:data:`MIN_SHOWN_INDEX` pixels tall once shrunk. The full-size patience sprites would shrink to
-unreadable there.
+Discord shows a message's picture about 550 pixels wide and shrinks a wider one to fit
+(:data:`render.cards.DISPLAY_WIDTH`), so both pictures are drawn for that width: the table is 640 x 480
+(shown at 0.86) and uses compact cards, rank over a small pip with a large pip below, whose rank index
+(:data:`INDEX_SIZE`) is still :data:`render.cards.MIN_SHOWN_INDEX` pixels tall once shrunk. The
+full-size patience sprites would shrink to unreadable there.
 
 The table, left half: the deal, the draw pile and whose turn it is; the current trick as a cross
 of cards around the middle, one place per seat (seat 1 at the bottom, then clockwise, so partners
@@ -51,10 +51,6 @@ from render.cards import (
 
 WIDTH = 640
 HEIGHT = 480
-DISPLAY_BOX = (400, 300)
-"""Where Discord shows an embed image (desktop): the picture is shrunk to fit inside."""
-MIN_SHOWN_INDEX = 9
-"""The least height, in displayed pixels, of a card's rank index."""
 INDEX_SIZE = 22
 """Font size of the rank on table cards: its capitals are 16 pixels tall, 10 once shown at 0.625."""
 HAND_INDEX_SIZE = 30
@@ -557,5 +553,5 @@ def render_hand(view: PebblesView, *, playable: Collection[Card] = ()) -> bytes:
 
 
 def displayed_scale(width: int, height: int) -> float:
-    """How much Discord shrinks a picture of this size to fit its embed box (never enlarges)."""
-    return min(DISPLAY_BOX[0] / width, DISPLAY_BOX[1] / height, 1.0)
+    """How much Discord shrinks a picture of this size (never enlarges it): :func:`render.cards.displayed_scale`."""
+    return cards.displayed_scale((width, height))

@@ -1,6 +1,6 @@
 """The Peek table picture (RULES.md §2), pasted together from cached palette sprites.
 
-Made for Discord's embed box (about 400 x 300 on a desktop), with compact cards. On the left, top
+Made for the width Discord shows a picture at (about 550 pixels), with compact cards. On the left, top
 to bottom: a panel (title and result, moves and score, cards a turn and redeals, the base card and
 what it means); the four reserves ("reserve 1" … "reserve 4"), fanned downwards with the playable
 top card last and whole; the stock (a back, or an empty place) and the waste (its top card, or the

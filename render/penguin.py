@@ -1,6 +1,6 @@
 """The Penguin table picture (RULES.md §4), pasted together from cached palette sprites.
 
-Made for Discord's embed box (about 400 x 300 on a desktop), with compact cards: the flipper's
+Made for the width Discord shows a picture at (about 550 pixels), with compact cards: the flipper's
 seven cells ("cell 1" … "cell 7") run along the top, and under them the seven columns, numbered
 1 … 7, fan downwards so that each card's rank and suit stay readable. Right of the cells sit the
 four foundations, two by two in suit order C D H S, and under them a panel: the title, moves and

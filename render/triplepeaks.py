@@ -1,6 +1,6 @@
 """The Triple Peaks table picture (RULES.md §5), pasted together from the shared card sprites.
 
-Made for Discord's embed box (about 400 x 300 on a desktop), with compact cards. Top to bottom: the
+Made for the width Discord shows a picture at (about 550 pixels), with compact cards. Top to bottom: the
 title and the scoring note, the score line and the result; the three peaks on their shared base
 row, drawn as Aisleriot lays them out (each card over the two cards of the row above that it
 covers, :data:`games.triplepeaks.COVERED_BY`, whose indices show above it); then the stock (a back

@@ -67,3 +67,15 @@ def action_rows(controls: Sequence[ui.Item[Any]]) -> list[ui.ActionRow[Any]]:
 
 def _is_menu_row(row: ui.ActionRow[Any]) -> bool:
     return any(isinstance(getattr(child, "item", child), ui.Select) for child in row.children)
+
+
+def text_on(message: discord.Message) -> str:
+    """Every text display of a layout message, one a line, the heading's ``### `` taken off ("" for
+    a message that is no layout)."""
+    lines, pending = [], list(message.components)
+    while pending:
+        component = pending.pop(0)
+        if isinstance(component, discord.TextDisplay):
+            lines.append(component.content.removeprefix("### "))
+        pending[:0] = list(getattr(component, "children", None) or ())
+    return "\n".join(lines)

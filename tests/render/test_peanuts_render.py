@@ -11,9 +11,6 @@ from games.peanuts import GAME, Layout, LayoutView, Move, PeanutsState, PeanutsV
 from render import cards, peanuts
 from render.cards import COMPACT_H, COMPACT_W
 
-DISCORD_BOX = (400, 300)
-"""Discord fits an embed image into about this box on desktop, shrinking it, never enlarging it."""
-MIN_INDEX_PX = 9
 
 
 def _decode(png: bytes) -> Image.Image:
@@ -136,14 +133,14 @@ def test_hidden_cards_are_not_drawn_during_play():
 
 
 def test_rank_index_is_legible_in_discords_box():
-    """At the scale Discord shows the largest table, every rank index is at least 9 pixels tall."""
+    """At the scale Discord shows the largest table (550 px wide), every rank index is at least 12 pixels tall."""
     image = _decode(peanuts.render_table(_largest_view()))
-    scale = min(DISCORD_BOX[0] / image.width, DISCORD_BOX[1] / image.height, 1)
+    scale = cards.displayed_scale(image.size)
     heights = []
     for card in standard_deck():
         rows = _ink_rows(cards.compact_face(card), 0, cards.COMPACT_INDEX_BOTTOM)
         heights.append(rows[-1] - rows[0] + 1)
-    assert min(heights) * scale >= MIN_INDEX_PX, (min(heights), scale)
+    assert min(heights) * scale >= cards.MIN_SHOWN_INDEX == 12, (min(heights), scale)
 
 
 def test_fanned_cards_show_their_whole_index():

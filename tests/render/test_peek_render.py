@@ -72,14 +72,14 @@ def test_deal_picture_is_a_palette_png_of_the_table_size():
 
 
 def test_indices_stay_readable_in_discords_box():
-    """Shrunk into Discord's 400 x 300 box, a rank index is at least 9 pixels tall on the biggest table:
+    """Shrunk to Discord's 550-pixel width, a rank index is at least 12 pixels tall on the biggest table:
     full reserves (the deal) with three cards on show in the waste, and a whole foundation grid."""
     three = next(state for state in _played(6, OPTIONS[1]) if len(state.waste) >= 3)
     full = replace(_view(three), reserves=_view(_deal()).reserves)
     assert [len(pile) for pile in full.reserves] == [4] * 4 and len(full.waste) == 3
     for view in (full, _view(_won_line()[-1])):
         size = _decode(render_table("peek", view)).size
-        assert cards.index_height(peek.LOOK) * cards.displayed_scale(size) >= 9, size
+        assert cards.index_height(peek.LOOK) * cards.displayed_scale(size) >= cards.MIN_SHOWN_INDEX == 12, size
 
 
 def test_registry_maps_peek_to_its_renderer():

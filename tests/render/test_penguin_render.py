@@ -65,12 +65,12 @@ def test_deal_picture_is_a_palette_png_of_the_table_size():
 
 
 def test_indices_stay_readable_in_discords_box_even_on_the_tallest_table():
-    """Shrunk into Discord's 400 x 300 box, a rank index is at least 9 pixels tall, at the deal and
+    """Shrunk to Discord's 550-pixel width, a rank index is at least 12 pixels tall, at the deal and
     with the longest column the rules allow (18 cards), which makes the tallest picture."""
     index = cards.index_height(penguin.LOOK)
     for view in (_view(_deal()), longest_column_view()):
         size = _decode(render_table("penguin", view)).size
-        assert index * cards.displayed_scale(size) >= 9, (size, index)
+        assert index * cards.displayed_scale(size) >= cards.MIN_SHOWN_INDEX == 12, (size, index)
 
 
 def test_deal_picture_is_wide_and_cropped():

@@ -58,12 +58,12 @@ def test_deal_picture_is_a_palette_png_of_the_table_size():
 
 
 def test_indices_stay_readable_in_discords_box():
-    """Shrunk into Discord's 400 x 300 box, a rank index is at least 9 pixels tall, with every option
+    """Shrunk to Discord's 550-pixel width, a rank index is at least 12 pixels tall, with every option
     (progressive and multiplier views carry the longest texts) and the longest waste run."""
     views = [replace(_view(_deal(4, options)), waste=DECK[:29], run=28, round=12) for options in OPTION_SETS]
     for view in views:
         size = _decode(render_table(KIND, view)).size
-        assert cards.index_height(triplepeaks.LOOK) * cards.displayed_scale(size) >= 9, size
+        assert cards.index_height(triplepeaks.LOOK) * cards.displayed_scale(size) >= cards.MIN_SHOWN_INDEX == 12, size
 
 
 def test_same_view_gives_the_same_bytes():
