@@ -12,7 +12,6 @@ from render import cards, peanuts
 from render.cards import COMPACT_H, COMPACT_W
 
 
-
 def _decode(png: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(png))
     image.load()
