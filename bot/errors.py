@@ -21,6 +21,8 @@ log = logging.getLogger(__name__)
 APOLOGY = "Sorry, something went wrong on our side; the game is unchanged."
 UNKNOWN_CONTROL = "That control is not one I recognise; use the buttons on the latest table."
 BUSY = "The bot is busy right now; try again in a moment."
+
+
 class UnknownControlError(ValueError):
     """A custom id or value that is not of our grammar (forged, truncated or from an older bot)."""
 

@@ -107,7 +107,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
 
         async def _already_playing(self, interaction: discord.Interaction, table: Any) -> None:
             """One game of a kind per player per channel: go back to it, or resign it first."""
-            link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+            link = f"https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}"
             view = discord.ui.View(timeout=None)
             view.add_item(discord.ui.Button(label="Go to it", url=link))
             view.add_item(button(ConfirmResignButton, table, "Resign it", style=discord.ButtonStyle.danger))

@@ -20,6 +20,16 @@ class Messages(ServiceCore):
         if not await self._store.set_message(game_id, message_id, version=version, at=self._clock()):
             raise GameNotFoundError(game_id=game_id)
 
+    async def move_to_thread(self, game_id: int, thread_id: int, board_id: int) -> bool:
+        """The table is played on ``board_id`` in the thread ``thread_id`` from now on; False when the
+        game has a thread already (another process, or an earlier try, opened one)."""
+        return await self._store.set_thread(game_id, thread_id, board_id)
+
+    async def leave_thread(self, game_id: int, board_id: int) -> bool:
+        """The game is over: its message is the thread's first message in the channel again; False
+        when that happened already."""
+        return await self._store.leave_thread(game_id, board_id)
+
     async def mark_shown(self, game_id: int, version: int) -> None:
         """The table message now shows ``version``."""
         await self._store.set_shown(game_id, version)

@@ -83,10 +83,22 @@ class Table:
     """Who opened the table (a lobby's host)."""
     last: Action | None = None
     """The action this table is the result of (None when it comes from a load, an undo or a deadline)."""
+    thread_id: int | None = None
+    """The thread the table is played in (started from its first message in ``channel_id``), or None."""
 
     @property
     def finished(self) -> bool:
         return self.status == "finished"
+
+    @property
+    def in_thread(self) -> bool:
+        """Whether the table message is a board inside its thread (not yet back in the channel)."""
+        return self.thread_id is not None and self.message_id != self.thread_id
+
+    @property
+    def message_channel_id(self) -> int | None:
+        """The channel (or thread) that holds the table message."""
+        return self.thread_id if self.in_thread else self.channel_id
 
     @property
     def players(self) -> tuple[int | None, ...]:
@@ -319,6 +331,7 @@ def lobby_table(game: Game[Any], record: GameRecord) -> Table:
         guild_id=record.guild_id,
         channel_id=record.channel_id,
         message_id=record.message_id,
+        thread_id=record.thread_id,
         shown_version=record.shown_version,
         seats=record.seats,
         public=None,
@@ -417,6 +430,7 @@ def table_of(
         guild_id=record.guild_id,
         channel_id=record.channel_id,
         message_id=record.message_id,
+        thread_id=record.thread_id,
         shown_version=record.shown_version,
         seats=record.seats,
         public=game.view_for(state, None),

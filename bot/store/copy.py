@@ -49,6 +49,7 @@ TABLES = (
             "created_at",
             "updated_at",
             "settings",
+            "thread_id",
         ),
         "id",
     ),

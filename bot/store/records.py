@@ -114,6 +114,8 @@ class GameRecord:
     host_id: int | None = None
     settings: Mapping[str, Any] = field(default_factory=dict)
     """How the table is run, apart from the rules (turn timer, the AI's pace, practice)."""
+    thread_id: int | None = None
+    """The thread the table is played in (migration 0007), or None: it lives in ``channel_id``."""
 
     @property
     def finished(self) -> bool:

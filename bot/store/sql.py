@@ -42,7 +42,7 @@ TIMER_LEASE = 60.0
 
 GAME_COLUMNS = (
     "id, kind, options, guild_id, channel_id, message_id, status, open_play, seed, deck, version, state, "
-    "created_at, updated_at, shown_version, host_id, settings"
+    "created_at, updated_at, shown_version, host_id, settings, thread_id"
 )
 SEAT_COLUMNS = "seat, user_id, ai, ready, missed, away, dm_channel_id, dm_message_id"
 TIMER_COLUMNS = "game_id, kind, due_at, version"
@@ -179,6 +179,7 @@ class SqlStore(ABC):
             shown_version=None if row[14] is None else int(row[14]),
             host_id=None if row[15] is None else int(row[15]),
             settings=json.loads(row[16]),
+            thread_id=None if row[17] is None else int(row[17]),
             seats=tuple(_seat(seat) for seat in seats),
         )
 
@@ -258,6 +259,26 @@ class SqlStore(ABC):
             )
         return changed == 1
 
+    async def set_thread(self, game_id: int, thread_id: int, message_id: int) -> bool:
+        """Move a game's table into ``thread_id`` (its board ``message_id`` there), once: False when the
+        game already has a thread."""
+        async with self._transaction() as db:
+            changed = await db.execute(
+                "UPDATE games SET thread_id = ?, message_id = ? WHERE id = ? AND thread_id IS NULL",
+                (thread_id, message_id, game_id),
+            )
+        return changed == 1
+
+    async def leave_thread(self, game_id: int, board_id: int) -> bool:
+        """The game's message is its thread's first message again (the board ``board_id`` is done);
+        False when it already was."""
+        async with self._transaction() as db:
+            changed = await db.execute(
+                "UPDATE games SET message_id = thread_id WHERE id = ? AND message_id = ? AND thread_id IS NOT NULL",
+                (game_id, board_id),
+            )
+        return changed == 1
+
     async def set_shown(self, game_id: int, version: int) -> None:
         """The table message now shows ``version`` (never moves back: redraws may finish out of order)."""
         async with self._transaction() as db:
@@ -267,10 +288,12 @@ class SqlStore(ABC):
             )
 
     async def lagging_games(self) -> list[int]:
-        """Games whose table message shows an older version than the database (a redraw was lost)."""
+        """Games whose table message shows an older version than the database (a redraw was lost), and
+        finished games whose result has not yet left their thread for the channel."""
         rows = await self._fetch(
             "SELECT id FROM games WHERE message_id IS NOT NULL AND status IN ('active', 'finished') "
-            "AND shown_version < version ORDER BY id"
+            "AND (shown_version < version OR (status = 'finished' AND thread_id IS NOT NULL "
+            "AND message_id <> thread_id)) ORDER BY id"
         )
         return [int(row[0]) for row in rows]
 
@@ -425,12 +448,14 @@ class SqlStore(ABC):
         return None if rows[0][0] is None else float(rows[0][0])
 
     async def open_tables(self, channel_id: int, user_id: int, kind: str) -> list[int]:
-        """Lobbies and running games of ``kind`` in a channel where the user has a seat; newest first."""
+        """Lobbies and running games of ``kind`` in a channel (or its race thread) where the user has a seat;
+        newest first."""
         rows = await self._fetch(
-            "SELECT g.id FROM games AS g WHERE g.channel_id = ? AND g.kind = ? AND g.status IN ('seating', 'active') "
+            "SELECT g.id FROM games AS g WHERE (g.channel_id = ? OR g.thread_id = ?) AND g.kind = ? "
+            "AND g.status IN ('seating', 'active') "
             "AND EXISTS (SELECT 1 FROM seats AS s WHERE s.game_id = g.id AND s.user_id = ?) "
             "ORDER BY g.created_at DESC, g.id DESC",
-            (channel_id, kind, user_id),
+            (channel_id, channel_id, kind, user_id),
         )
         return [int(row[0]) for row in rows]
 
@@ -455,12 +480,14 @@ class SqlStore(ABC):
         return [ResultRecord(user_id=int(r[0]), score=int(r[1]), won=bool(r[2])) for r in rows]
 
     async def active_games(self, channel_id: int, user_id: int, kind: str) -> list[int]:
-        """Unfinished games of ``kind`` in a channel where the user has a seat or play is open; newest first."""
+        """Unfinished games of ``kind`` in a channel (or its race thread) where the user has a seat or play is
+        open; newest first."""
         rows = await self._fetch(
-            "SELECT g.id FROM games AS g WHERE g.channel_id = ? AND g.kind = ? AND g.status = 'active' "
+            "SELECT g.id FROM games AS g WHERE (g.channel_id = ? OR g.thread_id = ?) AND g.kind = ? "
+            "AND g.status = 'active' "
             "AND (g.open_play = 1 OR EXISTS (SELECT 1 FROM seats AS s WHERE s.game_id = g.id AND s.user_id = ?)) "
             "ORDER BY g.created_at DESC, g.id DESC",
-            (channel_id, kind, user_id),
+            (channel_id, channel_id, kind, user_id),
         )
         return [int(row[0]) for row in rows]
 

@@ -106,4 +106,5 @@ KIND = KindUI(
     panel_status=panel_status,
     lobby_note=lobby_note,
     off_board="Practice races against the AI are not counted.",
+    threaded=True,
 )

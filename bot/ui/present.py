@@ -27,8 +27,8 @@ import asyncio
 import collections
 import io
 import logging
-from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -69,6 +69,8 @@ DMS_CLOSED = (
     "whenever you want to see it and play."
 )
 DM_FORBIDDEN = 50007
+THREAD_ARCHIVE_MINUTES = 60
+"""A race thread left idle this long archives itself (the bot archives it when the race ends)."""
 
 
 def _result_line(table: Table) -> str:
@@ -125,16 +127,34 @@ def table_text(kind: KindUI, table: Table, note: str = "") -> str:
     return "\n".join(lines)
 
 
-def table_layout(kind: KindUI, table: Table, *, text: str, picked: str | None = None) -> ui.LayoutView:
+def table_layout(
+    kind: KindUI, table: Table, *, text: str, picked: str | None = None, controls: bool = True
+) -> ui.LayoutView:
     """The table message: a heading, ``text``, the picture (once dealt), the controls, the game's number."""
     return layout(
         kind.colour,
         table.title,
         text,
         picture=IMAGE_NAME if table.public is not None else None,
-        controls=table_controls(kind, table, picked),
+        controls=table_controls(kind, table, picked) if controls else (),
         footer=f"Game #{table.game_id}",
     )
+
+
+def thread_name(table: Table, names: Sequence[str]) -> str:
+    """A race thread's name: the game and who plays (Discord allows 100 characters)."""
+    return shorten(f"{table.title} #{table.game_id}: " + " vs ".join(names), 100)
+
+
+def starter_layout(kind: KindUI, table: Table, thread_id: int | None) -> ui.LayoutView:
+    """The channel's message of a table played in its thread, while it runs: who plays, and where
+    (``thread_id`` None: the thread is being opened)."""
+    where = "in a thread of its own, opening now" if thread_id is None else f"in <#{thread_id}>"
+    text = (
+        f"{table_content(table)}\nThe race is on {where}: the board and everyone's controls are there. "
+        "The result comes back to this message."
+    )
+    return layout(kind.colour, table.title, text, footer=f"Game #{table.game_id}")
 
 
 def lobby_controls(table: Table) -> list[ui.Item[Any]]:
@@ -189,7 +209,7 @@ def panel_text(kind: KindUI, table: Table, seat: Seat, note: str = "") -> str:
     """A seat's panel: where its table is, its own line, what only it was told, and a note."""
     lines = []
     if table.message_id is not None and table.guild_id is not None:
-        lines.append(f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}")
+        lines.append(f"https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}")
     if kind.panel_status is not None and table.public is not None:
         lines.append(kind.panel_status(table, seat))
     lines += [event.text for event in table.events_for(seat)]
@@ -296,12 +316,15 @@ class Presenter:
         png = await asyncio.to_thread(self.kind(table).render, table, self.names(table))
         return discord.File(io.BytesIO(png), filename=IMAGE_NAME)
 
-    async def _message_parts(self, table: Table, *, picked: str | None = None, note: str = "") -> dict[str, Any]:
+    async def _message_parts(
+        self, table: Table, *, picked: str | None = None, note: str = "", controls: bool = True
+    ) -> dict[str, Any]:
         """The layout and (for a dealt game) the picture of a table message."""
         kind = self.kind(table)
         if table.finished:
             note = " ".join(part for part in (await self._the_end(table), note) if part)
-        parts: dict[str, Any] = {"view": table_layout(kind, table, text=table_text(kind, table, note), picked=picked)}
+        text = table_text(kind, table, note)
+        parts: dict[str, Any] = {"view": table_layout(kind, table, text=text, picked=picked, controls=controls)}
         parts["attachments"] = [await self._picture(table)] if table.public is not None else []
         return parts
 
@@ -338,6 +361,11 @@ class Presenter:
         """Post a new table message as the answer to ``interaction``; the game becomes active."""
         if not interaction.response.is_done():
             await interaction.response.defer()
+        if self._wants_thread(table):
+            message = await interaction.followup.send(view=self._starter(table), wait=True)
+            await self._service.attach_message(table.game_id, message.id, table.version)
+            await self._into_thread(table, message)
+            return message
         parts = await self._message_parts(table)
         files = parts.pop("attachments")
         mentions = discord.AllowedMentions(users=True) if table.status == "seating" else NO_MENTIONS
@@ -364,11 +392,73 @@ class Presenter:
         """Redraw the table message the click came from, as the click's answer (acknowledged first)."""
         if not interaction.response.is_done():
             await interaction.response.defer()
+        if self._wants_thread(table):
+            starter = await interaction.edit_original_response(view=self._starter(table), attachments=[], **NO_CONTENT)
+            await self._into_thread(table, starter)
+            return
         parts = await self._message_parts(table, picked=picked, note=note)
         await interaction.edit_original_response(**parts, **NO_CONTENT)
         if table.message_id is not None:
             await self._shown_now(table)
         self._hands(table)
+
+    def _wants_thread(self, table: Table) -> bool:
+        """Whether a table just dealt is to be played in a thread of its own (``KindUI.threaded``)."""
+        return (
+            self.kind(table).threaded
+            and table.public is not None
+            and not table.finished
+            and table.thread_id is None
+            and table.guild_id is not None
+        )
+
+    def _starter(self, table: Table) -> ui.LayoutView:
+        return starter_layout(self.kind(table), table, None)
+
+    async def _into_thread(self, table: Table, starter: discord.Message) -> None:
+        """Open a thread from the table's first message and deal the board there, so the board has its
+        own edit budget (several races in one channel each keep up). Where no thread can be opened
+        (no permission, or the channel is itself a thread) the first message becomes the board."""
+        kind = self.kind(table)
+        try:
+            thread = await starter.create_thread(
+                name=thread_name(table, self.names(table)), auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except (discord.HTTPException, ValueError):
+            log.info("no thread for game %s; its board stays in the channel", table.game_id, exc_info=True)
+            parts = await self._message_parts(table)
+            await starter.edit(**parts, **NO_CONTENT)
+            await self._shown_now(replace(table, message_id=starter.id))
+            return
+        parts = await self._message_parts(table)
+        board = await thread.send(view=parts["view"], files=parts["attachments"], allowed_mentions=NO_MENTIONS)
+        if not await self._service.move_to_thread(table.game_id, thread.id, board.id):
+            log.warning("game %s already had a thread; the board in %s is not used", table.game_id, thread.id)
+            return
+        await starter.edit(view=starter_layout(kind, table, thread.id), **NO_CONTENT)
+        moved = await self._service.table(table.game_id)
+        self._shown[board.id] = table.version
+        if moved.version != table.version:
+            self.redraw(moved)
+        else:
+            await self._shown_now(moved)
+        self._hands(moved)
+
+    async def _close_thread(self, message: discord.PartialMessage, table: Table) -> None:
+        """A game played in its thread has ended: the board keeps the final position without controls,
+        the channel's first message shows the end (with Rematch), and the thread is archived."""
+        parts = await self._message_parts(table, note=f"The result is in <#{table.channel_id}>.", controls=False)
+        await message.edit(**parts, **NO_CONTENT)
+        if table.thread_id is None or table.channel_id is None or table.message_id is None:
+            return
+        if await self._service.leave_thread(table.game_id, table.message_id):
+            self._queue(table.channel_id, table.thread_id, _Redraw(await self._service.table(table.game_id), "", None))
+        try:
+            thread = await self._client.fetch_channel(table.thread_id)
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=True)
+        except discord.HTTPException:
+            log.warning("could not archive the thread of game %s", table.game_id, exc_info=True)
 
     async def show_pick(self, interaction: discord.Interaction, table: Table, picked: str) -> None:
         """Answer a pick in a table's menu: its destinations as controls (the text stays as it was), and (for
@@ -392,12 +482,12 @@ class Presenter:
         A move and a pick on one table can be answered in either order; when the pick's edit lands
         last, the message shows the older position's controls, so the latest table is redrawn over it.
         """
-        if table.message_id is None or table.channel_id is None:
+        if table.message_id is None or table.message_channel_id is None:
             return
         latest = await self._service.table(table.game_id)
         if latest.version != table.version:
             self._shown[table.message_id] = table.version
-            self._queue(table.channel_id, table.message_id, _Redraw(latest, "", None, force=True))
+            self._queue(table.message_channel_id, table.message_id, _Redraw(latest, "", None, force=True))
 
     async def _panel_parts(self, table: Table, seat: Seat, note: str) -> dict[str, Any]:
         kind = self.kind(table)
@@ -478,9 +568,9 @@ class Presenter:
         is handed to its owner by a redraw notice through the database (:meth:`heard`).
         """
         handed = False
-        if table.channel_id is not None and table.message_id is not None:
+        if table.message_channel_id is not None and table.message_id is not None:
             if self._owns(table.guild_id):
-                self._queue(table.channel_id, table.message_id, _Redraw(table, note, None))
+                self._queue(table.message_channel_id, table.message_id, _Redraw(table, note, None))
             else:
                 handed = True
         if not self._deliver(table) or handed:
@@ -492,8 +582,8 @@ class Presenter:
             table = await self._service.table(game_id)
         except ServiceError:
             return
-        if table.channel_id is not None and table.message_id is not None and self._owns(table.guild_id):
-            self._queue(table.channel_id, table.message_id, _Redraw(table, "", None))
+        if table.message_channel_id is not None and table.message_id is not None and self._owns(table.guild_id):
+            self._queue(table.message_channel_id, table.message_id, _Redraw(table, "", None))
         self._deliver(table)
 
     def _hands(self, table: Table) -> None:
@@ -544,7 +634,7 @@ class Presenter:
             return
         link = ""
         if table.guild_id is not None and table.message_id is not None:
-            link = f" https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+            link = f" https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}"
         try:
             user = await self._client.fetch_user(user_id)
             await user.send(shorten(f"**{table.title}** (game #{table.game_id}): {text}{link}"))
@@ -600,7 +690,9 @@ class Presenter:
         table = redraw.table
         message = self._client.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            if redraw.seat is None:
+            if redraw.seat is None and table.finished and table.in_thread:
+                await self._close_thread(message, table)
+            elif redraw.seat is None:
                 await message.edit(**await self._message_parts(table, note=redraw.note), **NO_CONTENT)
                 await self._shown_now(table)
             else:

@@ -14,8 +14,13 @@ from .conftest import Room
 
 
 def table_message(room: Room, message_id: int) -> discord.Message:
-    """The table message as it is now (components and embed fresh from the simulated Discord)."""
-    return next(message for message in room.channel.history() if message.id == message_id)
+    """The table message as it is now (fresh from the simulated Discord), in the channel or one of its
+    threads (where a Peanuts race is played)."""
+    for channel in (room.channel, *room.channel.threads):
+        for message in channel.history():
+            if message.id == message_id:
+                return message
+    raise LookupError(f"no message {message_id} in #{room.channel.name} or its threads")
 
 
 def components_in(message) -> list:

@@ -42,10 +42,11 @@ async def challenge(room: Room, **options) -> discord.Message:
 
 
 async def accepted(room: Room, bot) -> tuple[int, discord.Message]:
+    """Challenge and accept: the race is played on a board in a thread of its own."""
     message = await challenge(room)
+    game_id = int(custom_ids_on(message)[0].split(":")[1])
     await room.bob.click(message, custom_id=button_with(message, "pv"))
-    board = table_message(room, message.id)
-    return int(custom_ids_on(board)[0].split(":")[1]), board
+    return game_id, table_message(room, (await bot.service.table(game_id)).message_id)
 
 
 async def open_panel(actor, room: Room, message_id: int) -> discord.Message:
@@ -112,6 +113,50 @@ async def test_a_race_from_challenge_to_its_end_through_both_panels(room, simcor
     assert "Game over." in text_of(final) or "Resigned" in text_of(final)
     await room.alice.slash(room.channel, "scores", game="peanuts")
     assert "alice" in text_of(room.channel.last_message)
+
+
+async def test_each_race_is_played_in_its_own_thread_and_its_result_comes_back(room, simcord_bot):
+    """Accepting opens a thread from the challenge, with the board in it (its own edit budget); the
+    challenge says where the race is. A command typed in the thread acts on its race. At the end the
+    board keeps the last position without controls, the challenge shows the result and Rematch, the
+    thread is archived, and the channel's scoreboard counts the race."""
+    challenge_message = await challenge(room)
+    game_id, board = await accepted(room, simcord_bot)
+    [thread] = room.channel.threads
+    assert thread.id == challenge_message.id and board.channel.id == thread.id
+    assert "alice" in thread.name and "bob" in thread.name
+    starter = table_message(room, challenge_message.id)
+    assert f"<#{thread.id}>" in text_of(starter) and not buttons_of(starter) and picture_of(starter) is None
+    assert picture_of(board).endswith("/table.png") and "My controls" in labels_of(board)
+    asked = await room.bob.slash(thread, "peanuts resign")
+    await room.bob.click(asked.response.message, custom_id=custom_ids_on(asked.response.message)[0])
+    await room.env.advance_time(2)
+    table = await simcord_bot.service.table(game_id)
+    assert table.finished and table.message_id == challenge_message.id
+    final_board = table_message(room, board.id)
+    assert not buttons_of(final_board) and f"<#{room.channel.id}>" in text_of(final_board)
+    result = table_message(room, challenge_message.id)
+    assert "Resigned" in text_of(result) and labels_of(result) == ["Rematch"]
+    assert picture_of(result).endswith("/table.png")
+    assert room.env.backend.get_channel(thread.id).thread_metadata.archived
+    await room.alice.slash(room.channel, "scores", game="peanuts")
+    assert "alice" in text_of(room.channel.last_message)
+
+
+async def test_three_races_in_one_channel_each_get_a_thread(room, simcord_bot):
+    """Three races at once in a channel: three threads, each holding one board."""
+    races = []
+    for actor, other in ((room.alice, room.bob), (room.bob, room.carol), (room.carol, room.alice)):
+        await actor.slash(room.channel, "peanuts challenge", friend=other.user)
+        message = room.channel.last_message
+        game_id = int(custom_ids_on(message)[0].split(":")[1])
+        await other.click(message, custom_id=button_with(message, "pv"))
+        races.append(await simcord_bot.service.table(game_id))
+    threads = room.channel.threads
+    assert len(threads) == 3
+    assert sorted(table.thread_id for table in races) == sorted(thread.id for thread in threads)
+    for table in races:
+        assert table.in_thread and table_message(room, table.message_id).channel.id == table.thread_id
 
 
 async def test_a_stale_panel_click_is_refused_with_a_fresh_panel(room, simcord_bot, seed_box):
@@ -214,9 +259,9 @@ async def test_turns_mode_one_full_turn_each(room, simcord_bot):
     """In turns mode a turn is any number of one's own moves, ended by turning the stock or passing."""
     await room.alice.slash(room.channel, "peanuts challenge", friend=room.bob.user, mode="turns")
     message = room.channel.last_message
+    game_id = int(custom_ids_on(message)[0].split(":")[1])
     await room.bob.click(message, custom_id=button_with(message, "pv"))
-    board = table_message(room, message.id)
-    game_id = int(custom_ids_on(board)[0].split(":")[1])
+    board = table_message(room, (await simcord_bot.service.table(game_id)).message_id)
     assert (await simcord_bot.service.table(game_id)).turn == 0
     bob_panel = await open_panel(room.bob, room, board.id)
     assert "Waiting for" in text_of(bob_panel) and not any(cid[-2:] == ":t" for cid in custom_ids_on(bob_panel))
