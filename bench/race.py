@@ -164,12 +164,13 @@ def main() -> None:
         start = min((t for times in edits.values() for t in times), default=0.0)
         boards = [_per_second(times, start, SECONDS) for times in edits.values() if times]
         together = [sum(counts) for counts in zip(*boards)] if boards else []
-        busy = [statistics.mean(b[: max(i for i, n in enumerate(b) if n) + 1]) for b in boards if any(b)]
+        lives = [b[next(i for i, n in enumerate(b) if n) : max(i for i, n in enumerate(b) if n) + 1] for b in boards]
+        steady = sum(map(sum, lives)) / max(1, sum(map(len, lives)))
         print(f"Peanuts: {races} race(s) in one channel, {SECONDS} s, {MOVES_PER_SECOND} clicks/s: {clicks} clicks")
         print(f"  click to own panel update     median {statistics.median(ms):7.2f} ms   p99 {p99:7.2f} ms")
         print(
             f"  edits per second: a board at most {max((max(b) for b in boards), default=0)}, "
-            f"a board while its race runs {min(busy, default=0):.2f} to {max(busy, default=0):.2f} on average; "
+            f"{steady:.2f} a second on average while its race runs; "
             f"all boards together at most {max(together, default=0)}"
         )
 

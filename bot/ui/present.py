@@ -361,7 +361,7 @@ class Presenter:
         """Post a new table message as the answer to ``interaction``; the game becomes active."""
         if not interaction.response.is_done():
             await interaction.response.defer()
-        if self._wants_thread(table):
+        if self._wants_thread(table, interaction):
             message = await interaction.followup.send(view=self._starter(table), wait=True)
             await self._service.attach_message(table.game_id, message.id, table.version)
             await self._into_thread(table, message)
@@ -392,7 +392,7 @@ class Presenter:
         """Redraw the table message the click came from, as the click's answer (acknowledged first)."""
         if not interaction.response.is_done():
             await interaction.response.defer()
-        if self._wants_thread(table):
+        if self._wants_thread(table, interaction):
             starter = await interaction.edit_original_response(view=self._starter(table), attachments=[], **NO_CONTENT)
             await self._into_thread(table, starter)
             return
@@ -402,10 +402,12 @@ class Presenter:
             await self._shown_now(table)
         self._hands(table)
 
-    def _wants_thread(self, table: Table) -> bool:
-        """Whether a table just dealt is to be played in a thread of its own (``KindUI.threaded``)."""
+    def _wants_thread(self, table: Table, interaction: discord.Interaction) -> bool:
+        """Whether a table just dealt is to be played in a thread of its own (``KindUI.threaded``): in a
+        text channel (a thread or a voice channel's chat can start none)."""
         return (
             self.kind(table).threaded
+            and isinstance(interaction.channel, discord.TextChannel)
             and table.public is not None
             and not table.finished
             and table.thread_id is None

@@ -159,6 +159,21 @@ async def test_three_races_in_one_channel_each_get_a_thread(room, simcord_bot):
         assert table.in_thread and table_message(room, table.message_id).channel.id == table.thread_id
 
 
+async def test_a_race_where_no_thread_can_open_is_played_on_the_challenge(room, simcord_bot):
+    """A challenge made inside a thread (where Discord opens no thread) becomes the board itself."""
+    room.env.backend.create_thread(room.channel.id, "card talk", room.alice.id)
+    [talk] = room.channel.threads
+    await room.alice.slash(talk, "peanuts challenge", friend=room.bob.user)
+    message = talk.last_message
+    game_id = int(custom_ids_on(message)[0].split(":")[1])
+    await room.bob.click(message, custom_id=button_with(message, "pv"))
+    table = await simcord_bot.service.table(game_id)
+    assert table.thread_id is None and table.message_id == message.id and len(room.channel.threads) == 1
+    board = table_message(room, message.id)
+    assert picture_of(board).endswith("/table.png") and "My controls" in labels_of(board)
+    assert (await simcord_bot.service.table(game_id)).shown_version == table.version
+
+
 async def test_a_stale_panel_click_is_refused_with_a_fresh_panel(room, simcord_bot, seed_box):
     """A move drawn for a pile top that changed (here the player's own waste moved on) is refused, and the
     panel is redrawn as the table is now: the card never lands where the player did not aim."""

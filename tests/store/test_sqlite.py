@@ -26,11 +26,13 @@ async def test_reopening_a_file_does_not_migrate_again(tmp_path):
         assert await second.migrate() == 0
         assert (await second.load_game(game.id)) == game
 
+
 async def test_file_database_uses_wal(tmp_path):
     """File databases run in WAL mode with foreign keys on."""
     async with await SqliteStore.open(tmp_path / "peapod.db") as store:
         assert (await store._fetch("PRAGMA journal_mode"))[0][0] == "wal"
         assert (await store._fetch("PRAGMA foreign_keys"))[0][0] == 1
+
 
 async def test_database_newer_than_code_is_refused(tmp_path):
     """A database migrated by a newer peapod is not touched."""
@@ -39,6 +41,7 @@ async def test_database_newer_than_code_is_refused(tmp_path):
         raw.execute("PRAGMA user_version = 99")
     with pytest.raises(SchemaTooNewError):
         await SqliteStore.open(path)
+
 
 async def test_failed_migration_rolls_back_everything(tmp_path):
     """A migration that fails half-way leaves no trace: no new table, the same user_version."""

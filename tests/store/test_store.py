@@ -282,6 +282,26 @@ async def test_shown_versions_and_lagging_tables(store):
     assert await store.lagging_games() == []
 
 
+async def test_a_table_moves_into_its_thread_once_and_back_once(store):
+    """A race's board moves into a thread once; its commands find it from the thread; at the end its
+    message is the thread's first message again, once, and until then the finished game lags."""
+    game = await store.create_game(new_game(players=(1, 2)))
+    await store.set_message(game.id, 70, version=0, at=1.0)
+    assert await store.set_thread(game.id, 70, 71)
+    assert not await store.set_thread(game.id, 80, 81)
+    loaded = await store.load_game(game.id)
+    assert (loaded.thread_id, loaded.message_id) == (70, 71)
+    assert await store.active_games(70, 1, "count") == [game.id] == await store.active_games(20, 1, "count")
+    assert await store.open_tables(70, 2, "count") == [game.id]
+    await store.save_action(game.id, version=0, seat=0, code="x", state={}, finished=True, at=2.0)
+    await store.set_shown(game.id, 1)
+    assert await store.lagging_games() == [game.id]
+    assert await store.leave_thread(game.id, 71)
+    assert not await store.leave_thread(game.id, 71)
+    assert (await store.load_game(game.id)).message_id == 70
+    assert await store.lagging_games() == []
+
+
 async def test_settings_closed_dms_and_seat_messages(store):
     """Server settings by key, closed DMs, and a seat's hand message round-trip."""
     assert await store.guild_setting(10, "turn_seconds") is None
