@@ -180,6 +180,8 @@ class Game(ABC, Generic[StateT]):
     """Some cards are face down or in hands: a solver would see what players cannot."""
     has_hints: ClassVar[bool] = False
     """:meth:`hint` suggests a move (only where it sees nothing the player cannot)."""
+    rated: ClassVar[bool] = False
+    """Games between people are rated (a skill rating per player and server), not only counted."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -257,6 +259,10 @@ class Game(ABC, Generic[StateT]):
     def allows_undo(self, options: Mapping[str, Any]) -> bool:
         """Whether the bot may offer undo for a game with these (resolved) options."""
         return False
+
+    def sides(self, seats: int) -> tuple[int, ...]:
+        """The side each seat plays for (partners share one); by default every seat for itself."""
+        return tuple(range(seats))
 
     def on_scoreboard(self, options: Mapping[str, Any]) -> bool:
         """Whether finished games with these (resolved) options count on the channel scoreboards.

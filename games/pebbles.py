@@ -752,6 +752,7 @@ class PebblesAndNuts(Game[PebblesState]):
     min_seats = 2
     max_seats = 4
     hidden_information = True
+    rated = True
     options = (
         Option("decks", 1, "Decks: 2 is the 4-player partnership game to 130 (first of identical cards wins).", (1, 2)),
         Option(
@@ -959,6 +960,10 @@ class PebblesAndNuts(Game[PebblesState]):
         )
         _check_state(state)
         return state
+
+    def sides(self, seats: int) -> tuple[int, ...]:
+        """Partners sit across at a table of four (RULES.md §3)."""
+        return tuple(side_of(seats, seat) for seat in range(seats))
 
     def timeout_action(self, state: PebblesState, seat: Seat) -> PebblesAction:
         """RULES §7.2: the lowest legal card, never A♠ unless forced, and no declaration."""

@@ -236,9 +236,7 @@ def _draw_columns(image: Image.Image, layout: LayoutView, seat: int, playable: C
             image.paste(_face(card, playable, "felt" if depth == 0 else "card"), (x, COLUMNS_Y + depth * FAN))
 
 
-def picture(
-    view: PeanutsView, *, names: Sequence[str] | None = None, playable: Collection[Card] = ()
-) -> Image.Image:
+def picture(view: PeanutsView, *, names: Sequence[str] | None = None, playable: Collection[Card] = ()) -> Image.Image:
     """The table as a palette image (a fresh copy: the caller may keep or change it)."""
     names = names or [f"Player {seat + 1}" for seat in range(len(view.players))]
     image = cards.cached(("peanuts", "background"), _background).copy()

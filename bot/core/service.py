@@ -15,6 +15,8 @@ One module per concern, each adding its methods to :class:`~bot.core.tables.Serv
 - ``bot.core.deadlines``: lobby expiry, turn timers and warnings, AI seats' moves: rows in the
   database fired once each.
 - ``bot.core.results``: scoreboards, a player's record, who helped at an open table.
+- ``bot.core.ratings``: skill ratings per server and game, leaderboards, a rating's history (the
+  ratings themselves are computed once when a rated game ends: ``bot.core.skill``).
 - ``bot.core.server_settings``: a server's own settings (the turn timer).
 - ``bot.core.messages``: which message shows each table and at which version (a game is
   ``dealing`` until its table message exists; tables whose message lags are found and redrawn),
@@ -38,6 +40,7 @@ from bot.core.deadlines import AI_SECONDS, MISSED_TURNS, Deadlines, Fired
 from bot.core.lobbies import LOBBY_SECONDS, Lobbies
 from bot.core.messages import Messages
 from bot.core.play import Play
+from bot.core.ratings import Ratings
 from bot.core.results import Results
 from bot.core.server_settings import ServerSettings
 from bot.core.tables import UNDO_CODE, CurrentGame, Table, effective_actions
@@ -55,6 +58,6 @@ __all__ = [
 ]
 
 
-class TableService(Play, Lobbies, Deadlines, Results, ServerSettings, Messages):
+class TableService(Play, Lobbies, Deadlines, Results, Ratings, ServerSettings, Messages):
     """Creates games, applies actions, undo and resignations, runs lobbies and deadlines, and answers
     scoreboard questions: the parts above, over one store."""

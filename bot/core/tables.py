@@ -8,6 +8,7 @@ puts them together as :class:`~bot.core.service.TableService`.
 
 import asyncio
 import contextlib
+import logging
 import random
 import time
 import weakref
@@ -15,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.core import skill
 from bot.core.errors import (
     GameNotFoundError,
     NotInGameError,
@@ -35,6 +37,8 @@ from bot.store import (
 from games.base import Action, Event, Game, Outcome, Seat
 from games.cards import parse_cards
 from games.errors import CorruptStateError, GameOverError
+
+log = logging.getLogger(__name__)
 
 UNDO_CODE = "undo"
 """How the action log records an undo (it is not a game action)."""
@@ -279,6 +283,11 @@ class ServiceCore:
             )
         except StaleGameError:
             raise StaleActionError(game_id=record.id) from None
+        if outcome is not None:
+            try:
+                await skill.rate(self._store, game, record, outcome, counted=counts_on_scoreboard(game, record), at=at)
+            except Exception:
+                log.exception("could not rate game %s", record.id)
         status = "finished" if outcome is not None else "active"
         table = table_of(game, record, state, version=version, status=status, events=events, undo_depth=undo_depth)
         return replace(table, ended_at=at) if outcome is not None else table

@@ -67,6 +67,12 @@ TABLES = (
     Table("timers", ("game_id", "kind", "due_at", "version", "claimed_until"), "game_id, kind"),
     Table("closed_dms", ("user_id", "at"), "user_id"),
     Table("guild_settings", ("guild_id", "key", "value"), "guild_id, key"),
+    Table("ratings", ("guild_id", "kind", "user_id", "mu", "sigma", "games", "updated_at"), "guild_id, kind, user_id"),
+    Table(
+        "rating_changes",
+        ("game_id", "user_id", "guild_id", "kind", "mu_before", "sigma_before", "mu", "sigma", "at"),
+        "game_id, user_id",
+    ),
 )
 """Every table of the schema, parents before children (foreign keys hold at every step)."""
 

@@ -14,7 +14,17 @@ same database (the one that owns a channel redraws it).
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from bot.store.records import ActionRecord, GameRecord, NewGame, ResultRecord, ScoreRow, SeatRecord, TimerRecord
+from bot.store.records import (
+    ActionRecord,
+    GameRecord,
+    NewGame,
+    Rating,
+    RatingChange,
+    ResultRecord,
+    ScoreRow,
+    SeatRecord,
+    TimerRecord,
+)
 
 RedrawListener = Callable[[int], Awaitable[None]]
 """Called with a game id when some process asked for that game's messages to be redrawn."""
@@ -104,6 +114,16 @@ class Store(Protocol):
     async def active_games(self, channel_id: int, user_id: int, kind: str) -> list[int]: ...
 
     async def scoreboard(self, channel_id: int, kind: str, *, limit: int = 10) -> list[ScoreRow]: ...
+
+    async def ratings(self, guild_id: int, kind: str, user_ids: Sequence[int]) -> dict[int, Rating]: ...
+
+    async def rate_game(
+        self, game_id: int, guild_id: int, kind: str, changes: Sequence[RatingChange], *, at: float
+    ) -> bool: ...
+
+    async def leaderboard(self, guild_id: int, kind: str, *, since: float | None, limit: int) -> list[Rating]: ...
+
+    async def rating_history(self, guild_id: int, kind: str, user_id: int) -> list[tuple[float, float, float]]: ...
 
     async def name_results(self, game_id: int, names: Mapping[int, str]) -> None: ...
 

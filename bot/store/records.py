@@ -151,6 +151,31 @@ class ActionRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's skill rating in one server for one game (OpenSkill's mean and uncertainty)."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    """Rated games played."""
+
+    @property
+    def ordinal(self) -> float:
+        """The rating the tables rank by: sure to within three uncertainties (mu - 3 sigma)."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What one rated game did to one player's rating: ``before`` as read, then the new mean and uncertainty."""
+
+    before: Rating
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreRow:
     """One player's line on a channel's scoreboard for one game kind."""
 

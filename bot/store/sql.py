@@ -30,6 +30,8 @@ from bot.store.records import (
     ActionRecord,
     GameRecord,
     NewGame,
+    Rating,
+    RatingChange,
     ResultRecord,
     ScoreRow,
     SeatRecord,
@@ -502,6 +504,80 @@ class SqlStore(ABC):
             (channel_id, kind, limit),
         )
         return [ScoreRow(int(r[0]), int(r[1]), int(r[2]), int(r[3]), r[4]) for r in rows]
+
+    async def ratings(self, guild_id: int, kind: str, user_ids: Sequence[int]) -> dict[int, Rating]:
+        """The current ratings of these players in a server for one game (players never rated are left out)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._fetch(
+            f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND kind = ? AND user_id IN ({marks})",
+            (guild_id, kind, *user_ids),
+        )
+        return {int(r[0]): Rating(int(r[0]), float(r[1]), float(r[2]), int(r[3])) for r in rows}
+
+    async def rate_game(
+        self, game_id: int, guild_id: int, kind: str, changes: Sequence[RatingChange], *, at: float
+    ) -> bool:
+        """Apply one game's rating changes, once: False when the game was rated already.
+
+        Each rating changes only if it is still as read (``change.before.games``), all or nothing.
+
+        Raises:
+            StaleGameError: a player's rating changed since it was read (another game ended); nothing was written.
+        """
+        async with self._transaction() as db:
+            if await db.fetch("SELECT 1 FROM rating_changes WHERE game_id = ?", (game_id,)):
+                return False
+            for change in changes:
+                before = change.before
+                if before.games == 0:
+                    changed = await db.execute(
+                        "INSERT INTO ratings (guild_id, kind, user_id, mu, sigma, games, updated_at) "
+                        "VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, kind, user_id) DO NOTHING",
+                        (guild_id, kind, before.user_id, change.mu, change.sigma, at),
+                    )
+                else:
+                    changed = await db.execute(
+                        "UPDATE ratings SET mu = ?, sigma = ?, games = games + 1, updated_at = ? "
+                        "WHERE guild_id = ? AND kind = ? AND user_id = ? AND games = ?",
+                        (change.mu, change.sigma, at, guild_id, kind, before.user_id, before.games),
+                    )
+                if changed != 1:
+                    raise StaleGameError(game_id, before.games)
+                await db.execute(
+                    "INSERT INTO rating_changes (game_id, user_id, guild_id, kind, mu_before, sigma_before, mu, sigma, "
+                    "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, before.user_id, guild_id, kind, before.mu, before.sigma, change.mu, change.sigma, at),
+                )
+        return True
+
+    async def leaderboard(self, guild_id: int, kind: str, *, since: float | None, limit: int) -> list[Rating]:
+        """A server's best rated players of one game, by ordinal; with ``since``, those who played a rated
+        game since then."""
+        recent = ""
+        params: tuple[Any, ...] = (guild_id, kind)
+        if since is not None:
+            recent = (
+                " AND EXISTS (SELECT 1 FROM rating_changes AS c WHERE c.guild_id = r.guild_id AND c.kind = r.kind "
+                "AND c.user_id = r.user_id AND c.at >= ?)"
+            )
+            params += (since,)
+        rows = await self._fetch(
+            f"SELECT r.user_id, r.mu, r.sigma, r.games FROM ratings AS r WHERE r.guild_id = ? AND r.kind = ?{recent} "
+            "ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id ASC LIMIT ?",
+            (*params, limit),
+        )
+        return [Rating(int(r[0]), float(r[1]), float(r[2]), int(r[3])) for r in rows]
+
+    async def rating_history(self, guild_id: int, kind: str, user_id: int) -> list[tuple[float, float, float]]:
+        """A player's rating after each of their rated games, oldest first: (when, mu, sigma)."""
+        rows = await self._fetch(
+            "SELECT at, mu, sigma FROM rating_changes WHERE guild_id = ? AND kind = ? AND user_id = ? "
+            "ORDER BY at, game_id",
+            (guild_id, kind, user_id),
+        )
+        return [(float(r[0]), float(r[1]), float(r[2])) for r in rows]
 
     async def name_results(self, game_id: int, names: Mapping[int, str]) -> None:
         """Keep the players' names with a finished game's results (the scoreboard shows them)."""

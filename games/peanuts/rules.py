@@ -388,6 +388,7 @@ class Peanuts(Game[PeanutsState]):
     title = "Peanuts"
     simultaneous = True
     hidden_information = True
+    rated = True
     min_seats = 2
     max_seats = 2
     options = (

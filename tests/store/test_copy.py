@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from bot.store import PostgresStore, ResultRecord, SeatRecord, SqliteStore, Store
+from bot.store import PostgresStore, Rating, RatingChange, ResultRecord, SeatRecord, SqliteStore, Store
 from bot.store.__main__ import main
 from bot.store.copy import TABLES, CopyRefusedError, copy, count
 
@@ -28,6 +28,8 @@ async def fill(store: Store) -> list[int]:
     await store.name_results(ids[0], {1: "Ann"})
     await store.set_guild_setting(10, "turn_seconds", "60.0")
     await store.set_dm_closed(7, True, at=5.0)
+    rated = [RatingChange(Rating(1, 25.0, 8.3, 0), 27.0, 8.0), RatingChange(Rating(7, 25.0, 8.3, 0), 23.0, 8.0)]
+    await store.rate_game(ids[0], 10, "count", rated, at=13.0)
     return ids
 
 
@@ -40,6 +42,8 @@ async def same_content(first: Store, second: Store, ids: list[int]) -> None:
     assert await second.scoreboard(20, "count") == await first.scoreboard(20, "count")
     assert await second.guild_setting(10, "turn_seconds") == "60.0"
     assert await second.dm_closed(7)
+    assert await second.ratings(10, "count", [1, 7]) == await first.ratings(10, "count", [1, 7])
+    assert await second.rating_history(10, "count", 1) == await first.rating_history(10, "count", 1)
 
 
 async def test_sqlite_to_postgresql_and_back(tmp_path, postgres_url):
@@ -55,6 +59,8 @@ async def test_sqlite_to_postgresql_and_back(tmp_path, postgres_url):
                 "timers": 3,
                 "closed_dms": 1,
                 "guild_settings": 1,
+                "ratings": 2,
+                "rating_changes": 2,
             }
             assert set(copied) == {table.name for table in TABLES}
             await same_content(source, target, ids)

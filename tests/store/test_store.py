@@ -12,6 +12,8 @@ import pytest
 from bot.store import (
     NewGame,
     PostgresStore,
+    Rating,
+    RatingChange,
     ResultRecord,
     ScoreRow,
     SeatRecord,
@@ -300,6 +302,29 @@ async def test_a_table_moves_into_its_thread_once_and_back_once(store):
     assert not await store.leave_thread(game.id, 71)
     assert (await store.load_game(game.id)).message_id == 70
     assert await store.lagging_games() == []
+
+
+async def test_ratings_are_per_server_written_once_and_only_as_read(store):
+    """A game's rating changes land once, all together; another server's ratings are its own; a change
+    over a rating that moved since it was read is refused whole."""
+    first = await store.create_game(new_game(players=(1, 2)))
+    second = await store.create_game(new_game(players=(1, 2)))
+    fresh = [Rating(1, 25.0, 8.3, 0), Rating(2, 25.0, 8.3, 0)]
+    won = [RatingChange(fresh[0], 27.0, 8.0), RatingChange(fresh[1], 23.0, 8.0)]
+    assert await store.rate_game(first.id, 10, "count", won, at=1.0)
+    assert not await store.rate_game(first.id, 10, "count", won, at=1.5)
+    with pytest.raises(StaleGameError):
+        await store.rate_game(second.id, 10, "count", won, at=2.0)
+    assert await store.rating_history(10, "count", 1) == [(1.0, 27.0, 8.0)]
+    assert await store.rate_game(second.id, 11, "count", won, at=2.0)
+    assert (await store.ratings(10, "count", [1, 2, 3]))[1] == Rating(1, 27.0, 8.0, 1)
+    assert [r.user_id for r in await store.leaderboard(10, "count", since=None, limit=10)] == [1, 2]
+    assert await store.leaderboard(10, "count", since=1.5, limit=10) == []
+    assert await store.leaderboard(12, "count", since=None, limit=10) == []
+    again = [RatingChange(Rating(1, 27.0, 8.0, 1), 28.0, 7.5), RatingChange(Rating(2, 23.0, 8.0, 1), 22.0, 7.5)]
+    third = await store.create_game(new_game(players=(1, 2)))
+    assert await store.rate_game(third.id, 10, "count", again, at=3.0)
+    assert (await store.ratings(10, "count", [2]))[2].games == 2
 
 
 async def test_settings_closed_dms_and_seat_messages(store):

@@ -1,0 +1,31 @@
+"""Ratings: a player's skill rating per server and game, the server's leaderboard, a rating's history.
+
+Ratings are written once, when a rated game ends (:mod:`bot.core.skill`); these calls only read.
+"""
+
+from bot.core.tables import ServiceCore
+from bot.store import Rating
+
+PERIODS = {"week": 7 * 86_400.0, "month": 30 * 86_400.0, "all": None}
+"""A leaderboard's periods: the players who played a rated game in the last week or month, or everyone."""
+
+
+class Ratings(ServiceCore):
+    """What the ratings say."""
+
+    async def rating(self, guild_id: int, kind: str, user_id: int) -> Rating | None:
+        """A player's rating in a server for one game, or None before their first rated game there."""
+        return (await self._store.ratings(guild_id, kind, [user_id])).get(user_id)
+
+    async def ratings(self, guild_id: int, kind: str, user_ids: list[int]) -> dict[int, Rating]:
+        return await self._store.ratings(guild_id, kind, user_ids)
+
+    async def leaderboard(self, guild_id: int, kind: str, period: str = "all", *, limit: int = 10) -> list[Rating]:
+        """The server's best rated players of ``kind`` (``period``: week, month or all)."""
+        span = PERIODS[period]
+        since = None if span is None else self._clock() - span
+        return await self._store.leaderboard(guild_id, kind, since=since, limit=limit)
+
+    async def rating_history(self, guild_id: int, kind: str, user_id: int) -> list[tuple[float, float, float]]:
+        """(when, mu, sigma) after each of the player's rated games, oldest first."""
+        return await self._store.rating_history(guild_id, kind, user_id)
