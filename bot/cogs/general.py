@@ -16,6 +16,7 @@ HELP_END = """\
 **Everywhere**
 `/help game:` a game's rules, commands and controls
 `/scores [game]` this channel's scoreboards (every game, or one)
+`/rating [game] [member]` a skill rating in this server · `/leaderboard game` the server's best
 `/help` this page
 
 Only the player who dealt a one-player table can move on it, unless it was dealt with `open: True`."""
