@@ -20,6 +20,10 @@ class Ratings(ServiceCore):
     async def ratings(self, guild_id: int, kind: str, user_ids: list[int]) -> dict[int, Rating]:
         return await self._store.ratings(guild_id, kind, user_ids)
 
+    def is_rated_kind(self, kind: str) -> bool:
+        """Whether games of ``kind`` between people are rated."""
+        return self._game(kind).rated
+
     async def leaderboard(self, guild_id: int, kind: str, period: str = "all", *, limit: int = 10) -> list[Rating]:
         """The server's best rated players of ``kind`` (``period``: week, month or all)."""
         span = PERIODS[period]

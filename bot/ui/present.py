@@ -323,10 +323,24 @@ class Presenter:
         kind = self.kind(table)
         if table.finished:
             note = " ".join(part for part in (await self._the_end(table), note) if part)
+        if table.public is None and not table.finished:
+            note = " ".join(part for part in (await self._ratings_line(table), note) if part)
         text = table_text(kind, table, note)
         parts: dict[str, Any] = {"view": table_layout(kind, table, text=text, picked=picked, controls=controls)}
         parts["attachments"] = [await self._picture(table)] if table.public is not None else []
         return parts
+
+    async def _ratings_line(self, table: Table) -> str:
+        """On a challenge or lobby of a rated game: the ratings of the people seated so far."""
+        people = [user_id for user_id in table.players if user_id is not None]
+        if table.guild_id is None or not people or not self._service.is_rated_kind(table.kind):
+            return ""
+        known = await self._service.ratings(table.guild_id, table.kind, people)
+        shown = [
+            f"<@{user_id}> {known[user_id].ordinal:.1f}" if user_id in known else f"<@{user_id}> unrated"
+            for user_id in people
+        ]
+        return "Ratings here: " + " \u00b7 ".join(shown) + "."
 
     async def _the_end(self, table: Table) -> str:
         """The moment a game ends: names kept with the results, and for one player the time, the

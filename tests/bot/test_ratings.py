@@ -48,3 +48,12 @@ async def test_practice_is_not_rated(room, simcord_bot):
     assert table.finished
     board = await room.alice.slash(room.channel, "leaderboard", game="peanuts")
     assert "No rated Peanuts games here yet." in text_of(board.response)
+
+
+async def test_a_challenge_shows_both_ratings(room, simcord_bot):
+    await race_until(room, simcord_bot, turns=8)
+    await room.bob.slash(room.channel, "peanuts challenge", friend=room.carol.user)
+    shown = text_of(room.channel.last_message)
+    guild = simcord_bot.get_channel(room.channel.id).guild.id
+    bob = await simcord_bot.service.rating(guild, "peanuts", room.bob.id)
+    assert f"Ratings here: <@{room.bob.id}> {bob.ordinal:.1f} \u00b7 <@{room.carol.id}> unrated." in shown
