@@ -76,8 +76,10 @@ async def rate(
     store: Store, game: Game[Any], record: GameRecord, outcome: Outcome, *, counted: bool, at: float
 ) -> None:
     """Rate a game that has just ended, once (nothing when it is not rated)."""
+    if not game.rated or not counted or record.guild_id is None:
+        return
     total, _ = await store.count_actions(record.id, "")
-    if record.guild_id is None or not is_rated(game, record, outcome, total, counted=counted):
+    if not is_rated(game, record, outcome, total, counted=counted):
         return
     users: Sequence[int] = [seat.user_id for seat in record.seats if seat.user_id is not None]
     for _ in range(RETRIES):
