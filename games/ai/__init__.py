@@ -4,6 +4,15 @@ Every game with players here (``peek_ai``, ``triplepeaks_ai``, ``pebbles_ai``, `
 ``RandomPlayer`` and a ``GreedyPlayer`` class that implement :class:`Player`, and a ``play_out``
 helper that runs a game to its end with them, so a caller (tests, benchmarks, AI seats in the
 bot) can drive any of them the same way.
+
+Each of those modules also has ``LEVELS``, the players by difficulty: a dict with exactly the keys
+"easy", "normal" and "hard", whose values make a fresh player. "normal" is the ``GreedyPlayer``;
+"easy" a weaker one that misses plays a person would miss; "hard" the strongest fair player (in
+the patiences it is the one behind ``hint(state) -> (action, reason)``). Every level decides from
+``GAME.view_for(state, seat)`` alone, so two states that look the same from its seat get the same
+choice from the same ``rng`` (the Pebbles and Nuts hard player also remembers the tricks it saw in
+the running deal, as a player with a good memory does). ``python -m bench.arena`` pits the levels
+against each other.
 """
 
 import random

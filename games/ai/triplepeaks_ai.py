@@ -12,14 +12,17 @@ stock order (unlike ``triplepeaks_solver``).
 """
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
 from games.ai import Player
-from games.cards import Card
+from games.cards import DECK, Card
 from games.triplepeaks import (
     COVERED_BY,
     COVERS,
     GAME,
+    TIPS,
+    Draw,
     Play,
     TriplePeaksAction,
     TriplePeaksState,
@@ -63,15 +66,20 @@ class GreedyPlayer:
         plays = [action for action in view.legal if isinstance(action, Play)]
         if not plays:
             return view.legal[0]
-        face_up = frozenset((slot, card) for slot, card in enumerate(view.tableau) if card is not None)
+        return _greedy_choice(view, plays)
 
-        def rank(play: Play) -> tuple[int, int, int]:
-            card = view.tableau[play.slot]
-            assert card is not None
-            chain = 1 + _longest(face_up - {(play.slot, card)}, card)
-            return chain, _uncovered(view, play.slot), -play.slot
 
-        return max(plays, key=rank)
+def _greedy_choice(view: TriplePeaksView, plays: list[Play]) -> Play:
+    """The greedy player's play among ``plays`` (not empty)."""
+    face_up = frozenset((slot, card) for slot, card in enumerate(view.tableau) if card is not None)
+
+    def rank(play: Play) -> tuple[int, int, int]:
+        card = view.tableau[play.slot]
+        assert card is not None
+        chain = 1 + _longest(face_up - {(play.slot, card)}, card)
+        return chain, _uncovered(view, play.slot), -play.slot
+
+    return max(plays, key=rank)
 
 
 def play_out(
@@ -81,3 +89,141 @@ def play_out(
     while GAME.outcome(state) is None:
         state = GAME.apply_action(state, 0, player.choose(state, 0, rng)).state
     return state
+
+
+class EasyPlayer:
+    """A casual player: any card that can be played, picked at random (no look at chains), and now and then
+    (``miss``) it turns the stock although a card could be played."""
+
+    def __init__(self, miss: float = 0.2) -> None:
+        self.miss = miss
+
+    def choose(self, state: TriplePeaksState, seat: int, rng: random.Random) -> TriplePeaksAction:
+        legal = GAME.view_for(state, seat).legal
+        plays = [action for action in legal if isinstance(action, Play)]
+        draws = [action for action in legal if isinstance(action, Draw)]
+        if plays and (not draws or rng.random() >= self.miss):
+            return rng.choice(plays)
+        return draws[0] if draws else plays[0]
+
+
+def _sample(view: TriplePeaksView, rng: random.Random) -> TriplePeaksState:
+    """A position consistent with ``view``: the face-down cards, the stock and the set-aside waste dealt at
+    random from the cards the player has not seen."""
+    seen = {card for card in view.tableau if card is not None} | set(view.waste)
+    unseen = [card for card in DECK if card not in seen]
+    rng.shuffle(unseen)
+    cards = iter(unseen)
+    tableau = tuple(
+        card if card is not None else (next(cards) if down else None)
+        for card, down in zip(view.tableau, view.face_down, strict=True)
+    )
+    aside = tuple(next(cards) for _ in range(view.set_aside))
+    return TriplePeaksState(
+        seed=0,
+        multiplier=view.multiplier,
+        progressive=view.progressive,
+        tableau=tableau,
+        waste=aside + view.waste,
+        stock=tuple(cards),
+        run=view.run,
+        score=view.score,
+        round=view.round,
+        moves=view.moves,
+    )
+
+
+def _greedy_finish(state: TriplePeaksState) -> int:
+    """The score the greedy player reaches from ``state`` by the end of its round (cleared: a bonus of 100)."""
+    greedy, rng, start = GreedyPlayer(), random.Random(0), state.round
+    while GAME.outcome(state) is None and state.round == start:
+        state = GAME._apply(state, 0, greedy.choose(state, 0, rng)).state
+    cleared = state.round != start or all(state.tableau[tip] is None for tip in TIPS)
+    return state.score + (_CLEAR_BONUS if cleared else 0)
+
+
+_CLEAR_BONUS = 100
+"""What clearing the round is worth over its points (the game is won; in progressive play a new round)."""
+
+
+class HardPlayer:
+    """The best fair player, the one behind :func:`hint`; it decides from ``GAME.view_for`` only.
+
+    Like the greedy player it never turns a stock card while a card can be played. When several cards can,
+    it deals ``samples`` positions consistent with what it sees (the face-down cards, the stock and the
+    set-aside waste at random from the unseen cards), lets the greedy player finish the round after each
+    play, and takes the play with the best average (score, plus a bonus for clearing the round) when it beats
+    the greedy player's own choice by more than :data:`_MARGIN`.
+    """
+
+    def __init__(self, samples: int = 10) -> None:
+        self.samples = samples
+        self.last_values: dict[TriplePeaksAction, float] = {}
+
+    def choose(self, state: TriplePeaksState, seat: int, rng: random.Random) -> TriplePeaksAction:
+        return self.decide(GAME.view_for(state, seat), rng)
+
+    def decide(self, view: TriplePeaksView, rng: random.Random) -> TriplePeaksAction:
+        """The choice from the view alone."""
+        self.last_values = {}
+        plays = [action for action in view.legal if isinstance(action, Play)]
+        if len(plays) <= 1:
+            return plays[0] if plays else view.legal[0]
+        default = _greedy_choice(view, plays)
+        totals = [0.0] * len(plays)
+        for _ in range(self.samples):
+            sample = _sample(view, rng)
+            for number, action in enumerate(plays):
+                totals[number] += _greedy_finish(GAME._apply(sample, 0, action).state)
+        self.last_values = {action: total / self.samples for action, total in zip(plays, totals, strict=True)}
+        best = max(plays, key=lambda action: self.last_values[action])
+        return best if self.last_values[best] > self.last_values[default] + _MARGIN else default
+
+
+_MARGIN = 2.0
+"""How much better (on average, in points) a play must look than the greedy player's to be preferred: the
+samples are few, so a small lead is mostly noise."""
+
+
+def hint(state: TriplePeaksState) -> tuple[TriplePeaksAction, str]:
+    """The move the hard player would make from the player's own view (face-down cards unknown), and why in a
+    short sentence, e.g. "K♥ clears the left peak's tip: +15"."""
+    view = GAME.view_for(state, 0)
+    player = HardPlayer()
+    action = player.decide(view, random.Random(0))
+    return action, _reason(view, action, player.last_values)
+
+
+_PEAK_NAMES = ("left", "middle", "right")
+
+
+def _reason(view: TriplePeaksView, action: TriplePeaksAction, values: dict[TriplePeaksAction, float]) -> str:
+    if isinstance(action, Draw):
+        if not any(isinstance(other, Play) for other in view.legal):
+            return "No card fits the waste: turn a stock card."
+        return "Turning a stock card now leaves better plays later than any card that fits."
+    card = view.tableau[action.slot]
+    name = card.label if card is not None else f"Slot {action.slot}"
+    points = view.next_points
+    if action.slot in TIPS:
+        last = view.peaks_cleared == len(TIPS) - 1
+        bonus = (50 if last else 25) if view.multiplier else (30 if last else 15)
+        peak = "the last peak" if last else f"the {_PEAK_NAMES[action.slot]} peak"
+        return f"{name} clears {peak}'s tip: +{points + bonus}."
+    face_up = frozenset((slot, seen) for slot, seen in enumerate(view.tableau) if seen is not None)
+    chain = 1 + _longest(face_up - {(action.slot, card)}, card) if card is not None else 1
+    turned = _uncovered(view, action.slot)
+    parts = [f"{name} fits the waste: +{points}"]
+    if chain > 1:
+        parts.append(f"it starts a run of {chain} cards already face up")
+    if turned:
+        parts.append(f"it turns up {turned} face-down card{'s' if turned > 1 else ''}")
+    return "; ".join(parts) + "."
+
+
+LEVELS: dict[str, Callable[[], Player[TriplePeaksState, TriplePeaksAction]]] = {
+    "easy": EasyPlayer,
+    "normal": GreedyPlayer,
+    "hard": HardPlayer,
+}
+"""Players by difficulty; each call makes a fresh player ("hard" gives the hints)."""
