@@ -16,7 +16,7 @@ from bot.ui.controls import CONTROLS, unanswered
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
 from bot.ui.present import EditBudget, Presenter
-from games import AI_PLAYERS, GAMES
+from games import AI_LEVELS, GAMES
 from games.base import Game
 
 log = logging.getLogger(__name__)
@@ -66,7 +66,7 @@ class PeapodBot(commands.AutoShardedBot):
         self.service = TableService(
             store,
             games=games,
-            players=AI_PLAYERS,
+            levels=AI_LEVELS,
             seed_source=seed_source,
             clock=discord_clock,
             on_deadline=self._deadline_set,

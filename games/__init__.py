@@ -4,6 +4,7 @@
 stateless :class:`games.base.Game` object.
 """
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games import peanuts, pebbles, peek, penguin, triplepeaks
@@ -14,5 +15,6 @@ GAMES: dict[str, Game] = {
     game.key: game for game in (peanuts.GAME, pebbles.GAME, peek.GAME, penguin.GAME, triplepeaks.GAME)
 }
 
-AI_PLAYERS: dict[str, Any] = {"pebbles": pebbles_ai.GreedyPlayer(), "peanuts": peanuts_ai.GreedyPlayer()}
-"""The player the table seats for the AI, by game (``games.ai.Player``)."""
+AI_LEVELS: dict[str, Mapping[str, Callable[[], Any]]] = {"pebbles": pebbles_ai.LEVELS, "peanuts": peanuts_ai.LEVELS}
+"""The players a table seats for the AI, by game, then by level ("easy", "normal", "hard"): each call makes
+a fresh ``games.ai.Player``."""

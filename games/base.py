@@ -89,6 +89,14 @@ class Event:
     seats: tuple[Seat, ...] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested move and why, in a sentence for the player (``"It is on a winning line."``)."""
+
+    action: Any
+    why: str
+
+
 StateT = TypeVar("StateT")
 
 
@@ -189,8 +197,8 @@ class Game(ABC, Generic[StateT]):
             if name in vars(cls):
                 setattr(cls, name, _answers_once_per_state(vars(cls)[name]))
 
-    def hint(self, state: StateT) -> Any | None:
-        """A move on a winning line, or None when none is found (only when ``has_hints``)."""
+    def hint(self, state: StateT) -> Hint | None:
+        """A good move from what the player sees, and why; None when none is found (only when ``has_hints``)."""
         raise NotImplementedError(f"{self.title} offers no hints.")
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:

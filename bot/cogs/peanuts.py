@@ -2,7 +2,7 @@
 
 A challenge is a table of two whose second seat is kept for the friend; it expires after five
 minutes, and starts the moment the friend accepts (the challenge message becomes the board). A
-practice race seats the AI, which plays at the chosen pace; practice games stay off the scoreboard.
+practice race seats the AI, which plays at the chosen pace and level; practice games stay off the scoreboard.
 """
 
 import discord
@@ -11,12 +11,14 @@ from discord.ext import commands
 
 from bot.app import PeapodBot
 from bot.cogs.resigning import ask_to_resign
+from bot.core.deadlines import LEVEL_SETTING
 from bot.core.errors import SeatingError
 
 KIND = "peanuts"
 CHALLENGE_SECONDS = 300.0
-LEVELS = {"relaxed": 4.0, "steady": 2.5, "quick": 1.5}
-"""Seconds between the AI rival's moves, by level (its thinking comes on top)."""
+LEVELS = {"relaxed": (4.0, "easy"), "steady": (2.5, "normal"), "quick": (1.5, "hard")}
+"""The AI rival by level: seconds between its moves (its thinking comes on top) and how it plays (the
+relaxed one misses plays a person would miss, the quick one plans a few moves ahead)."""
 NO_GAME = "You have no Peanuts game running in this channel."
 
 
@@ -80,7 +82,7 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
         await self.bot.presenter.post(interaction, table)
 
     @app_commands.command(name="practice", description="Race the bot at Peanuts (off the scoreboard)")
-    @app_commands.describe(level="How fast the AI plays: relaxed, steady (default) or quick")
+    @app_commands.describe(level="How fast and well the AI plays: relaxed, steady (default) or quick")
     @app_commands.choices(level=[app_commands.Choice(name=name, value=name) for name in LEVELS])
     async def practice(self, interaction: discord.Interaction, level: str = "steady") -> None:
         await self._practice(interaction, level, {})
@@ -90,6 +92,7 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
             raise SeatingError("The level is relaxed, steady or quick.")
         await interaction.response.defer()
         self.bot.presenter.remember(interaction.user)
+        pace, skill = LEVELS[level]
         table = await self.service.open_table(
             KIND,
             guild_id=interaction.guild_id,
@@ -97,7 +100,7 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
             host_id=interaction.user.id,
             seats=2,
             options=options,
-            settings={"ai_seconds": LEVELS[level], "practice": True},
+            settings={"ai_seconds": pace, LEVEL_SETTING: skill, "practice": True},
         )
         await self.service.add_ai(table.game_id, interaction.user.id)
         table = await self.service.start(table.game_id, interaction.user.id)

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.app import PeapodBot
 from bot.cogs.resigning import ask_to_resign
+from bot.core.deadlines import DEFAULT_LEVEL, LEVEL_SETTING, LEVELS
 from bot.core.errors import SeatingError
 
 KIND = "pebbles"
@@ -30,6 +31,7 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         seats: int,
         invited: list[int],
         options: dict[str, object],
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         await interaction.response.defer()
         self.bot.presenter.remember(interaction.user)
@@ -41,7 +43,7 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
             seats=seats,
             invited=invited,
             options=options,
-            settings={"turn_seconds": await self.service.turn_seconds(interaction.guild_id)},
+            settings={"turn_seconds": await self.service.turn_seconds(interaction.guild_id), LEVEL_SETTING: level},
         )
         await self.bot.presenter.post(interaction, table)
         await self.bot.presenter.seated(interaction, await self.service.table(table.game_id))
@@ -51,20 +53,25 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         players="How many play (4 play as partners sitting across; default 2)",
         decks="Two decks: the 4-player partnership game to 130",
         declare="4 players: after your side wins a trick, either partner may declare the meld",
+        ai="How well the AI players you add play: easy, normal (default) or hard",
     )
+    @app_commands.choices(ai=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     async def new(
         self,
         interaction: discord.Interaction,
         players: app_commands.Range[int, 2, 4] = 2,
         decks: app_commands.Range[int, 1, 2] = 1,
         declare: bool = False,
+        ai: str = DEFAULT_LEVEL,
     ) -> None:
+        if ai not in LEVELS:
+            raise SeatingError("The AI plays easy, normal or hard.")
         if decks == 2 and players != 4:
             raise SeatingError("Two decks are for the 4-player partnership game.")
         if declare and players != 4:
             raise SeatingError("Either partner declaring is a rule for 4 players.")
         options: dict[str, object] = {"decks": decks, "either_partner_declares": declare}
-        await self._open(interaction, players, [], options)
+        await self._open(interaction, players, [], options, ai)
 
     @app_commands.command(name="challenge", description="Invite people to a Pebbles and Nuts table")
     @app_commands.describe(first="Who to invite", second="A third player", third="A fourth player (partners)")

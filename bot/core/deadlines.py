@@ -1,7 +1,9 @@
 """Deadlines and AI turns: rows in the database, fired once each by the bot's one timer task
 (:meth:`Deadlines.fire_due`): lobby expiry, turn timers and their warnings, and AI seats' moves."""
 
+import asyncio
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,10 +20,23 @@ AI_SECONDS = 1.5
 """How long an AI seat of a turn-based game waits before it plays (so people can follow)."""
 MISSED_TURNS = 3
 """Turns in a row the timer plays for a seat before the AI takes the seat over."""
+LEVELS = ("easy", "normal", "hard")
+"""The AI's levels, weakest first (each game's players by level: ``games.AI_LEVELS``)."""
+DEFAULT_LEVEL = "normal"
+LEVEL_SETTING = "ai_level"
+"""The table setting that holds its AI seats' level (seats the AI takes over included)."""
+THINKERS = 256
+"""AI players kept between moves (the hard ones remember the tricks they saw), the most recent games'."""
 EXPIRE = "expire"
 TURN = "turn"
 WARN = "warn"
 AI = "ai"
+
+
+def ai_level(settings: Mapping[str, Any]) -> str:
+    """The level of a table's AI seats."""
+    level = settings.get(LEVEL_SETTING, DEFAULT_LEVEL)
+    return level if level in LEVELS else DEFAULT_LEVEL
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,21 +135,45 @@ class Deadlines(ServiceCore):
             return Fired(replace(table, events=(*table.events, Event(note)), seats=record.seats), {seat: note})
 
     async def _ai_moves(self, game: Game[Any], timer: TimerRecord) -> Fired | None:
-        """An AI seat (or a seat the AI took over) plays one action."""
+        """An AI seat (or a seat the AI took over) plays one action.
+
+        It decides in a worker thread, without the table's lock (a hard player may think for a while),
+        from the position it was set for; the move is then applied only if it still fits: in a turn-based
+        game the position must be the same, in a race the move still legal.
+        """
+        record = await self._load(timer.game_id)
+        state = game.from_dict(record.state)
+        seat = int(timer.kind.split(":")[1]) if ":" in timer.kind else game.current_seat(state)
+        if record.status != "active" or seat is None or not plays_itself(record.seats[seat]):
+            return None
+        player = self._thinker(record)
+        rng = random.Random(f"{record.seed}:{record.version}:{seat}")
+        action = await asyncio.to_thread(player.choose, state, seat, rng) if player is not None else None
         async with self._lock(timer.game_id):
-            record = await self._load(timer.game_id)
-            state = game.from_dict(record.state)
-            seat = int(timer.kind.split(":")[1]) if ":" in timer.kind else game.current_seat(state)
-            if record.status != "active" or seat is None or not plays_itself(record.seats[seat]):
-                return None
-            player = self._players.get(record.kind)
-            rng = random.Random(f"{record.seed}:{record.version}:{seat}")
-            action = player.choose(state, seat, rng) if player is not None else None
+            latest = await self._load(timer.game_id)
+            if latest.version != record.version:
+                if not game.simultaneous or latest.status != "active" or not plays_itself(latest.seats[seat]):
+                    return None  # whatever moved the game set its own deadlines
+                record, state = latest, game.from_dict(latest.state)
+                if action not in game.legal_actions(state, seat):
+                    action = None
             if action is None:
                 await self._schedule(game, record, state, record.version, firing=timer)
                 return None
             table = await self._apply(game, record, seat, action, firing=timer)
             return Fired(table, {})
+
+    def _thinker(self, record: GameRecord) -> Any | None:
+        """The AI player of a game at its table's level (None for a game without one), kept between moves."""
+        levels = self._levels.get(record.kind)
+        if levels is None:
+            return None
+        key = (record.id, ai_level(record.settings))
+        player = self._thinkers.pop(key, None) or levels[key[1]]()
+        self._thinkers[key] = player
+        while len(self._thinkers) > THINKERS:
+            self._thinkers.popitem(last=False)
+        return player
 
     async def _schedule(
         self, game: Game[Any], record: GameRecord, state: Any, version: int, *, firing: TimerRecord | None = None

@@ -34,7 +34,7 @@ from bot.core.tables import (
     table_of,
 )
 from bot.store import NewGame
-from games.base import CLAIM_CODE, RESIGN_CODE, Action, Event, Seat
+from games.base import CLAIM_CODE, RESIGN_CODE, Action, Event, Hint, Seat
 from games.cards import Card
 
 CLAIM_AFTER = 120.0
@@ -214,10 +214,11 @@ class Play(ServiceCore):
             return ()
         return game.legal_actions(game.from_dict(record.state), seat)
 
-    async def hint(self, game_id: int, user_id: int) -> Action | None:
-        """A move on a winning line from the current position, or None when the solver finds no win.
+    async def hint(self, game_id: int, user_id: int) -> Hint | None:
+        """A good move from the current position and why (Penguin: on a winning line; None when the solver
+        finds no win; Peek and Triple Peaks: the hard AI's move from the player's view).
 
-        The solver runs in a worker thread (up to about a second on a lost position).
+        The search runs in a worker thread (up to about a second on a lost Penguin position).
         Raises GameNotFoundError, NotInGameError, NoHintError, GameOverError.
         """
         record = await self._load(game_id)

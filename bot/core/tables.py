@@ -12,6 +12,7 @@ import logging
 import random
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -160,14 +161,15 @@ class ServiceCore:
         store: Store,
         *,
         games: Mapping[str, Game[Any]],
-        players: Mapping[str, Any] | None = None,
+        levels: Mapping[str, Mapping[str, Callable[[], Any]]] | None = None,
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
         on_deadline: Callable[[float], None] | None = None,
     ) -> None:
         self._store = store
         self._games = games
-        self._players = players or {}
+        self._levels = levels or {}
+        self._thinkers: OrderedDict[tuple[int, str], Any] = OrderedDict()
         self._on_deadline = on_deadline
         self._seed_source = seed_source or _default_seed
         self._clock = clock

@@ -1,4 +1,4 @@
-"""Peek's table controls: a button per card that can go home, turn the stock, undo, resign.
+"""Peek's table controls: a button per card that can go home, turn the stock, a hint; undo, resign.
 
 A Peek card has at most one foundation it may go to (RULES.md §2.3), so every legal action is a
 single button: at most four reserve tops and the waste top on the first row, then turning the
@@ -12,7 +12,7 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
-from bot.ui.controls import ActionButton, button
+from bot.ui.controls import ActionButton, HintButton, button
 from bot.ui.kind import KindUI, unnamed
 from games.peek import WASTE, Draw, Play, Redeal
 from render import peek as picture
@@ -26,8 +26,8 @@ its suit's foundation only when its rank is already in the foundation above. Get
 `/peek new [variant] [open]` deal a table here (`three cards`: turn three at a time, redeal as often \
 as you like) · `/peek move` type a move · `/peek resign` give up
 On the table press a card's button to send it home (those cards wear a gold border in the picture), \
-or *Turn* to turn the stock; when the stock is empty, *Turn the waste over* redeals. *Undo* takes \
-back moves, as many as you like."""
+or *Turn* to turn the stock; when the stock is empty, *Turn the waste over* redeals. *Hint* suggests \
+a move and says why (it knows only what you see); *Undo* takes back moves, as many as you like."""
 
 
 def place_name(source: str) -> str:
@@ -40,7 +40,7 @@ def _button(table: Table, code: str, label: str, style: discord.ButtonStyle, row
 
 
 def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
-    """The moves under a running Peek table (``picked`` is not used: every move is one click).
+    """The moves under a running Peek table (``picked`` is not used: every move is one click), and Hint.
 
     Undo and Resign are added by the presenter.
     """
@@ -55,6 +55,7 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
             warning = isinstance(action, Draw) and action.ends_game
             style = discord.ButtonStyle.danger if warning else discord.ButtonStyle.primary
             items.append(_button(table, action.code, action.label, style, 1))
+    items.append(button(HintButton, table, "Hint", row=4))
     return items
 
 

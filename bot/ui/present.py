@@ -34,6 +34,7 @@ from typing import Any
 import discord
 from discord import ui
 
+from bot.core.deadlines import ai_level
 from bot.core.errors import ServiceError
 from bot.core.service import Fired, Table, TableService
 from bot.text import shorten
@@ -55,7 +56,7 @@ from bot.ui.controls import (
 )
 from bot.ui.kind import KindUI
 from bot.ui.layout import NO_CONTENT, layout
-from games.base import EndReason, Seat
+from games.base import EndReason, Hint, Seat
 
 log = logging.getLogger(__name__)
 
@@ -84,11 +85,16 @@ def _result_line(table: Table) -> str:
     return "**Game over.** " + outcome.summary
 
 
+def ai_name(table: Table) -> str:
+    """How the table's AI seats are named, with their level: "AI (hard)"."""
+    return f"AI ({ai_level(table.settings)})"
+
+
 def seat_label(table: Table, seat: Seat) -> str:
-    """How a seat is named in text: its player's mention, or the AI."""
+    """How a seat is named in text: its player's mention, or the AI with its level."""
     record = table.seats[seat]
     if record.ai:
-        return f"Seat {seat + 1}: AI"
+        return f"Seat {seat + 1}: {ai_name(table)}"
     if record.user_id is None:
         return f"Seat {seat + 1}: empty"
     mark = " (invited)" if not record.ready else " (host)" if record.user_id == table.host_id else ""
@@ -307,9 +313,10 @@ class Presenter:
         self._names[user.id] = user.display_name
 
     def names(self, table: Table) -> list[str]:
-        """A name per seat for the pictures: the player's display name, "AI", or "Player n"."""
+        """A name per seat for the pictures: the player's display name, "AI (level)", or "Player n"."""
         return [
-            "AI" if seat.ai else self._names.get(seat.user_id or 0, f"Player {seat.seat + 1}") for seat in table.seats
+            ai_name(table) if seat.ai else self._names.get(seat.user_id or 0, f"Player {seat.seat + 1}")
+            for seat in table.seats
         ]
 
     async def _picture(self, table: Table) -> discord.File:
@@ -556,10 +563,10 @@ class Presenter:
         await interaction.delete_original_response()
 
     @staticmethod
-    def hint_text(action: Any | None) -> str:
-        if action is None:
+    def hint_text(hint: Hint | None) -> str:
+        if hint is None:
             return "I found no winning line from here; the game may be lost. *Undo* can take moves back."
-        return f"Try **{action.label}**: it is on a winning line."
+        return f"Try **{hint.action.label}**. {hint.why}"
 
     async def seated(self, interaction: discord.Interaction, table: Table) -> None:
         """After someone sat down (joined, accepted): for games with hands in DMs, check the bot can DM them."""

@@ -1,4 +1,4 @@
-"""Triple Peaks' table controls: a button per playable card, one to turn the stock; undo, resign.
+"""Triple Peaks' table controls: a button per playable card, one to turn the stock, a hint; undo, resign.
 
 At most eight tableau cards can go on the waste at once (the four cards of each of the two
 neighbouring ranks), so every legal move gets its own button and no menu is needed. The picture
@@ -11,7 +11,7 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
-from bot.ui.controls import ActionButton, button
+from bot.ui.controls import ActionButton, HintButton, button
 from bot.ui.kind import KindUI, unnamed
 from games.triplepeaks import Draw, Play
 from render import triplepeaks as picture
@@ -29,12 +29,12 @@ tableau deals a new round, the score carries over), *practice* (with undo).
 `/triplepeaks new [variant] [open]` deal a table here · `/triplepeaks move` type a move · \
 `/triplepeaks resign` give up
 On the table press a card's button to play it (those cards wear a gold border in the picture), or \
-*Turn a stock card*. *Undo* is there in practice games only; practice and multiplier games stay off \
-the scoreboard."""
+*Turn a stock card*. *Hint* suggests a move and says why (it knows only the cards you see). *Undo* \
+is there in practice games only; practice and multiplier games stay off the scoreboard."""
 
 
 def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
-    """The moves under a running Triple Peaks table (``picked`` is unused: there is no menu).
+    """The moves under a running Triple Peaks table (``picked`` is unused: there is no menu), and Hint.
 
     Undo and Resign are added by the presenter.
     """
@@ -55,6 +55,7 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
     if any(isinstance(action, Draw) for action in legal):
         label = f"Turn a stock card ({table.public.stock} left)"
         items.append(button(ActionButton, table, label, code=Draw().code, style=discord.ButtonStyle.success, row=2))
+    items.append(button(HintButton, table, "Hint", row=4))
     return items
 
 

@@ -38,9 +38,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def service(store, clock) -> TableService:
-    return TableService(
-        store, games=GAMES, players={"pebbles": pebbles_ai.GreedyPlayer()}, seed_source=lambda: 5, clock=clock
-    )
+    return TableService(store, games=GAMES, levels={"pebbles": pebbles_ai.LEVELS}, seed_source=lambda: 5, clock=clock)
 
 
 async def lobby(service: TableService, seats: int = 2, **kwargs) -> int:

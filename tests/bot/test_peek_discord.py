@@ -67,11 +67,11 @@ async def test_new_table_has_picture_and_buttons(room, simcord_bot):
     table = await simcord_bot.service.table(game_id_of(message))
     assert table.message_id == message.id and table.players == (room.alice.id,)
     labels = [button.label for button in buttons_on(message)]
-    assert "Turn 1 card" in labels and "Resign" in labels and "Undo" not in labels
+    assert "Turn 1 card" in labels and "Hint" in labels and "Resign" in labels and "Undo" not in labels
     plays = [action for action in table.legal[0] if isinstance(action, Play)]
     for play in plays:
         assert button_for(message, play.code)
-    assert len(labels) == len(table.legal[0]) + 1
+    assert len(labels) == len(table.legal[0]) + 2
     assert all(len(c.children) <= 5 for c in components_in(message) if isinstance(c, discord.ActionRow))
 
 

@@ -632,13 +632,13 @@ async def test_games_off_the_scoreboard_leave_no_results(store, options, on_boar
     assert (await service.scoreboard(CHANNEL, "triplepeaks") != []) is on_board
 
 
-async def test_penguin_hint_is_a_legal_move_and_changes_nothing(store):
-    """A hint comes from the solver for the player at the table, leaves the game as it was, and is
-    refused to strangers, for games with hidden cards and after the end."""
+async def test_hints_are_legal_moves_with_reasons_and_change_nothing(store):
+    """A hint (Penguin's from the solver, Triple Peaks' from the hard AI's view) is for the player at the
+    table, leaves the game as it was, and is refused to strangers, after the end and where a game has none."""
     service = ShownService(store, seed_source=lambda: 0)
     table = await service.new_game("penguin", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE])
-    move = await service.hint(table.game_id, ALICE)
-    assert move in table.legal[0]
+    hint = await service.hint(table.game_id, ALICE)
+    assert hint is not None and hint.action in table.legal[0] and hint.why == "It is on a winning line."
     assert (await service.table(table.game_id)).version == table.version
     with pytest.raises(NotInGameError):
         await service.hint(table.game_id, BOB)
@@ -646,5 +646,9 @@ async def test_penguin_hint_is_a_legal_move_and_changes_nothing(store):
     with pytest.raises(GameOverError):
         await service.hint(table.game_id, ALICE)
     peaks = await service.new_game("triplepeaks", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE])
+    hint = await service.hint(peaks.game_id, ALICE)
+    assert hint is not None and hint.action in peaks.legal[0] and hint.why.endswith(".")
+    assert (await service.table(peaks.game_id)).version == peaks.version
+    counting = await solo(service, BOB)
     with pytest.raises(NoHintError, match="no hints"):
-        await service.hint(peaks.game_id, ALICE)
+        await service.hint(counting.game_id, BOB)

@@ -63,7 +63,23 @@ async def test_new_table_has_picture_and_controls(room, simcord_bot):
         button = buttons[custom_ids.table_id(custom_ids.ACTION, table.game_id, table.version, action.code)]
         assert button.label == (readable(action.label) if isinstance(action, Play) else "Turn a stock card (23 left)")
     assert not any(cid.startswith(f"{custom_ids.UNDO}:") for cid in buttons)
-    assert len(buttons) == len(table.legal[0]) + 1
+    assert buttons[custom_ids.table_id(custom_ids.HINT, table.game_id, table.version)].label == "Hint"
+    assert len(buttons) == len(table.legal[0]) + 2
+
+
+async def test_hint_names_the_move_and_why_privately_and_changes_nothing(room, simcord_bot, seed_box):
+    """Hint answers only the player, with the hard AI's move from their view and a reason; the table stays."""
+    seed_box[0] = 3
+    message = await new_table(room)
+    table = await simcord_bot.service.table(game_id_of(message))
+    expected = GAME.hint(GAME.new_state(None, 1, 3))
+    hint_id = custom_ids.table_id(custom_ids.HINT, table.game_id, table.version)
+    result = await room.alice.click(message, custom_id=hint_id)
+    assert result.ephemeral
+    assert result.response.content == readable(f"Try **{expected.action.label}**. {expected.why}")
+    assert (await simcord_bot.service.table(table.game_id)).version == table.version
+    result = await room.bob.click(table_message(room, message.id), custom_id=hint_id)
+    assert result.ephemeral and "not playing" in result.response.content
 
 
 async def test_whole_game_to_a_win_through_clicks(room, simcord_bot, seed_box):
