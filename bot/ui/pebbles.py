@@ -27,7 +27,7 @@ trick everyone draws a card, then the winner may declare one meld: a marriage (K
 of spades, 20) or a ménage (the jack added to a marriage already on the table, 10). At the end of a \
 deal the won cards count: A, K, Q and 8♥ score, spades lose. First to 70 (50 for three, 130 for two \
 decks) wins; ties play on.
-`/pebbles new [players] [decks] [declare]` open a table here (Join, Add AI, Start) · \
+`/pebbles new [players] [decks] [declare] [ai]` open a table here (Join, Add AI at easy, normal or hard, Start) · \
 `/pebbles challenge @a [@b] [@c]` invite people · `/pebbles resign` give up · \
 `/pebbles timer seconds` (server managers) how long a turn lasts
 Your hand comes by DM (or press *Show my hand* on the table): press a card to play it, a *Declare* \
