@@ -21,7 +21,14 @@ from games.base import Game
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.patience", "bot.cogs.pebbles", "bot.cogs.peanuts", "bot.cogs.ratings", "bot.cogs.general")
+EXTENSIONS = (
+    "bot.cogs.patience",
+    "bot.cogs.pebbles",
+    "bot.cogs.peanuts",
+    "bot.cogs.ratings",
+    "bot.cogs.history",
+    "bot.cogs.general",
+)
 LONGEST_SLEEP = 30.0
 SHORTEST_SLEEP = 0.05
 """The deadline task sleeps until the next deadline, within these bounds (seconds)."""

@@ -316,13 +316,16 @@ class Game(ABC, Generic[StateT]):
         """Rebuild a game from its seed and action log (the replay, the undo, the bug report)."""
         state = self.new_state(options, seats, seed, deck)
         for seat, code in codes:
-            if code == RESIGN_CODE:
-                state = self.resign(state, seat).state
-            elif code == CLAIM_CODE:
-                state = self.claim(state, seat).state
-            else:
-                state = self.apply_action(state, seat, self.parse_action(code)).state
+            state = self.replay_step(state, seat, code)
         return state
+
+    def replay_step(self, state: StateT, seat: Seat, code: str) -> StateT:
+        """The state after one logged action (a resignation and a claim included)."""
+        if code == RESIGN_CODE:
+            return self.resign(state, seat).state
+        if code == CLAIM_CODE:
+            return self.claim(state, seat).state
+        return self.apply_action(state, seat, self.parse_action(code)).state
 
 
 RESIGN_CODE = "resign"

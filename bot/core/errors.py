@@ -82,3 +82,15 @@ class SeatingError(ServiceError):
     """A lobby refused a join, a leave, a start or an answer to an invitation; the message says why."""
 
     message = "That cannot be done at this table."
+
+
+class ReplayHiddenError(ServiceError):
+    """A replay of a running game was asked for by someone not playing in it."""
+
+    message = "That game is still running: only its players can replay it until it ends."
+
+
+class NotPlayedError(ServiceError):
+    """A replay of a game that was never dealt or played (a lobby, a cancelled table)."""
+
+    message = "That game was never played, so there is nothing to replay."

@@ -17,6 +17,8 @@ One module per concern, each adding its methods to :class:`~bot.core.tables.Serv
 - ``bot.core.results``: scoreboards, a player's record, who helped at an open table.
 - ``bot.core.ratings``: skill ratings per server and game, leaderboards, a rating's history (the
   ratings themselves are computed once when a rated game ends: ``bot.core.skill``).
+- ``bot.core.history``: a player's finished games, and replays of any game from its log (who may
+  see which private views follows the table's rule).
 - ``bot.core.server_settings``: a server's own settings (the turn timer).
 - ``bot.core.messages``: which message shows each table and at which version (a game is
   ``dealing`` until its table message exists; tables whose message lags are found and redrawn),
@@ -37,6 +39,7 @@ One module per concern, each adding its methods to :class:`~bot.core.tables.Serv
 """
 
 from bot.core.deadlines import AI_SECONDS, MISSED_TURNS, Deadlines, Fired
+from bot.core.history import History
 from bot.core.lobbies import LOBBY_SECONDS, Lobbies
 from bot.core.messages import Messages
 from bot.core.play import Play
@@ -58,6 +61,6 @@ __all__ = [
 ]
 
 
-class TableService(Play, Lobbies, Deadlines, Results, Ratings, ServerSettings, Messages):
+class TableService(Play, Lobbies, Deadlines, Results, Ratings, History, ServerSettings, Messages):
     """Creates games, applies actions, undo and resignations, runs lobbies and deadlines, and answers
     scoreboard questions: the parts above, over one store."""

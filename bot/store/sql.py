@@ -596,6 +596,26 @@ class SqlStore(ABC):
         )
         return [(int(r[0]), int(r[1]), bool(r[2])) for r in rows]
 
+    async def finished_games(
+        self, guild_id: int | None, user_id: int, kind: str | None, *, before: int | None = None, limit: int
+    ) -> list[int]:
+        """The ids of a player's finished games in a server (None: outside servers), newest first; with
+        ``kind``, of that game only; with ``before``, older than that game."""
+        same = self.NULL_SAFE_EQUAL
+        sql = (
+            "SELECT g.id FROM seats AS s JOIN games AS g ON g.id = s.game_id "
+            f"WHERE s.user_id = ? AND g.status = 'finished' AND g.guild_id {same} ?"
+        )
+        params: list[Any] = [user_id, guild_id]
+        if kind is not None:
+            sql += " AND g.kind = ?"
+            params.append(kind)
+        if before is not None:
+            sql += " AND s.game_id < ?"
+            params.append(before)
+        rows = await self._fetch(sql + " ORDER BY s.game_id DESC LIMIT ?", (*params, limit))
+        return [int(row[0]) for row in rows]
+
     @abstractmethod
     async def notify_redraw(self, game_id: int) -> None:
         """Ask every process listening on this database to redraw what it owns of the game."""

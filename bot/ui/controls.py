@@ -48,6 +48,7 @@ LEGACY = "This table was redrawn with new buttons; use them."
 NOT_THIS_TABLE = "That control does not belong to this table."
 NOT_A_PANEL = "That control belongs on a player's own panel or hand, not here."
 NOT_THE_QUESTION = "That control belongs to its own question; ask again."
+NOT_A_REPLAY = "That control belongs on a replay; open one with Replay or /replay."
 PICK_VALUE = re.compile(r"[a-z][0-9]{0,2}")
 CODE_VALUE = re.compile(custom_ids.CODE)
 UNPICKABLE = "That card cannot move right now; pick one from the menu."
@@ -132,13 +133,17 @@ async def check_home(control: Control, interaction: discord.Interaction) -> None
 
     - ``"table"``: the game's table message (a lobby is its table message too);
     - ``"panel"``: the clicker's own private panel of that game, or their hand message in DMs;
-    - ``"question"``: a private question about that game (the confirmation of a resignation).
+    - ``"question"``: a private question about that game (the confirmation of a resignation);
+    - ``"private"``: a private message of that game (a replay);
+    - ``"anywhere"``: any message (the service checks who may see what it opens).
 
     A private (ephemeral) message is only ever seen by the one it answered, and its controls were all
     drawn for one game, so a private message whose every control names this game is its panel or question.
     """
     bot: Any = interaction.client
     message = interaction.message
+    if control.home == "anywhere":
+        return
     if control.home == "table":
         await bot.service.check_table_message(control.game_id, control.message_id(interaction))
         return
@@ -148,7 +153,7 @@ async def check_home(control: Control, interaction: discord.Interaction) -> None
         if message is not None and await bot.service.is_hand_message(control.game_id, interaction.user.id, message.id):
             return
         raise UnknownControlError(NOT_A_PANEL)
-    raise UnknownControlError(NOT_THE_QUESTION)
+    raise UnknownControlError(NOT_A_REPLAY if control.home == "private" else NOT_THE_QUESTION)
 
 
 def custom_ids_of(message: discord.Message) -> list[str]:
@@ -497,6 +502,34 @@ class LegacyControl(Control, template=custom_ids.LEGACY_TEMPLATE):
         await _show_current(self, interaction, LEGACY)
 
 
+class ReplayButton(Control, template=custom_ids.template(custom_ids.REPLAY)):
+    """A private replay of the game from its first step, on a finished table or a history; the service
+    decides what the clicker may see."""
+
+    prefix = custom_ids.REPLAY
+    private = True
+    home = "anywhere"
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        step = await bot.service.replay(self.game_id, interaction.user.id, 0, guild_id=interaction.guild_id)
+        await self.acknowledge(interaction)
+        await bot.presenter.show_replay(interaction, step)
+
+
+class ReplayStepButton(Control, template=custom_ids.template(custom_ids.REPLAY_STEP, code=True)):
+    """One of a replay's ◀ ▶ buttons: shows the step its id names (the id's version), in the same message."""
+
+    prefix = custom_ids.REPLAY_STEP
+    home = "private"
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        step = await bot.service.replay(self.game_id, interaction.user.id, self.version, guild_id=interaction.guild_id)
+        await self.acknowledge(interaction)
+        await bot.presenter.show_replay(interaction, step, edit=True)
+
+
 CONTROLS: tuple[type[Control], ...] = (
     ActionButton,
     PickSelect,
@@ -518,6 +551,8 @@ CONTROLS: tuple[type[Control], ...] = (
     NewGameButton,
     RematchButton,
     ClaimButton,
+    ReplayButton,
+    ReplayStepButton,
     LegacyControl,
 )
 """Every control class, registered with the bot as dynamic items."""

@@ -17,6 +17,8 @@ One template per control (:mod:`bot.ui.controls` has the class of each)::
     pz:<game>:<version>           NewGameButton    deal the same one-player game again
     pn:<game>:<version>           RematchButton    open the same table again, the others invited
     pw:<game>:<version>           ClaimButton      end the game as it stands when the others are idle
+    py:<game>:<version>           ReplayButton     open a private replay of the game (from a table or a history)
+    pq:<game>:<step>:<code>       ReplayStepButton show step ``step`` of a replay (``code``: first, back, next, last)
 
 ``version`` is the table version the control was drawn for: a click on an older table is refused
 (and the table redrawn) rather than applied to a position the player did not see. Nothing else is
@@ -55,6 +57,8 @@ BACK = "pb"
 NEW_GAME = "pz"
 REMATCH = "pn"
 CLAIM = "pw"
+REPLAY = "py"
+REPLAY_STEP = "pq"
 
 LEGACY_TEMPLATE = r"p[ps]:(?P<game>[1-9][0-9]{0,11}):(?:0|[1-9][0-9]{0,8}):[A-Za-z0-9>:.+_!?-]{1,70}"
 """The custom ids of the bot before one class per control (see the module docstring)."""

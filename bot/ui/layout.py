@@ -29,18 +29,21 @@ def layout(
     body: str = "",
     *,
     picture: str | None = None,
+    more_pictures: Sequence[str] = (),
     controls: Sequence[ui.Item[Any]] = (),
     footer: str = "",
 ) -> ui.LayoutView:
-    """One container: ``heading`` (a title line), ``body``, the attached ``picture`` (a file name), the
-    controls in action rows by their ``row`` (five to a row, in order), and a small ``footer``."""
+    """One container: ``heading`` (a title line), ``body``, the attached ``picture`` (a file name) and
+    ``more_pictures`` in one gallery, the controls in action rows by their ``row`` (five to a row, in
+    order), and a small ``footer``."""
     view = ui.LayoutView(timeout=None)
     box = ui.Container(accent_colour=colour)
     room = MAX_TEXT - len(heading) - len(footer) - 16
     text = f"### {heading}" + (f"\n{shorten(body, max(room, 0))}" if body else "")
     box.add_item(ui.TextDisplay(text))
-    if picture is not None:
-        box.add_item(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))
+    names = ([picture] if picture is not None else []) + list(more_pictures)
+    if names:
+        box.add_item(ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{name}") for name in names)))
     for row in action_rows(controls):
         box.add_item(row)
     if footer:

@@ -36,6 +36,7 @@ from discord import ui
 
 from bot.core.deadlines import ai_level
 from bot.core.errors import ServiceError
+from bot.core.history import ReplayStep
 from bot.core.service import Fired, Table, TableService
 from bot.text import shorten
 from bot.ui.controls import (
@@ -49,6 +50,7 @@ from bot.ui.controls import (
     NewGameButton,
     PanelButton,
     RematchButton,
+    ReplayButton,
     ResignButton,
     StartButton,
     UndoButton,
@@ -56,6 +58,7 @@ from bot.ui.controls import (
 )
 from bot.ui.kind import KindUI
 from bot.ui.layout import NO_CONTENT, layout
+from bot.ui.replay import TABLE_NAME, files_of, hand_name, replay_layout, replay_text, shows_hands
 from games.base import EndReason, Hint, Seat
 
 log = logging.getLogger(__name__)
@@ -189,11 +192,12 @@ def table_controls(kind: KindUI, table: Table, picked: str | None = None) -> lis
     if table.public is None:
         return lobby_controls(table)
     if table.finished:
+        replay = button(ReplayButton, table, "Replay")
         if len(table.seats) == 1:
-            return [button(NewGameButton, table, "New game", style=discord.ButtonStyle.success)]
+            return [button(NewGameButton, table, "New game", style=discord.ButtonStyle.success), replay]
         if any(seat.user_id is not None for seat in table.seats):
-            return [button(RematchButton, table, "Rematch", style=discord.ButtonStyle.success)]
-        return []
+            return [button(RematchButton, table, "Rematch", style=discord.ButtonStyle.success), replay]
+        return [replay]
     items = list(kind.controls(table, picked))
     if kind.panel is not None:
         items.append(button(PanelButton, table, kind.panel_label, style=discord.ButtonStyle.primary, row=COMMAND_ROW))
@@ -561,6 +565,27 @@ class Presenter:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.delete_original_response()
+
+    async def show_replay(self, interaction: discord.Interaction, step: ReplayStep, *, edit: bool = False) -> None:
+        """A replay's step as the clicker's private message: a new one, or (``edit``) the replay clicked."""
+        kind = self.kind(step.table)
+        names = self.names(step.table)
+        seats = step.shown if shows_hands(kind, step) else ()
+
+        def draw() -> dict[str, bytes]:
+            pictures = {TABLE_NAME: kind.render(step.table, names)}
+            for seat in seats:
+                assert kind.render_private is not None
+                pictures[hand_name(seat)] = kind.render_private(step.table, seat)
+            return pictures
+
+        files = files_of(await asyncio.to_thread(draw))
+        text = replay_text(step, names, _result_line(step.table))
+        view = replay_layout(kind, step, text, [hand_name(seat) for seat in seats])
+        if edit:
+            await interaction.edit_original_response(view=view, attachments=files)
+        else:
+            await interaction.followup.send(view=view, files=files, ephemeral=True)
 
     @staticmethod
     def hint_text(hint: Hint | None) -> str:

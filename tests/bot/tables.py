@@ -124,5 +124,5 @@ async def resign_by_command(actor, room: Room, kind: str):
 
 
 def only_new_game(message: discord.Message) -> bool:
-    """Whether a finished one-player table offers nothing but **New game**."""
-    return labels_of(message) == ["New game"]
+    """Whether a finished one-player table offers nothing but **New game** and **Replay**."""
+    return labels_of(message) == ["New game", "Replay"]

@@ -184,7 +184,7 @@ async def test_two_seats_play_through_their_own_panels(room, simcord_bot):
     await room.env.advance_time(2)
     final = next(m for m in room.channel.history() if m.id == message.id)
     assert "Seat 1 won." in text_of(final)
-    assert labels_of(final) == ["Rematch"]
+    assert labels_of(final) == ["Rematch", "Replay"]
     done = await simcord_bot.service.table(table.game_id)
     assert done.finished and done.shown_version == done.version
 

@@ -136,7 +136,7 @@ async def test_each_race_is_played_in_its_own_thread_and_its_result_comes_back(r
     final_board = table_message(room, board.id)
     assert not buttons_of(final_board) and f"<#{room.channel.id}>" in text_of(final_board)
     result = table_message(room, challenge_message.id)
-    assert "Resigned" in text_of(result) and labels_of(result) == ["Rematch"]
+    assert "Resigned" in text_of(result) and labels_of(result) == ["Rematch", "Replay"]
     assert picture_of(result).endswith("/table.png")
     assert room.env.backend.get_channel(thread.id).thread_metadata.archived
     await room.alice.slash(room.channel, "scores", game="peanuts")

@@ -196,7 +196,7 @@ async def test_a_whole_two_player_game_then_the_scoreboard(room, simcord_bot):
     assert table.outcome.winners and table.public.scores[table.outcome.winners[0]] >= 70
     final = table_message(room, message.id)
     assert "Game over." in text_of(final)
-    assert labels_of(final) == ["Rematch"]
+    assert labels_of(final) == ["Rematch", "Replay"]
     await room.alice.slash(room.channel, "scores", game="pebbles")
     board = room.channel.last_message
     assert title_of(board) == "Pebbles and Nuts scoreboard" and "bob" in text_of(board)

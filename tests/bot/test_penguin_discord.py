@@ -77,7 +77,7 @@ async def test_whole_game_to_a_win_through_clicks(room, simcord_bot, seed_box):
     final = table_message(room, message.id)
     assert "Won!" in text_of(final)
     assert f"and {len(solution)} moves." in text_of(final)
-    assert labels_of(final) == ["New game"]
+    assert labels_of(final) == ["New game", "Replay"]
     await room.alice.slash(room.channel, "scores", game="penguin")
     board = room.channel.last_message
     assert title_of(board) == "Penguin scoreboard"

@@ -1,0 +1,103 @@
+"""``/history [member] [game]`` (a player's last finished games here, each with Replay) and ``/replay id``.
+
+A replay is private and rebuilt from the game's log at every step (:mod:`bot.ui.replay`); what it may
+show is the service's decision (:meth:`bot.core.history.History.replay`).
+"""
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import PeapodBot
+from bot.core.service import Table
+from bot.core.tables import seat_name
+from bot.errors import UnknownControlError
+from bot.text import quote
+from bot.ui.controls import ReplayButton, button
+from bot.ui.kinds import KINDS
+from bot.ui.layout import FELT, layout
+from bot.ui.present import ai_name
+from games import GAMES
+from games.base import EndReason
+
+
+def result_words(table: Table, seat: int) -> str:
+    """How the game went for ``seat``: "won", "lost", "a draw", "resigned", with the scores."""
+    outcome = table.outcome
+    if outcome is None:
+        return "unfinished"
+    scores = outcome.scores
+    if len(table.seats) == 1:
+        verdict = "won" if outcome.winners else "resigned" if outcome.reason is EndReason.RESIGNED else "not won"
+        return f"{verdict}, score {scores[0]}"
+    if not outcome.winners:
+        verdict = "a draw"
+    elif seat in outcome.winners:
+        verdict = "won"
+    else:
+        verdict = "lost"
+    return f"{verdict}, " + " to ".join(str(score) for score in (scores[seat], *scores[:seat], *scores[seat + 1 :]))
+
+
+def others(table: Table, seat: int) -> str:
+    names = [
+        ai_name(table) if other.ai else f"<@{other.user_id}>" if other.user_id else seat_name(other.seat)
+        for other in table.seats
+        if other.seat != seat
+    ]
+    return f" \u00b7 with {', '.join(names)}" if names else ""
+
+
+def history_line(table: Table, user_id: int) -> str:
+    seat = table.players.index(user_id)
+    when = f"<t:{int(table.ended_at or table.started_at)}:R>"
+    return f"**{table.title}** #{table.game_id} \u00b7 {when}{others(table, seat)} \u00b7 {result_words(table, seat)}"
+
+
+class History(commands.Cog):
+    """Past games and their replays."""
+
+    def __init__(self, bot: PeapodBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="history", description="The last finished games of a player here, with replays")
+    @app_commands.describe(member="Whose games (default: yours)", game="One game only")
+    @app_commands.choices(game=[app_commands.Choice(name=GAMES[key].title, value=key) for key in KINDS])
+    async def history(
+        self, interaction: discord.Interaction, member: discord.User | None = None, game: str = ""
+    ) -> None:
+        if game and game not in KINDS:
+            raise UnknownControlError(f"There is no game called “{quote(game)}”.")
+        who = member or interaction.user
+        tables = await self.bot.service.history(interaction.guild_id, who.id, game or None)
+        where = "here" if interaction.guild_id is not None else "outside servers"
+        title = GAMES[game].title + " games" if game else "games"
+        if not tables:
+            text = f"{who.mention} has no finished {title} {where} yet."
+        else:
+            text = "\n".join(history_line(table, who.id) for table in tables)
+        controls: list[Any] = [button(ReplayButton, table, f"Replay #{table.game_id}") for table in tables]
+        view = layout(
+            KINDS[game].colour if game else FELT,
+            f"{who.display_name}'s last {title}",
+            text,
+            controls=controls,
+            footer="Replay opens a private step-by-step view of a game.",
+        )
+        await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="replay", description="Replay a game step by step, privately")
+    @app_commands.rename(game_id="id")
+    @app_commands.describe(game_id="The game's number (shown under its table, and in /history)")
+    async def replay(self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1, 10**12]) -> None:
+        if not 1 <= game_id <= 10**12:
+            raise UnknownControlError("A game's number is a whole number, like 42.")
+        step = await self.bot.service.replay(game_id, interaction.user.id, 0, guild_id=interaction.guild_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.presenter.show_replay(interaction, step)
+
+
+async def setup(bot: PeapodBot) -> None:
+    await bot.add_cog(History(bot))

@@ -1,0 +1,86 @@
+"""History and replays: a player's last finished games, and any game step by step from its log.
+
+A replay rebuilds the game from its seed and its effective action log (undos applied), so nothing
+beyond what every game keeps is stored. What a replay shows follows the table's own rule of who
+sees what: while a game runs its replay is for its players only, each seeing the public table and
+their own seat's private view; once it is over, everyone sees the table and every seat's view.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.core.errors import GameNotFoundError, NotPlayedError, ReplayHiddenError
+from bot.core.tables import ServiceCore, Table, effective_actions, logged_label, rebuild, seat_name, table_of
+from bot.store import ActionRecord
+from games.base import CLAIM_CODE, RESIGN_CODE, Game, Seat
+
+HISTORY_LENGTH = 10
+"""Games a history lists."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """One step of a replay: the table after ``step`` of ``steps`` actions (0: the deal), the move that
+    led there in words, and the seats whose private views the viewer may see (their own, or all once over)."""
+
+    table: Table
+    step: int
+    steps: int
+    move: str
+    shown: tuple[Seat, ...]
+
+
+def move_words(game: Game[Any], state: Any, action: ActionRecord) -> str:
+    """What a logged action did, as a sentence part: "Seat 2 played K♥", "Seat 1 resigned"."""
+    if action.code == RESIGN_CODE:
+        return f"{seat_name(action.seat)} resigned"
+    if action.code == CLAIM_CODE:
+        return f"{seat_name(action.seat)} claimed the game"
+    return f"{seat_name(action.seat)}: {logged_label(game, state, action)}"
+
+
+class History(ServiceCore):
+    """Finished games by player, and replays."""
+
+    async def history(
+        self, guild_id: int | None, user_id: int, kind: str | None = None, *, limit: int = HISTORY_LENGTH
+    ) -> list[Table]:
+        """A player's last finished games in a server (or outside servers), newest first, as final tables."""
+        tables = []
+        for game_id in await self._store.finished_games(guild_id, user_id, kind, limit=limit):
+            record = await self._load(game_id)
+            game = self._game(record.kind)
+            state = game.from_dict(record.state)
+            tables.append(
+                table_of(game, record, state, version=record.version, status=record.status, events=(), undo_depth=0)
+            )
+        return tables
+
+    async def replay(
+        self, game_id: int, user_id: int, step: int | None = None, *, guild_id: int | None = None
+    ) -> ReplayStep:
+        """The game after ``step`` of its effective actions (None or past the end: the last), as ``user_id``
+        may see it when asking in ``guild_id`` (a game of another server is only for its players).
+        Raises GameNotFoundError, NotPlayedError, ReplayHiddenError."""
+        record = await self._load(game_id)
+        game = self._game(record.kind)
+        seated = tuple(seat.seat for seat in record.seats if seat.user_id == user_id)
+        if not seated and record.guild_id != guild_id:
+            raise GameNotFoundError(game_id=game_id)
+        over = record.status == "finished"
+        if not over and record.status != "active":
+            raise NotPlayedError(game_id=game_id)
+        if not over and not seated:
+            raise ReplayHiddenError(game_id=game_id)
+        actions = effective_actions(await self._store.load_actions(game_id))
+        last = len(actions)
+        step = last if step is None else max(0, min(step, last))
+        state = rebuild(game, record, ())
+        move = "The deal."
+        for action in actions[:step]:
+            move = move_words(game, state, action) + "."
+            state = game.replay_step(state, action.seat, action.code)
+        status = "finished" if game.outcome(state) is not None else "active"
+        table = table_of(game, record, state, version=step, status=status, events=(), undo_depth=0)
+        shown = tuple(range(len(record.seats))) if over else seated
+        return ReplayStep(table=table, step=step, steps=last, move=move, shown=shown)

@@ -1,0 +1,76 @@
+"""A replay as a private message: the table picture at one step, the private views the viewer may see
+(every hand once the game is over), the move that led there, and ⏮ ◀ ▶ ⏭ to walk the game.
+
+Each step button's id names the step it shows, so a replay keeps working after a restart and never
+remembers anything: the service rebuilds the step from the game's log at every click.
+"""
+
+import io
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.core.history import ReplayStep
+from bot.core.tables import seat_name
+from bot.text import readable
+from bot.ui import custom_ids
+from bot.ui.controls import ReplayStepButton
+from bot.ui.kind import KindUI
+from bot.ui.layout import layout
+
+STEPS = (
+    ("first", "\u23ee", "Start"),
+    ("back", "\u25c0", "Back"),
+    ("next", "\u25b6", "Next"),
+    ("last", "\u23ed", "End"),
+)
+"""The step buttons: (id code, emoji, label)."""
+TABLE_NAME = "replay.png"
+
+
+def hand_name(seat: int) -> str:
+    return f"replay-seat-{seat + 1}.png"
+
+
+def step_controls(step: ReplayStep) -> list[ui.Item[Any]]:
+    """⏮ ◀ ▶ ⏭, each naming the step it shows; disabled where it would not move."""
+    targets = {"first": 0, "back": step.step - 1, "next": step.step + 1, "last": step.steps}
+    items: list[ui.Item[Any]] = []
+    for code, emoji, label in STEPS:
+        target = min(max(targets[code], 0), step.steps)
+        custom_id = custom_ids.table_id(custom_ids.REPLAY_STEP, step.table.game_id, target, code)
+        item = ui.Button(custom_id=custom_id, label=label, emoji=emoji, disabled=target == step.step)
+        items.append(ReplayStepButton(item, row=0))
+    return items
+
+
+def replay_text(step: ReplayStep, names: list[str], end: str) -> str:
+    """The step in words: where the replay is, the move, and at the last step how the game ended."""
+    lines = [f"Step {step.step} of {step.steps}: {step.move}"]
+    if step.step == step.steps and end:
+        lines.append(end)
+    if step.shown and step.table.views and len(step.table.seats) > 1:
+        lines.append("Private views shown: " + ", ".join(f"{seat_name(seat)} ({names[seat]})" for seat in step.shown))
+    return readable("\n".join(lines))
+
+
+def replay_layout(kind: KindUI, step: ReplayStep, text: str, hands: list[str]) -> ui.LayoutView:
+    return layout(
+        kind.colour,
+        f"Replay: {step.table.title} #{step.table.game_id}",
+        text,
+        picture=TABLE_NAME,
+        more_pictures=hands,
+        controls=step_controls(step),
+        footer="Only you see this replay.",
+    )
+
+
+def shows_hands(kind: KindUI, step: ReplayStep) -> bool:
+    """Whether the replay adds the seats' private pictures (games whose hands are hidden from the table)."""
+    return kind.hand_in_dm and kind.render_private is not None and bool(step.shown)
+
+
+def files_of(pictures: dict[str, bytes]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(png), filename=name) for name, png in pictures.items()]
