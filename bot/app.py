@@ -2,6 +2,7 @@
 
 import asyncio
 import logging
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -27,11 +28,16 @@ EXTENSIONS = (
     "bot.cogs.peanuts",
     "bot.cogs.ratings",
     "bot.cogs.history",
+    "bot.cogs.daily",
     "bot.cogs.general",
 )
 LONGEST_SLEEP = 30.0
+"""With a database other processes share, the deadline task wakes at least this often (seconds), to
+fire the deadlines they set."""
+ALONE_SLEEP = 3600.0
+"""With a database of its own, every deadline is set here and wakes the task; it still looks hourly."""
 SHORTEST_SLEEP = 0.05
-"""The deadline task sleeps until the next deadline, within these bounds (seconds)."""
+"""The deadline task sleeps until the next deadline (or the next UTC day), within these bounds."""
 
 
 def discord_clock() -> float:
@@ -120,14 +126,17 @@ class PeapodBot(commands.AutoShardedBot):
         try:
             for fired in await self.service.fire_due():
                 await self.presenter.fired(fired)
+            await self.presenter.daily_posts()
             upcoming = await self.service.next_deadline()
         except Exception:
             log.exception("a deadline failed")
             upcoming = None
         finally:
             self._firing = False
-        wait = LONGEST_SLEEP if upcoming is None else upcoming - discord_clock()
-        self.deadlines.change_interval(seconds=min(LONGEST_SLEEP, max(SHORTEST_SLEEP, wait)))
+        upcoming = min(upcoming or math.inf, self.service.next_day_at())
+        wait = upcoming - discord_clock()
+        longest = LONGEST_SLEEP if self.service.shared_store else ALONE_SLEEP
+        self.deadlines.change_interval(seconds=min(longest, max(SHORTEST_SLEEP, wait)))
 
     def _deadline_set(self, due_at: float) -> None:
         """The service set a deadline: wake the deadline task if it sleeps past it."""

@@ -201,6 +201,11 @@ class Game(ABC, Generic[StateT]):
         """A good move from what the player sees, and why; None when none is found (only when ``has_hints``)."""
         raise NotImplementedError(f"{self.title} offers no hints.")
 
+    def progress(self, state: StateT) -> int:
+        """How far a one-player game has come, on its scoring scale (cards home, points so far): what a
+        daily deal's result line draws its row of symbols from. Only for one-player games."""
+        raise NotImplementedError(f"{self.title} has no progress measure.")
+
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Options with defaults filled in. Raises InvalidOptionError."""
         return resolve_options(self.options, given)

@@ -471,6 +471,10 @@ class Peek(Game[PeekState]):
             outcome=self.outcome(state),
         )
 
+    def progress(self, state: PeekState) -> int:
+        """Cards on the foundations."""
+        return score(state)
+
     def outcome(self, state: PeekState) -> Outcome | None:
         """Won at 52 cards home; lost when resigned or when no card can ever reach a foundation again."""
         home = score(state)

@@ -453,6 +453,10 @@ class Penguin(Game[PenguinState]):
             outcome=self.outcome(state),
         )
 
+    def progress(self, state: PenguinState) -> int:
+        """Cards on the foundations."""
+        return score(state)
+
     def outcome(self, state: PenguinState) -> Outcome | None:
         """Won at 52 cards home; lost when resigned or no legal action is left."""
         home = score(state)

@@ -378,6 +378,10 @@ class TriplePeaks(Game[TriplePeaksState]):
             outcome=self.outcome(state),
         )
 
+    def progress(self, state: TriplePeaksState) -> int:
+        """The score so far."""
+        return state.score
+
     def outcome(self, state: TriplePeaksState) -> Outcome | None:
         """Won when the three tips are gone (not in progressive play); over when stuck or resigned."""
         points = _plural(state.score, "point")

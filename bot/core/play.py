@@ -54,8 +54,11 @@ class Play(ServiceCore):
         options: Mapping[str, Any] | None = None,
         open_play: bool = False,
         deck: Sequence[Card] | None = None,
+        seed: int | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> Table:
-        """Deal a new game for ``players`` (one Discord user id per seat, in seat order) and save it.
+        """Deal a new game for ``players`` (one Discord user id per seat, in seat order) and save it; with
+        ``seed``, that deal (the daily deal) rather than a fresh one.
 
         The game is ``dealing`` until :meth:`attach_message` records its table message.
 
@@ -70,7 +73,7 @@ class Play(ServiceCore):
         if open_play and len(seated) != 1:
             raise OpenPlayError()
         resolved = game.resolve_options(options)
-        seed = self._seed_source()
+        seed = self._seed_source() if seed is None else seed
         state = game.new_state(resolved, len(seated), seed, deck)
         outcome = game.outcome(state)
         record = await self._store.create_game(
@@ -88,6 +91,7 @@ class Play(ServiceCore):
                 finished=outcome is not None,
                 results=results_for(record_seats(seated), outcome) if game.on_scoreboard(resolved) else (),
                 host_id=seated[0] if seated else None,
+                settings=settings or {},
             )
         )
         return table_of(game, record, state, version=0, status=record.status, events=(), undo_depth=0)

@@ -19,6 +19,8 @@ One module per concern, each adding its methods to :class:`~bot.core.tables.Serv
   ratings themselves are computed once when a rated game ends: ``bot.core.skill``).
 - ``bot.core.history``: a player's finished games, and replays of any game from its log (who may
   see which private views follows the table's rule).
+- ``bot.core.daily``: the daily deal (one seed per game and UTC day), attempts, the day's board with
+  streaks, the result line, and servers' daily posts.
 - ``bot.core.server_settings``: a server's own settings (the turn timer).
 - ``bot.core.messages``: which message shows each table and at which version (a game is
   ``dealing`` until its table message exists; tables whose message lags are found and redrawn),
@@ -38,6 +40,7 @@ One module per concern, each adding its methods to :class:`~bot.core.tables.Serv
   through unchanged and the saved game is untouched.
 """
 
+from bot.core.daily import Daily
 from bot.core.deadlines import AI_SECONDS, MISSED_TURNS, Deadlines, Fired
 from bot.core.history import History
 from bot.core.lobbies import LOBBY_SECONDS, Lobbies
@@ -61,6 +64,6 @@ __all__ = [
 ]
 
 
-class TableService(Play, Lobbies, Deadlines, Results, Ratings, History, ServerSettings, Messages):
+class TableService(Play, Lobbies, Deadlines, Results, Ratings, History, Daily, ServerSettings, Messages):
     """Creates games, applies actions, undo and resignations, runs lobbies and deadlines, and answers
     scoreboard questions: the parts above, over one store."""

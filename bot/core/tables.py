@@ -184,6 +184,11 @@ class ServiceCore:
         """The service's clock (epoch seconds); tests move it."""
         return self._clock()
 
+    @property
+    def shared_store(self) -> bool:
+        """Whether other processes write to the same database (and set deadlines this one must find)."""
+        return self._store.SHARED
+
     def _game(self, kind: str) -> Game[Any]:
         game = self._games.get(kind)
         if game is None:

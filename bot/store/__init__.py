@@ -13,6 +13,7 @@ from bot.store.postgres import PostgresStore
 from bot.store.protocol import RedrawListener, Store
 from bot.store.records import (
     ActionRecord,
+    DailyAttempt,
     GameRecord,
     NewGame,
     Rating,
@@ -30,6 +31,7 @@ from bot.store.sqlite import SqliteStore
 
 __all__ = [
     "ActionRecord",
+    "DailyAttempt",
     "GameRecord",
     "NewGame",
     "PostgresStore",

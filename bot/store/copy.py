@@ -73,6 +73,11 @@ TABLES = (
         ("game_id", "user_id", "guild_id", "kind", "mu_before", "sigma_before", "mu", "sigma", "at"),
         "game_id, user_id",
     ),
+    Table(
+        "daily_attempts",
+        ("day", "kind", "user_id", "game_id", "guild_id", "channel_id", "at"),
+        "day, kind, user_id",
+    ),
 )
 """Every table of the schema, parents before children (foreign keys hold at every step)."""
 

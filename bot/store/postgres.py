@@ -98,6 +98,7 @@ class PostgresStore(SqlStore):
 
     NULL_SAFE_EQUAL = "IS NOT DISTINCT FROM"
     RESULT_ORDER = "id"
+    SHARED = True
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool

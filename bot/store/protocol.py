@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from bot.store.records import (
     ActionRecord,
+    DailyAttempt,
     GameRecord,
     NewGame,
     Rating,
@@ -32,6 +33,9 @@ RedrawListener = Callable[[int], Awaitable[None]]
 
 class Store(Protocol):
     """Games, seats, action logs, results, deadlines and settings, as the table service needs them."""
+
+    SHARED: bool
+    """Whether other processes may write to the same database."""
 
     async def close(self) -> None: ...
 
@@ -109,6 +113,8 @@ class Store(Protocol):
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None: ...
 
+    async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]: ...
+
     async def results(self, game_id: int) -> list[ResultRecord]: ...
 
     async def active_games(self, channel_id: int, user_id: int, kind: str) -> list[int]: ...
@@ -132,6 +138,16 @@ class Store(Protocol):
     async def finished_games(
         self, guild_id: int | None, user_id: int, kind: str | None, *, before: int | None = None, limit: int
     ) -> list[int]: ...
+
+    async def add_daily(self, attempt: DailyAttempt) -> bool: ...
+
+    async def drop_daily(self, attempt: DailyAttempt) -> None: ...
+
+    async def daily_attempt(self, day: str, kind: str, user_id: int) -> DailyAttempt | None: ...
+
+    async def daily_attempts(self, guild_id: int | None, day: str, kind: str, *, limit: int) -> list[DailyAttempt]: ...
+
+    async def daily_days(self, user_id: int, kind: str, *, until: str, limit: int) -> list[str]: ...
 
     async def notify_redraw(self, game_id: int) -> None: ...
 

@@ -151,6 +151,20 @@ class ActionRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class DailyAttempt:
+    """One player's attempt at one game's daily deal: its game, and where it was asked for."""
+
+    day: str
+    """The UTC date, ``YYYY-MM-DD``."""
+    kind: str
+    user_id: int
+    game_id: int
+    guild_id: int | None
+    channel_id: int | None
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class Rating:
     """A player's skill rating in one server for one game (OpenSkill's mean and uncertainty)."""
 

@@ -28,6 +28,7 @@ from typing import Any, Protocol, Self
 from bot.store.protocol import RedrawListener
 from bot.store.records import (
     ActionRecord,
+    DailyAttempt,
     GameRecord,
     NewGame,
     Rating,
@@ -83,10 +84,27 @@ def _timer(row: Sequence[Any]) -> TimerRecord:
     return TimerRecord(int(row[0]), row[1], float(row[2]), None if row[3] is None else int(row[3]))
 
 
+_DAILY = "day, kind, user_id, game_id, guild_id, channel_id, at"
+
+
+def _daily(row: Sequence[Any]) -> DailyAttempt:
+    return DailyAttempt(
+        day=str(row[0]),
+        kind=str(row[1]),
+        user_id=int(row[2]),
+        game_id=int(row[3]),
+        guild_id=None if row[4] is None else int(row[4]),
+        channel_id=None if row[5] is None else int(row[5]),
+        at=float(row[6]),
+    )
+
+
 class SqlStore(ABC):
     """The store's queries over a backend's connections; subclasses open, migrate and connect."""
 
     NULL_SAFE_EQUAL = "IS"
+    SHARED = False
+    """Whether other processes may write to the same database (their deadlines wake no timer here)."""
     """How the backend compares two values that may be NULL."""
     RESULT_ORDER = "rowid"
     """The column that keeps result rows in the order they were written."""
@@ -474,6 +492,11 @@ class SqlStore(ABC):
                 (guild_id, key, value),
             )
 
+    async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]:
+        """(server, value) of every server that has set ``key``."""
+        rows = await self._fetch("SELECT guild_id, value FROM guild_settings WHERE key = ? ORDER BY guild_id", (key,))
+        return [(int(row[0]), str(row[1])) for row in rows]
+
     async def results(self, game_id: int) -> list[ResultRecord]:
         """The result rows of a finished game, by user id."""
         rows = await self._fetch(
@@ -615,6 +638,55 @@ class SqlStore(ABC):
             params.append(before)
         rows = await self._fetch(sql + " ORDER BY s.game_id DESC LIMIT ?", (*params, limit))
         return [int(row[0]) for row in rows]
+
+    async def add_daily(self, attempt: DailyAttempt) -> bool:
+        """Record a daily attempt; False when the player already has one at that game that day."""
+        async with self._transaction() as db:
+            changed = await db.execute(
+                "INSERT INTO daily_attempts (day, kind, user_id, game_id, guild_id, channel_id, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (day, kind, user_id) DO NOTHING",
+                (
+                    attempt.day,
+                    attempt.kind,
+                    attempt.user_id,
+                    attempt.game_id,
+                    attempt.guild_id,
+                    attempt.channel_id,
+                    attempt.at,
+                ),
+            )
+        return changed == 1
+
+    async def drop_daily(self, attempt: DailyAttempt) -> None:
+        """Forget an attempt whose table could not be shown (the player may try again)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "DELETE FROM daily_attempts WHERE day = ? AND kind = ? AND user_id = ? AND game_id = ?",
+                (attempt.day, attempt.kind, attempt.user_id, attempt.game_id),
+            )
+
+    async def daily_attempt(self, day: str, kind: str, user_id: int) -> DailyAttempt | None:
+        rows = await self._fetch(
+            f"SELECT {_DAILY} FROM daily_attempts WHERE day = ? AND kind = ? AND user_id = ?", (day, kind, user_id)
+        )
+        return _daily(rows[0]) if rows else None
+
+    async def daily_attempts(self, guild_id: int | None, day: str, kind: str, *, limit: int) -> list[DailyAttempt]:
+        """The day's attempts at a game asked for in a server (None: outside servers), earliest first."""
+        rows = await self._fetch(
+            f"SELECT {_DAILY} FROM daily_attempts WHERE guild_id {self.NULL_SAFE_EQUAL} ? AND day = ? AND kind = ? "
+            "ORDER BY at LIMIT ?",
+            (guild_id, day, kind, limit),
+        )
+        return [_daily(row) for row in rows]
+
+    async def daily_days(self, user_id: int, kind: str, *, until: str, limit: int) -> list[str]:
+        """The days (newest first, ``until`` and before) a player made an attempt at a game's daily deal."""
+        rows = await self._fetch(
+            "SELECT day FROM daily_attempts WHERE user_id = ? AND kind = ? AND day <= ? ORDER BY day DESC LIMIT ?",
+            (user_id, kind, until, limit),
+        )
+        return [str(row[0]) for row in rows]
 
     @abstractmethod
     async def notify_redraw(self, game_id: int) -> None:

@@ -34,6 +34,7 @@ from typing import Any
 import discord
 from discord import ui
 
+from bot.core.daily import DAILY_SETTING
 from bot.core.deadlines import ai_level
 from bot.core.errors import ServiceError
 from bot.core.history import ReplayStep
@@ -57,7 +58,7 @@ from bot.ui.controls import (
     button,
 )
 from bot.ui.kind import KindUI
-from bot.ui.layout import NO_CONTENT, layout
+from bot.ui.layout import FELT, NO_CONTENT, layout
 from bot.ui.replay import TABLE_NAME, files_of, hand_name, replay_layout, replay_text, shows_hands
 from games.base import EndReason, Hint, Seat
 
@@ -372,6 +373,9 @@ class Presenter:
             line += f" A new best for you here (before: {best})!"
         if table.outcome.winners and streak >= 2:
             line += f" {streak} wins in a row."
+        if DAILY_SETTING in table.settings:
+            line += "\nYour daily result, to share (it names no card):\n```\n"
+            line += await self._service.daily_line(table.game_id) + "\n```"
         if table.open_play:
             helpers = await self._service.helpers(table.game_id)
             credits = [
@@ -398,6 +402,22 @@ class Presenter:
         await self._service.attach_message(table.game_id, message.id, table.version)
         self._shown[message.id] = table.version
         return message
+
+    async def daily_posts(self) -> None:
+        """Send every daily post due (the servers this process runs): the new day's deals are here."""
+        for guild_id, channel_id, day in await self._service.daily_posts_due():
+            if not self._owns(guild_id):
+                continue
+            commands = " \u00b7 ".join(f"`/daily {kind}`" for kind in self._service.daily_kinds())
+            text = f"Today's deals are dealt: the same cards for everyone, one attempt each. {commands}"
+            view = layout(
+                FELT, f"Daily deals, {day}", text, footer="Your table comes by DM; /daily board shows results."
+            )
+            try:
+                await self._client.get_partial_messageable(channel_id).send(view=view)
+            except discord.HTTPException:
+                log.warning("could not send the daily post to channel %s", channel_id, exc_info=True)
+            await self._service.daily_posted(guild_id, day)
 
     async def publish(self, table: Table) -> discord.Message:
         """Post a table message in the game's channel from outside an interaction; the game becomes active."""

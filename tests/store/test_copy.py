@@ -5,7 +5,16 @@ import asyncio
 
 import pytest
 
-from bot.store import PostgresStore, Rating, RatingChange, ResultRecord, SeatRecord, SqliteStore, Store
+from bot.store import (
+    DailyAttempt,
+    PostgresStore,
+    Rating,
+    RatingChange,
+    ResultRecord,
+    SeatRecord,
+    SqliteStore,
+    Store,
+)
 from bot.store.__main__ import main
 from bot.store.copy import TABLES, CopyRefusedError, copy, count
 
@@ -30,6 +39,7 @@ async def fill(store: Store) -> list[int]:
     await store.set_dm_closed(7, True, at=5.0)
     rated = [RatingChange(Rating(1, 25.0, 8.3, 0), 27.0, 8.0), RatingChange(Rating(7, 25.0, 8.3, 0), 23.0, 8.0)]
     await store.rate_game(ids[0], 10, "count", rated, at=13.0)
+    assert await store.add_daily(DailyAttempt("2026-11-25", "count", 1, ids[1], 10, 20, 14.0))
     return ids
 
 
@@ -44,6 +54,7 @@ async def same_content(first: Store, second: Store, ids: list[int]) -> None:
     assert await second.dm_closed(7)
     assert await second.ratings(10, "count", [1, 7]) == await first.ratings(10, "count", [1, 7])
     assert await second.rating_history(10, "count", 1) == await first.rating_history(10, "count", 1)
+    assert await second.daily_attempt("2026-11-25", "count", 1) == await first.daily_attempt("2026-11-25", "count", 1)
 
 
 async def test_sqlite_to_postgresql_and_back(tmp_path, postgres_url):
@@ -61,6 +72,7 @@ async def test_sqlite_to_postgresql_and_back(tmp_path, postgres_url):
                 "guild_settings": 1,
                 "ratings": 2,
                 "rating_changes": 2,
+                "daily_attempts": 1,
             }
             assert set(copied) == {table.name for table in TABLES}
             await same_content(source, target, ids)
