@@ -17,6 +17,8 @@ HELP_END = """\
 `/help game:` a game's rules, commands and controls
 `/scores [game]` this channel's scoreboards (every game, or one)
 `/rating [game] [member]` a skill rating in this server · `/leaderboard game` the server's best
+`/history [member] [game]` the last finished games, with Replay · `/replay id` any game, step by step
+`/daily penguin|peek|triplepeaks` today's deal, the same for everyone (in your DMs) · `/daily board` today's results
 `/help` this page
 
 Only the player who dealt a one-player table can move on it, unless it was dealt with `open: True`."""
