@@ -74,19 +74,21 @@ def changes(game: Game[Any], record: GameRecord, outcome: Outcome, now: Mapping[
 
 async def rate(
     store: Store, game: Game[Any], record: GameRecord, outcome: Outcome, *, counted: bool, at: float
-) -> None:
-    """Rate a game that has just ended, once (nothing when it is not rated)."""
+) -> bool:
+    """Rate a game that has just ended, once (nothing when it is not rated); True when this call rated it."""
     if not game.rated or not counted or record.guild_id is None:
-        return
+        return False
     total, _ = await store.count_actions(record.id, "")
     if not is_rated(game, record, outcome, total, counted=counted):
-        return
+        return False
     users: Sequence[int] = [seat.user_id for seat in record.seats if seat.user_id is not None]
     for _ in range(RETRIES):
         now = await store.ratings(record.guild_id, record.kind, users)
         try:
-            await store.rate_game(record.id, record.guild_id, record.kind, changes(game, record, outcome, now), at=at)
-            return
+            return await store.rate_game(
+                record.id, record.guild_id, record.kind, changes(game, record, outcome, now), at=at
+            )
         except StaleGameError:
             continue
     log.warning("game %s was not rated: its players' ratings kept changing", record.id)
+    return False

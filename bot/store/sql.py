@@ -575,6 +575,24 @@ class SqlStore(ABC):
                 )
         return True
 
+    async def clear_ratings(self) -> None:
+        """Forget every rating and rating change (before they are rebuilt from the finished games)."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM rating_changes")
+            await db.execute("DELETE FROM ratings")
+
+    async def finished_in_order(self, kinds: Sequence[str]) -> list[int]:
+        """The ids of every finished game of these kinds played in a server, in the order they ended."""
+        if not kinds:
+            return []
+        marks = ", ".join("?" for _ in kinds)
+        rows = await self._fetch(
+            f"SELECT id FROM games WHERE status = 'finished' AND guild_id IS NOT NULL AND kind IN ({marks}) "
+            "ORDER BY updated_at, id",
+            tuple(kinds),
+        )
+        return [int(row[0]) for row in rows]
+
     async def leaderboard(self, guild_id: int, kind: str, *, since: float | None, limit: int) -> list[Rating]:
         """A server's best rated players of one game, by ordinal; with ``since``, those who played a rated
         game since then."""
