@@ -1,8 +1,10 @@
-"""A small line chart of a rating over a player's rated games, drawn with Pillow like the tables.
+"""Small charts drawn with Pillow like the tables: a rating over a player's rated games, and a player's
+stats (per game: totals and the latest scores).
 
-Made for the width Discord shows a picture at (:data:`render.cards.DISPLAY_WIDTH`): 550 x 200 on
-the felt, the rating after each game as a gold line over a faint band of its uncertainty, the first
-and last values written at the ends, labels at least 13 pixels tall.
+Made for the width Discord shows a picture at (:data:`render.cards.DISPLAY_WIDTH`): 550 wide on the
+felt, labels at least 13 pixels tall. The rating is a gold line over a faint band of its uncertainty,
+the first and last values written at the ends. The stats have a row per game: its name and totals
+above the latest scores as bars, gold for a win.
 """
 
 from collections.abc import Sequence
@@ -18,6 +20,9 @@ LEFT = 52
 """Room for the value labels on the left."""
 BAND = (64, 134, 98)
 GRID = (52, 120, 84)
+ROW = 78
+"""Height of one game's row in the stats."""
+BAR_GAP = 2
 
 
 def rating_chart(points: Sequence[tuple[float, float]], caption: str) -> bytes:
@@ -50,4 +55,30 @@ def rating_chart(points: Sequence[tuple[float, float]], caption: str) -> bytes:
             draw.line([(x(i), y(v)) for i, v in enumerate(values)], fill=GOLD, width=3, joint="curve")
         for i in (0, len(points) - 1):
             draw.ellipse([x(i) - 4, y(values[i]) - 4, x(i) + 4, y(values[i]) + 4], fill=GOLD)
+    return png_bytes(image.convert("P", palette=Image.Palette.ADAPTIVE, colors=32))
+
+
+def stats_chart(rows: Sequence[tuple[str, Sequence[tuple[int, bool]]]], caption: str) -> bytes:
+    """PNG bytes: per game (its heading, e.g. "Penguin: 34 games, 12 wins, best 52") the latest (score,
+    won) results, oldest first, as bars scaled to that game's scores (at least one row)."""
+    height = MARGIN + 26 + ROW * len(rows) + MARGIN // 2
+    image = Image.new("RGB", (WIDTH, height), FELT)
+    draw = ImageDraw.Draw(image)
+    with TEXT_LOCK:
+        label, small = font(15, bold=True), font(13)
+        draw.text((MARGIN, MARGIN), caption, fill=WHITE, font=label)
+        for number, (heading, results) in enumerate(rows):
+            top = MARGIN + 26 + ROW * number
+            draw.text((MARGIN, top), heading, fill=WHITE, font=small)
+            base, room = top + ROW - 10, ROW - 32
+            draw.line([(MARGIN, base), (WIDTH - MARGIN, base)], fill=GRID, width=1)
+            if not results:
+                continue
+            low = min(0, *(score for score, _ in results))
+            high = max(1, *(score for score, _ in results))
+            width = (WIDTH - 2 * MARGIN) / max(len(results), 20)
+            for index, (score, won) in enumerate(results):
+                left = MARGIN + index * width
+                tall = max(2.0, room * (score - low) / (high - low))
+                draw.rectangle([left, base - tall, left + width - BAR_GAP, base], fill=GOLD if won else BAND)
     return png_bytes(image.convert("P", palette=Image.Palette.ADAPTIVE, colors=32))

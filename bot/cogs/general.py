@@ -18,6 +18,7 @@ HELP_END = """\
 `/scores [game]` this channel's scoreboards (every game, or one)
 `/rating [game] [member]` a skill rating in this server · `/leaderboard game` the server's best
 `/history [member] [game]` the last finished games, with Replay · `/replay id` any game, step by step
+`/stats [member]` games, wins, best scores and a chart
 `/daily penguin|peek|triplepeaks` today's deal, the same for everyone (in your DMs) · `/daily board` today's results
 `/help` this page
 

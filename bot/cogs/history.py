@@ -1,9 +1,12 @@
-"""``/history [member] [game]`` (a player's last finished games here, each with Replay) and ``/replay id``.
+"""``/history [member] [game]`` (a player's last finished games here, each with Replay), ``/replay id`` and
+``/stats [member]`` (per game: games, wins, best score, and a chart of the latest results).
 
 A replay is private and rebuilt from the game's log at every step (:mod:`bot.ui.replay`); what it may
 show is the service's decision (:meth:`bot.core.history.History.replay`).
 """
 
+import asyncio
+import io
 from typing import Any
 
 import discord
@@ -21,6 +24,9 @@ from bot.ui.layout import FELT, layout
 from bot.ui.present import ai_name
 from games import GAMES
 from games.base import EndReason
+from render.chart import stats_chart
+
+STATS_NAME = "stats.png"
 
 
 def result_words(table: Table, seat: int) -> str:
@@ -87,6 +93,40 @@ class History(commands.Cog):
             footer="Replay opens a private step-by-step view of a game.",
         )
         await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="stats", description="A player's games, wins and best scores here, with a chart")
+    @app_commands.describe(member="Whose stats (default: yours)")
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        who = member or interaction.user
+        stats = [row for row in await self.bot.service.stats(interaction.guild_id, who.id) if row.kind in GAMES]
+        if not stats:
+            text = f"{who.mention} has no finished games on the scoreboards here yet."
+            await interaction.response.send_message(
+                view=layout(FELT, f"{who.display_name}'s stats", text), allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
+        await interaction.response.defer()
+        lines = [
+            f"{GAMES[row.kind].title}: {row.games} game{'' if row.games == 1 else 's'}, "
+            f"{row.wins} win{'' if row.wins == 1 else 's'}, best {row.best}"
+            for row in stats
+        ]
+        caption = f"{who.display_name}: the latest {max(len(row.recent) for row in stats)} results a game"
+        png = await asyncio.to_thread(
+            stats_chart, [(line, row.recent) for line, row in zip(lines, stats, strict=True)], caption
+        )
+        view = layout(
+            FELT,
+            f"{who.display_name}'s stats",
+            "\n".join(f"**{line.replace(':', '**:', 1)}" for line in lines),
+            picture=STATS_NAME,
+            footer="Games on the scoreboards (not practice). Gold bars are wins.",
+        )
+        await interaction.followup.send(
+            view=view,
+            file=discord.File(io.BytesIO(png), filename=STATS_NAME),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     @app_commands.command(name="replay", description="Replay a game step by step, privately")
     @app_commands.rename(game_id="id")

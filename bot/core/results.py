@@ -3,7 +3,10 @@
 from collections.abc import Mapping
 
 from bot.core.tables import ServiceCore, effective_actions
-from bot.store import ScoreRow
+from bot.store import PlayerStats, ScoreRow
+
+RECENT = 40
+"""Latest results a player's stats chart draws, per game."""
 
 
 class Results(ServiceCore):
@@ -12,6 +15,10 @@ class Results(ServiceCore):
     async def scoreboard(self, channel_id: int, kind: str, *, limit: int = 10) -> list[ScoreRow]:
         """The channel's best players of ``kind``: by wins, then best score, then games played."""
         return await self._store.scoreboard(channel_id, kind, limit=limit)
+
+    async def stats(self, guild_id: int | None, user_id: int) -> list[PlayerStats]:
+        """A player's games, wins, best score and latest results per game in a server (scoreboard games)."""
+        return await self._store.player_stats(guild_id, user_id, recent=RECENT)
 
     async def helpers(self, game_id: int) -> dict[int, int]:
         """At an open table: how many moves each person other than its owner made (and kept)."""

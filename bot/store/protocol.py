@@ -19,6 +19,7 @@ from bot.store.records import (
     DailyAttempt,
     GameRecord,
     NewGame,
+    PlayerStats,
     Rating,
     RatingChange,
     ResultRecord,
@@ -138,6 +139,8 @@ class Store(Protocol):
     async def name_results(self, game_id: int, names: Mapping[int, str]) -> None: ...
 
     async def player_results(self, channel_id: int, kind: str, user_id: int) -> list[tuple[int, int, bool]]: ...
+
+    async def player_stats(self, guild_id: int | None, user_id: int, *, recent: int) -> list[PlayerStats]: ...
 
     async def finished_games(
         self, guild_id: int | None, user_id: int, kind: str | None, *, before: int | None = None, limit: int

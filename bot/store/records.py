@@ -151,6 +151,18 @@ class ActionRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's results at one game in one server: totals, and the latest results oldest first."""
+
+    kind: str
+    games: int
+    wins: int
+    best: int
+    recent: tuple[tuple[int, bool], ...]
+    """(score, won) of the latest games, oldest first."""
+
+
+@dataclass(frozen=True, slots=True)
 class DailyAttempt:
     """One player's attempt at one game's daily deal: its game, and where it was asked for."""
 

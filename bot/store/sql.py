@@ -31,6 +31,7 @@ from bot.store.records import (
     DailyAttempt,
     GameRecord,
     NewGame,
+    PlayerStats,
     Rating,
     RatingChange,
     ResultRecord,
@@ -636,6 +637,25 @@ class SqlStore(ABC):
             (channel_id, kind, user_id),
         )
         return [(int(r[0]), int(r[1]), bool(r[2])) for r in rows]
+
+    async def player_stats(self, guild_id: int | None, user_id: int, *, recent: int) -> list[PlayerStats]:
+        """A player's results in a server (None: outside servers), per game, with the ``recent`` latest."""
+        same = self.NULL_SAFE_EQUAL
+        totals = await self._fetch(
+            f"SELECT kind, COUNT(*), SUM(won), MAX(score) FROM results WHERE guild_id {same} ? AND user_id = ? "
+            "GROUP BY kind ORDER BY kind",
+            (guild_id, user_id),
+        )
+        stats = []
+        for kind, games, wins, best in totals:
+            rows = await self._fetch(
+                f"SELECT score, won FROM results WHERE guild_id {same} ? AND user_id = ? AND kind = ? "
+                f"ORDER BY finished_at DESC, {self.RESULT_ORDER} DESC LIMIT ?",
+                (guild_id, user_id, kind, recent),
+            )
+            latest = tuple((int(score), bool(won)) for score, won in reversed(rows))
+            stats.append(PlayerStats(str(kind), int(games), int(wins), int(best), latest))
+        return stats
 
     async def finished_games(
         self, guild_id: int | None, user_id: int, kind: str | None, *, before: int | None = None, limit: int

@@ -2,7 +2,10 @@
 private, walks the game with ⏮ ◀ ▶ ⏭, shows only the viewer's own hand while the game runs and every
 hand once it is over, and its last step is the saved final position; bad ids get a sentence."""
 
+import io
+
 import discord
+from PIL import Image
 
 from games.pebbles import GAME
 
@@ -78,3 +81,19 @@ async def test_replay_refusals(room, simcord_bot):
     game_id = int(custom_ids_on(lobby)[0].split(":")[1])
     never = await room.alice.slash(room.channel, "replay", id=game_id)
     assert never.ephemeral and "never played" in never.response.content
+
+
+async def test_stats_show_totals_and_a_chart(room, simcord_bot):
+    await room.alice.slash(room.channel, "penguin new")
+    await resign_by_command(room.alice, room, "penguin")
+    await room.alice.slash(room.channel, "peek new")
+    await resign_by_command(room.alice, room, "peek")
+    result = await room.bob.slash(room.channel, "stats", member=room.alice.user)
+    message = result.response.message
+    text = text_of(message)
+    assert "**Peek**: 1 game, 0 wins, best" in text and "**Penguin**: 1 game, 0 wins, best 3" in text
+    assert pictures_of(message) == ["stats.png"]
+    picture = Image.open(io.BytesIO(await message.attachments[0].read()))
+    assert picture.width == 550 and picture.height < 400
+    nobody = await room.bob.slash(room.channel, "stats")
+    assert "has no finished games on the scoreboards here yet" in text_of(nobody.response)

@@ -1,4 +1,5 @@
--- The daily deal: one attempt per player, game and UTC day (the same seed everywhere that day).
+-- The daily deal: one attempt per player, game and UTC day (the same seed everywhere that day); and an
+-- index of results by player for /stats.
 -- The attempt's game is an ordinary game row (its result, its replay); this row says whose attempt it
 -- is and where it was asked for (the server and channel whose daily board shows it).
 CREATE TABLE daily_attempts (
@@ -13,3 +14,6 @@ CREATE TABLE daily_attempts (
 );
 CREATE INDEX daily_attempts_by_board ON daily_attempts (guild_id, day, kind);
 CREATE INDEX daily_attempts_by_player ON daily_attempts (user_id, kind, day);
+
+-- A player's results in a server, by game and time (/stats).
+CREATE INDEX results_by_player ON results (guild_id, user_id, kind, finished_at);
