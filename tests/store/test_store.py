@@ -10,6 +10,7 @@ import contextlib
 import pytest
 
 from bot.store import (
+    DailyAttempt,
     NewGame,
     PostgresStore,
     Rating,
@@ -380,3 +381,51 @@ async def test_a_redraw_notice_reaches_the_listeners(store):
     await store.listen_redraws(listener)
     await store.notify_redraw(42)
     assert await asyncio.wait_for(heard.get(), 5) == 42
+
+
+async def finished(store: Store, *, players: tuple[int, ...], at: float, kind: str = "count", guild_id=10):
+    """A game played to its end (one action), its first player winning on the scoreboard."""
+    game = await store.create_game(new_game(players=players, kind=kind, guild_id=guild_id))
+    await store.set_message(game.id, 900 + game.id, version=0, at=at)
+    results = tuple(ResultRecord(user, 10 * (seat + 1), seat == 0) for seat, user in enumerate(players))
+    await store.save_action(game.id, version=0, seat=0, code="a", state={}, finished=True, results=results, at=at)
+    return game.id
+
+
+async def test_history_stats_daily_and_rerating_queries(store):
+    """A player's finished games newest first, per server; their stats; daily attempts once per day;
+    the games to rerate in the order they ended, after every rating is forgotten."""
+    first = await finished(store, players=(1, 2), at=5.0)
+    second = await finished(store, players=(2, 1), at=3.0, kind="other")
+    elsewhere = await finished(store, players=(1,), at=4.0, guild_id=11)
+    running = await store.create_game(new_game(players=(1, 2)))
+    assert await store.finished_games(10, 1, None, limit=10) == [second, first]
+    assert await store.finished_games(10, 1, "count", limit=10) == [first]
+    assert await store.finished_games(10, 1, None, before=second, limit=10) == [first]
+    assert await store.finished_games(11, 1, None, limit=10) == [elsewhere]
+    assert await store.finished_games(None, 1, None, limit=10) == []
+    assert running.id not in await store.finished_games(10, 2, None, limit=10)
+    stats = {row.kind: row for row in await store.player_stats(10, 1, recent=5)}
+    assert (stats["count"].games, stats["count"].wins, stats["count"].best) == (1, 1, 10)
+    assert stats["other"].recent == ((20, False),)
+    assert await store.finished_in_order(["count", "other"]) == [second, elsewhere, first]
+
+    attempt = DailyAttempt("2026-11-25", "count", 1, first, 10, 20, 1.0)
+    assert await store.add_daily(attempt)
+    assert not await store.add_daily(DailyAttempt("2026-11-25", "count", 1, second, 10, 20, 2.0))
+    assert await store.daily_attempt("2026-11-25", "count", 1) == attempt
+    assert await store.daily_attempts(10, "2026-11-25", "count", limit=5) == [attempt]
+    assert await store.daily_attempts(11, "2026-11-25", "count", limit=5) == []
+    await store.add_daily(DailyAttempt("2026-11-24", "count", 1, second, None, None, 0.5))
+    assert await store.daily_days(1, "count", until="2026-11-25", limit=10) == ["2026-11-25", "2026-11-24"]
+    await store.drop_daily(attempt)
+    assert await store.daily_attempt("2026-11-25", "count", 1) is None
+
+    await store.set_guild_setting(11, "daily_channel", "77")
+    assert await store.guilds_with_setting("daily_channel") == [(11, "77")]
+    fresh = [Rating(1, 25.0, 8.3, 0), Rating(2, 25.0, 8.3, 0)]
+    await store.rate_game(
+        first, 10, "count", [RatingChange(fresh[0], 27.0, 8.0), RatingChange(fresh[1], 23.0, 8.0)], at=1.0
+    )
+    await store.clear_ratings()
+    assert await store.ratings(10, "count", [1, 2]) == {} and await store.rating_history(10, "count", 1) == []
