@@ -31,7 +31,7 @@ class ReplayStep:
 
 
 def move_words(game: Game[Any], state: Any, action: ActionRecord) -> str:
-    """What a logged action did, as a sentence part: "Seat 2 played K♥", "Seat 1 resigned"."""
+    """What a logged action did, as a sentence part: "Seat 2: K♥", "Seat 1 resigned"."""
     if action.code == RESIGN_CODE:
         return f"{seat_name(action.seat)} resigned"
     if action.code == CLAIM_CODE:
