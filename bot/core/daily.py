@@ -8,15 +8,18 @@ row, which the store writes at most once per player, game and day: a second ``/d
 click, another process) is refused however close behind it comes.
 """
 
+import asyncio
 import datetime
 import hashlib
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.core.errors import ServiceError
 from bot.core.tables import ServiceCore, Table, effective_actions, rebuild
-from bot.store import DailyAttempt
-from games.base import CLAIM_CODE, RESIGN_CODE
+from bot.store import ActionRecord, DailyAttempt, GameRecord
+from games.base import CLAIM_CODE, RESIGN_CODE, Game
 
 DAILY_SETTING = "daily"
 """The table setting of an attempt: its day (``YYYY-MM-DD``)."""
@@ -83,6 +86,18 @@ def symbols(progress: list[int]) -> str:
         else:
             row.append("\U0001f7e8")
     return "".join(row)
+
+
+def progress_of(game: Game[Any], record: GameRecord, actions: Sequence[ActionRecord]) -> tuple[Any, list[int]]:
+    """The state after ``actions`` from the deal, and the game's progress after the deal and each move
+    (a resignation or a claim is no move); for a worker thread."""
+    state = rebuild(game, record, ())
+    progress = [game.progress(state)]
+    for action in actions:
+        state = game.replay_step(state, action.seat, action.code)
+        if action.code not in (RESIGN_CODE, CLAIM_CODE):
+            progress.append(game.progress(state))
+    return state, progress
 
 
 class DailyPlayedError(ServiceError):
@@ -167,12 +182,7 @@ class Daily(ServiceCore):
         record = await self._load(game_id)
         game = self._game(record.kind)
         actions = effective_actions(await self._store.load_actions(game_id))
-        state = rebuild(game, record, ())
-        progress = [game.progress(state)]
-        for action in actions:
-            state = game.replay_step(state, action.seat, action.code)
-            if action.code not in (RESIGN_CODE, CLAIM_CODE):
-                progress.append(game.progress(state))
+        state, progress = await asyncio.to_thread(progress_of, game, record, actions)
         outcome = game.outcome(state)
         verdict = "won" if outcome is not None and outcome.winners else "not won"
         score = outcome.scores[0] if outcome is not None else game.progress(state)

@@ -6,12 +6,14 @@ sees what: while a game runs its replay is for its players only, each seeing the
 their own seat's private view; once it is over, everyone sees the table and every seat's view.
 """
 
+import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.core.errors import GameNotFoundError, NotPlayedError, ReplayHiddenError
 from bot.core.tables import ServiceCore, Table, effective_actions, logged_label, rebuild, seat_name, table_of
-from bot.store import ActionRecord
+from bot.store import ActionRecord, GameRecord
 from games.base import CLAIM_CODE, RESIGN_CODE, Game, Seat
 
 HISTORY_LENGTH = 10
@@ -37,6 +39,16 @@ def move_words(game: Game[Any], state: Any, action: ActionRecord) -> str:
     if action.code == CLAIM_CODE:
         return f"{seat_name(action.seat)} claimed the game"
     return f"{seat_name(action.seat)}: {logged_label(game, state, action)}"
+
+
+def position_after(game: Game[Any], record: GameRecord, actions: Sequence[ActionRecord]) -> tuple[Any, str]:
+    """The state after ``actions`` from the deal, and the last of them in words ("The deal." for none).
+    A replay can be long (and a Peanuts move searches), so callers run this in a worker thread."""
+    if not actions:
+        return rebuild(game, record, ()), "The deal."
+    before = rebuild(game, record, actions[:-1])
+    last = actions[-1]
+    return game.replay_step(before, last.seat, last.code), move_words(game, before, last) + "."
 
 
 class History(ServiceCore):
@@ -75,11 +87,7 @@ class History(ServiceCore):
         actions = effective_actions(await self._store.load_actions(game_id))
         last = len(actions)
         step = last if step is None else max(0, min(step, last))
-        state = rebuild(game, record, ())
-        move = "The deal."
-        for action in actions[:step]:
-            move = move_words(game, state, action) + "."
-            state = game.replay_step(state, action.seat, action.code)
+        state, move = await asyncio.to_thread(position_after, game, record, actions[:step])
         status = "finished" if game.outcome(state) is not None else "active"
         table = table_of(game, record, state, version=step, status=status, events=(), undo_depth=0)
         shown = tuple(range(len(record.seats))) if over else seated

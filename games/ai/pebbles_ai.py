@@ -57,15 +57,24 @@ class GreedyPlayer:
 
     def choose(self, state: PebblesState, seat: int, rng: random.Random) -> PebblesAction:
         view = GAME.view_for(state, seat)
-        declares = [action for action in view.legal if isinstance(action, Declare)]
-        if declares:
-            return max(declares, key=lambda action: action.points)
-        if view.phase == Phase.PARTNER or (view.may_declare and Pass() in view.legal):
-            return Pass()
-        plays = [action for action in view.legal if isinstance(action, Play)]
-        if not view.trick:
-            return min(plays, key=lambda action: _lead_cost(action.card))
-        return max(plays, key=lambda action: _follow_value(view, seat, action.card))
+        declaration = _declaration(view)
+        if declaration is not None:
+            return declaration
+        return _greedy_play(view, seat, [action for action in view.legal if isinstance(action, Play)])
+
+
+def _hands_off(view: PebblesView) -> bool:
+    """Whether the seat is choosing between declaring and handing the declaration to its partner."""
+    return view.phase == Phase.PARTNER or (view.may_declare and Pass() in view.legal)
+
+
+def _declaration(view: PebblesView) -> PebblesAction | None:
+    """The greedy player's declaration: its best meld at once, else the hand-off where that is the choice
+    (None: the seat is to play a card)."""
+    declares = [action for action in view.legal if isinstance(action, Declare)]
+    if declares:
+        return max(declares, key=lambda action: action.points)
+    return Pass() if _hands_off(view) else None
 
 
 def _lead_cost(card: Card) -> float:
@@ -359,13 +368,11 @@ class HardPlayer:
         """The choice for ``seat`` from its view (``view.viewer`` must be ``seat``) and what it saw before."""
         d = _deck(view.seats, view.decks)
         memory = self._observe(view, seat, d)
-        if view.phase == Phase.PARTNER or (view.may_declare and Pass() in view.legal):
+        if _hands_off(view):
             self._either[seat] = True
-        declares = [action for action in view.legal if isinstance(action, Declare)]
-        if declares:
-            return max(declares, key=lambda action: action.points)
-        if view.phase == Phase.PARTNER or (view.may_declare and Pass() in view.legal):
-            return Pass()
+        declaration = _declaration(view)
+        if declaration is not None:
+            return declaration
         plays = [action for action in view.legal if isinstance(action, Play)]
         if len(plays) == 1:
             return plays[0]

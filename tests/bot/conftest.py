@@ -55,3 +55,17 @@ def room(simcord_env) -> Room:
     channel = guild.create_text_channel("card-room")
     people = [guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob", "carol")]
     return Room(simcord_env, channel, *people)
+
+
+@pytest.fixture
+def carol_has_closed_dms(room):
+    """Carol refuses DMs: Discord answers the bot's DMs to her with 403 / 50007, as for a real user."""
+    channel = room.carol.user.dm_channel
+    room.env.inject_error(
+        "POST",
+        f"/channels/{channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )

@@ -18,17 +18,10 @@ from games.pebbles import PebblesAction, PebblesState
 
 from .conftest import Room
 from .tables import custom_ids_on, table_message, text_of
+from .test_lobby import Clock
 
 HOST = 11
 CHANNEL = 7
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Recording:

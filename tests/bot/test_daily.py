@@ -6,7 +6,6 @@ post; closed DMs get a sentence and no attempt is used up."""
 import datetime
 
 import discord
-import pytest
 
 from bot.core.daily import daily_seed, day_of
 from games.cards import DECK
@@ -102,19 +101,6 @@ async def test_the_daily_post_goes_to_the_chosen_channel_at_midnight(room, simco
     assert len(posts) == 1 and "`/daily penguin`" in text_of(posts[0])
     await room.env.advance_time(120)
     assert len([message for message in room.channel.history() if "Daily deals" in text_of(message)]) == 1
-
-
-@pytest.fixture
-def carol_has_closed_dms(room):
-    """Carol refuses DMs: Discord answers the bot's DMs to her with 403 / 50007, as for a real user."""
-    room.env.inject_error(
-        "POST",
-        f"/channels/{room.carol.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
 
 
 async def test_closed_dms_get_a_sentence_and_keep_the_attempt(room, simcord_bot, carol_has_closed_dms):

@@ -222,20 +222,6 @@ async def test_one_person_and_three_ai_seats(room, simcord_bot):
     assert [seat.ai for seat in (await simcord_bot.service.table(game_id + 1)).seats] == [False, True, True, True]
 
 
-@pytest.fixture
-def carol_has_closed_dms(room):
-    """Carol refuses DMs: Discord answers the bot's DMs to her with 403 / 50007, as for a real user."""
-    channel = room.carol.user.dm_channel
-    room.env.inject_error(
-        "POST",
-        f"/channels/{channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
-
-
 async def test_a_player_with_closed_dms_plays_through_show_my_hand(room, simcord_bot, carol_has_closed_dms):
     message = await open_table(room)
     result = await click(room.carol, room, message.id, "pj")

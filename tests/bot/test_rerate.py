@@ -8,17 +8,10 @@ from bot.core.service import TableService
 from bot.store import SqliteStore
 from games import GAMES
 
+from .test_service import Clock
+
 GUILD, CHANNEL = 10, 20
 ANN, BEN, CAT = 1, 2, 3
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
 
 
 async def race(service: TableService, first: int, second: int, loser: int) -> None:
