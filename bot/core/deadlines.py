@@ -109,18 +109,20 @@ class Deadlines(ServiceCore):
             table = table_of(game, record, state, version=record.version, status=record.status, events=(), undo_depth=0)
             return Fired(table, {seat: f"Your turn runs out in {WARN_BEFORE:.0f} seconds."})
         if timer.kind == TURN:
-            return await self._time_out(game, timer.game_id)
+            return await self._time_out(game, timer)
         if timer.kind.startswith(AI):
             return await self._ai_moves(game, timer)
         return None
 
-    async def _time_out(self, game: Game[Any], game_id: int) -> Fired | None:
-        """The seat to play ran out of time: the game's timeout play is made for it (RULES §7.2)."""
+    async def _time_out(self, game: Game[Any], timer: TimerRecord) -> Fired | None:
+        """The seat to play ran out of time: the game's timeout play is made for it (RULES §7.2), unless a
+        move made while the timer was being read took the game past the position the timer was set for."""
+        game_id = timer.game_id
         async with self._lock(game_id):
             record = await self._load(game_id)
             state = game.from_dict(record.state)
             seat = game.current_seat(state)
-            if record.status != "active" or seat is None:
+            if record.status != "active" or seat is None or timer.version not in (None, record.version):
                 return None
             action = game.timeout_action(state, seat)
             table = await self._apply(game, record, seat, action, scheduled=False)
@@ -195,18 +197,18 @@ class Deadlines(ServiceCore):
                 if plays_itself(seat) and (not pending or (firing is not None and firing.kind == kind)):
                     await self._set_timer(record.id, kind, now + pace)
             return
-        await self._store.clear_timers(record.id, TURN, WARN, AI)
         seat = game.current_seat(state)
-        if seat is None:
-            return
-        if plays_itself(record.seats[seat]):
-            pace = float(record.settings.get("ai_seconds", AI_SECONDS))
-            await self._set_timer(record.id, AI, now + pace, version=version)
-        elif "turn_seconds" in record.settings:
+        timers: list[tuple[str, float, int | None]] = []
+        if seat is not None and plays_itself(record.seats[seat]):
+            timers.append((AI, now + float(record.settings.get("ai_seconds", AI_SECONDS)), version))
+        elif seat is not None and "turn_seconds" in record.settings:
             turn = float(record.settings["turn_seconds"])
-            await self._set_timer(record.id, TURN, now + turn, version=version)
+            timers.append((TURN, now + turn, version))
             if turn > 2 * WARN_BEFORE:
-                await self._set_timer(record.id, WARN, now + turn - WARN_BEFORE, version=version)
+                timers.append((WARN, now + turn - WARN_BEFORE, version))
+        await self._store.reset_timers(record.id, (TURN, WARN, AI), timers)
+        if self._on_deadline is not None and timers:
+            self._on_deadline(min(due_at for _, due_at, _ in timers))
 
     async def _set_timer(self, game_id: int, kind: str, due_at: float, *, version: int | None = None) -> None:
         """Set a deadline, and tell whoever fires them (the bot's timer task may be asleep until later)."""

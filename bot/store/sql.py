@@ -328,13 +328,25 @@ class SqlStore(ABC):
 
     async def set_timer(self, game_id: int, kind: str, due_at: float, *, version: int | None = None) -> None:
         """Set (or move) the game's ``kind`` deadline, for the position at ``version`` (unclaimed)."""
+        await self.reset_timers(game_id, (), [(kind, due_at, version)])
+
+    async def reset_timers(
+        self, game_id: int, kinds: Sequence[str], timers: Sequence[tuple[str, float, int | None]]
+    ) -> None:
+        """In one transaction, remove the game's deadlines of ``kinds`` and set ``timers`` ((kind, due_at,
+        version) each), so that a process stopped in between never leaves the game without its next deadline."""
         async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO timers (game_id, kind, due_at, version, claimed_until) VALUES (?, ?, ?, ?, NULL) "
-                "ON CONFLICT (game_id, kind) DO UPDATE SET due_at = excluded.due_at, version = excluded.version, "
-                "claimed_until = NULL",
-                (game_id, kind, due_at, version),
-            )
+            if kinds:
+                await db.executemany(
+                    "DELETE FROM timers WHERE game_id = ? AND kind = ?", [(game_id, kind) for kind in kinds]
+                )
+            if timers:
+                await db.executemany(
+                    "INSERT INTO timers (game_id, kind, due_at, version, claimed_until) VALUES (?, ?, ?, ?, NULL) "
+                    "ON CONFLICT (game_id, kind) DO UPDATE SET due_at = excluded.due_at, version = excluded.version, "
+                    "claimed_until = NULL",
+                    [(game_id, kind, due_at, version) for kind, due_at, version in timers],
+                )
 
     async def clear_timers(self, game_id: int, *kinds: str) -> None:
         """Remove the game's deadlines of these kinds (all of them when none is named)."""

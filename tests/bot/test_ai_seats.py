@@ -1,5 +1,6 @@
 """AI seats by level (issue 17): the table's level picks the player, the player is kept between moves, and
-its thinking happens in a worker thread without the table's lock, so a move that came meanwhile wins.
+its thinking happens in a worker thread without the table's lock, so a move that came meanwhile wins; the
+same holds for a turn timer read just before its player moved.
 
 The clock is a value the tests move; the service fires deadlines with ``fire_due``, as the bot's timer does.
 """
@@ -143,3 +144,45 @@ async def test_a_level_chosen_with_the_command_names_the_ai_seats(room: Room, si
     assert not result.ephemeral
     races = await simcord_bot.service.open_tables(room.channel.id, room.alice.id, "peanuts")
     assert (await simcord_bot.service.table(races[0])).settings["ai_level"] == "hard"
+
+
+class PausingStore(SqliteStore):
+    """A store whose next ``load_game``, once ``pause`` is set, tells ``reached`` and returns only when the
+    test sets ``pause``: its caller then holds a record that a move made meanwhile has left behind."""
+
+    pause: asyncio.Event | None = None
+    reached: asyncio.Event | None = None
+
+    async def load_game(self, game_id: int):  # type: ignore[no-untyped-def]
+        record = await super().load_game(game_id)
+        pause, reached = self.pause, self.reached
+        if pause is not None and reached is not None:
+            self.pause = None
+            reached.set()
+            await pause.wait()
+        return record
+
+
+async def test_a_move_made_as_the_turn_timer_fires_is_not_followed_by_a_timeout_of_the_next_seat(tmp_path):
+    """The turn timer is read as its player moves at the last instant: the firer, which read the position
+    before the move, waits for the table's lock and then finds a new position; it plays nothing for the next
+    seat (the move set the next position's deadlines)."""
+    clock = Clock()
+    async with await PausingStore.open(tmp_path / "race.db") as store:
+        service = TableService(store, games=GAMES, levels={"pebbles": pebbles_ai.LEVELS}, clock=clock)
+        game_id = await ai_table(service, turn_seconds=30)
+        while (table := await service.table(game_id)).public.turn != 0:
+            clock.now += AI_SECONDS
+            assert len(await service.fire_due()) == 1
+        clock.now += 31
+        pause = store.pause = asyncio.Event()
+        reached = store.reached = asyncio.Event()
+        firing = asyncio.create_task(service.fire_due())
+        await asyncio.wait_for(reached.wait(), 5)
+        moved = await service.act(game_id, HOST, table.legal[0][0].code, version=table.version)
+        pause.set()
+        assert await firing == []
+        after = await service.table(game_id)
+        assert after.version == moved.version == table.version + 1
+        assert after.seats[0].missed == 0
+        assert {timer.version for timer in await store.timers(game_id)} == {moved.version}

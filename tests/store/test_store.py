@@ -238,6 +238,22 @@ async def test_setting_a_deadline_again_replaces_it_and_its_claim(store):
     assert await store.timers(game.id) == []
 
 
+async def test_resetting_deadlines_removes_the_named_kinds_and_sets_the_next_ones_at_once(store):
+    """The deadlines of a position give way to the next position's in one transaction: the named kinds go,
+    the new ones come (unclaimed), any other kind stays."""
+    game = await store.create_game(new_game())
+    await store.set_timer(game.id, "turn", 10.0, version=1)
+    await store.set_timer(game.id, "warn", 5.0, version=1)
+    await store.set_timer(game.id, "expire", 90.0)
+    (due,) = await store.due_timers(5.0)
+    assert await store.take_timer(due, now=5.0)
+    await store.reset_timers(game.id, ("turn", "warn", "ai"), [("ai", 12.0, 2)])
+    assert await store.timers(game.id) == [TimerRecord(game.id, "ai", 12.0, 2), TimerRecord(game.id, "expire", 90.0)]
+    await store.reset_timers(game.id, ("ai",), [("turn", 20.0, 3), ("warn", 15.0, 3)])
+    assert [timer.kind for timer in await store.timers(game.id)] == ["warn", "turn", "expire"]
+    assert [timer.kind for timer in await store.due_timers(20.0)] == ["warn", "turn"]
+
+
 async def test_a_seat_changes_only_as_it_was_read(store):
     """Two people take one empty seat at once: one sits, the other's change is refused."""
     game = await store.create_game(new_game(players=(1, None), seating=True))
