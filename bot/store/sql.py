@@ -333,8 +333,8 @@ class SqlStore(ABC):
     async def reset_timers(
         self, game_id: int, kinds: Sequence[str], timers: Sequence[tuple[str, float, int | None]]
     ) -> None:
-        """In one transaction, remove the game's deadlines of ``kinds`` and set ``timers`` ((kind, due_at,
-        version) each), so that a process stopped in between never leaves the game without its next deadline."""
+        """Remove the game's deadlines of ``kinds`` and set ``timers`` ((kind, due_at, version) each) in one
+        transaction: a process stopped halfway leaves the old deadlines, never a game without any."""
         async with self._transaction() as db:
             if kinds:
                 await db.executemany(
