@@ -206,12 +206,16 @@ class Deadlines(ServiceCore):
             timers.append((TURN, now + turn, version))
             if turn > 2 * WARN_BEFORE:
                 timers.append((WARN, now + turn - WARN_BEFORE, version))
-        await self._store.reset_timers(record.id, (TURN, WARN, AI), timers)
-        if self._on_deadline is not None and timers:
-            self._on_deadline(min(due_at for _, due_at, _ in timers))
+        await self._reset_timers(record.id, (TURN, WARN, AI), timers)
 
     async def _set_timer(self, game_id: int, kind: str, due_at: float, *, version: int | None = None) -> None:
-        """Set a deadline, and tell whoever fires them (the bot's timer task may be asleep until later)."""
-        await self._store.set_timer(game_id, kind, due_at, version=version)
-        if self._on_deadline is not None:
-            self._on_deadline(due_at)
+        await self._reset_timers(game_id, (), [(kind, due_at, version)])
+
+    async def _reset_timers(
+        self, game_id: int, kinds: tuple[str, ...], timers: list[tuple[str, float, int | None]]
+    ) -> None:
+        """Replace the game's deadlines of ``kinds`` with ``timers`` (one transaction), and tell whoever fires
+        them of the soonest (the bot's timer task may be asleep until later)."""
+        await self._store.reset_timers(game_id, kinds, timers)
+        if self._on_deadline is not None and timers:
+            self._on_deadline(min(due_at for _, due_at, _ in timers))
