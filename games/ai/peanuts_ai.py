@@ -22,25 +22,28 @@ only while the deal runs and, in the turn-based mode, for the seat to act.
 :func:`play_out` lets a random seat act each step until the deal ends.
 
 :data:`LEVELS` (issue 17): "easy" is :class:`EasyPlayer` (the greedy player that now and then overlooks its
-building plays and peanut moves), "normal" the greedy player, "hard" :class:`HardPlayer`, which plans a few
-moves ahead over its own face-up cards. Both go round their stock again rather than repeat "stuck" when the
-blocked check has just found them a play.
+building plays and peanut moves), "normal" the greedy player, "hard" :class:`HardPlayer`, which plays each of
+its moves out in deals it imagines from what it has seen and keeps the one that wins most. Both go round their
+stock again rather than repeat "stuck" when the blocked check has just found them a play.
 """
 
+import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from games.ai import Player
+from games.ai.peanuts_sim import BUILD, Action, Deal, action_of, card_int
+from games.ai.peanuts_sim import PEANUT as PEANUT_SOURCE
 from games.base import Seat
-from games.cards import Card, Rank
+from games.cards import Card, Rank, standard_deck
 from games.peanuts import (
     GAME,
-    NEW_PILE,
     PASS,
     PEANUT,
     WASTE,
+    LayoutView,
     Move,
     Pass,
     PeanutsAction,
@@ -205,215 +208,176 @@ def _from_peanut(action: PeanutsAction) -> bool:
     return isinstance(action, Move) and action.source == PEANUT
 
 
-# --- The hard player: a short look-ahead over its own visible cards. ------------------------------------------------
+# --- The hard player: greedy rollouts over the hidden cards. --------------------------------------------------------
 
-_GAMMA = 0.8
-"""Each action costs a tick of the race: a gain one action later is worth this much of a gain now."""
-_DEPTH = 3
-_PEANUT_BONUS = 1.0
-"""On top of the point: a peanut card gone brings "Peanuts!" one card closer."""
-_REVEAL = 0.3
-"""A new card turned up (peanut top or waste), unknown until then, may well play."""
-_CONTESTED = 0.6
-"""A card the other player could put on the same pile now: play it before they do."""
-_OUT = 20.0
-_WASTE_OUT = 0.4
-"""A waste card onto a column: out of the stock round for good, and the next waste card shows."""
-_TURN = 0.25
-"""What turning the stock is worth: a fresh waste top."""
+ROLLOUTS = 64
+"""Deals the hard player imagines per decision; each candidate move is played out in every one of them."""
+_CONFIDENCE = 2.0
+"""How many standard deviations a move must win by over greedy's choice before the hard player prefers it."""
 
 
-class _Position(NamedTuple):
-    """One player's cards as the player sees them, for planning: ``None`` in a column is a card not yet known
-    (a peanut card that filled it), ``peanut`` is None when the top is unknown or the pile empty, and ``waste``
-    holds the waste cards known from the top down to the first unknown one (bottom first)."""
+class _Cycle:
+    """What a player has seen of one seat's stock and waste.
 
-    columns: tuple[tuple[Card | None, ...], ...]
-    peanut: Card | None
-    peanut_count: int
-    waste: tuple[Card, ...]
+    Turning the stock and turning the waste over never change the order in which the cards come up: it is the
+    waste from the bottom, then the stock from the top, and round again. ``order`` holds that sequence, a card
+    where it has been seen in the fan of a turn, None where not yet; a card played from the waste top leaves it.
+    A player who watches every turn of a seat therefore knows its whole stock after one round, as a person who
+    pays attention does. Anything that does not fit what the table shows (a Nerts rescue, a turn it missed
+    along with a card played) starts the memory afresh.
+    """
+
+    def __init__(self) -> None:
+        self.order: list[Card | None] = []
+
+    def watch(self, layout: LayoutView, gone: set[Card]) -> None:
+        """Take in what ``layout`` shows; ``gone`` holds the seat's cards out of its stock and waste for good."""
+        size = layout.stock_count + layout.waste_count
+        order = [card for card in self.order if card is None or card not in gone]
+        if len(order) != size:
+            order = [None] * size
+        start = layout.waste_count - len(layout.waste)
+        if not self._place(order, start, layout.waste):
+            order = [None] * size
+            self._place(order, start, layout.waste)
+        self.order = order
+
+    @staticmethod
+    def _place(order: list[Card | None], start: int, fan: tuple[Card, ...]) -> bool:
+        for offset, card in enumerate(fan):
+            if order[start + offset] not in (None, card) or (order[start + offset] is None and card in order):
+                return False
+            order[start + offset] = card
+        return True
+
+
+class _Unknown(NamedTuple):
+    """One seat's cards for imagined deals: the face-up ones as ints, and the hidden ones to deal anew each time."""
+
+    columns: list[list[int]]
+    peanut_top: int
+    hidden_peanut: int
+    order: list[int | None]
     waste_count: int
-    piles: tuple[Card, ...]
-    score: int
-
-
-def _fits_pile(card: Card, piles: tuple[Card, ...]) -> int:
-    """The pile (index) ``card`` may go onto, len(piles) for a new pile (an ace), -1 for none."""
-    if card.rank == Rank.ACE:
-        return len(piles)
-    for index, top in enumerate(piles):
-        if top.suit == card.suit and top.rank + 1 == card.rank:
-            return index
-    return -1
-
-
-def _on_column(card: Card, top: Card | None) -> bool:
-    return top is not None and top.rank == card.rank + 1 and top.is_red != card.is_red
-
-
-_Step = tuple[tuple[str, Card, str], float, _Position]
-
-
-def _steps(position: _Position, rivals: frozenset[tuple[int, int]], other_score: int) -> list[_Step]:
-    """Every move of the position as (key, reward, position after); ``key`` is (source, card, dest) as in
-    :class:`Move` with piles numbered from 1 (and "b+" for a new pile)."""
-    found: list[_Step] = []
-    columns, piles = position.columns, position.piles
-
-    def take_peanut(after: _Position) -> tuple[float, _Position]:
-        """The reward and position after the peanut top left (the next one unknown)."""
-        count = after.peanut_count - 1
-        reward = 1 + _PEANUT_BONUS + (_REVEAL if count else 0.0)
-        after = after._replace(peanut=None, peanut_count=count, score=after.score + 1)
-        if count == 0:
-            reward += _OUT if after.score >= other_score else -_OUT
-        return reward, after
-
-    def refill(after: _Position) -> tuple[float, _Position]:
-        reward = 0.0
-        cols = list(after.columns)
-        for index, column in enumerate(cols):
-            if not column and after.peanut_count:
-                top = after.peanut
-                gained, after = take_peanut(after)
-                reward += gained - (_REVEAL if top is None else 0.0)
-                cols[index] = (top,)
-        return reward, after._replace(columns=tuple(cols))
-
-    def build(card: Card, rest: _Position) -> tuple[str, float, _Position]:
-        pile = _fits_pile(card, rest.piles)
-        new_piles = rest.piles + (card,) if pile == len(rest.piles) else _replace_at(rest.piles, pile, card)
-        dest = NEW_PILE if pile == len(rest.piles) else f"b{pile + 1}"
-        bonus = _CONTESTED if (card.suit, card.rank) in rivals else 0.0
-        return dest, 1 + bonus, rest._replace(piles=new_piles, score=rest.score + 1)
-
-    # sources: the peanut top, the waste top, column tops
-    if position.peanut is not None:
-        card = position.peanut
-        if _fits_pile(card, piles) >= 0:
-            dest, reward, after = build(card, position)
-            gained, after = take_peanut(after)
-            found.append(((PEANUT, card, dest), reward + gained, after))
-        for index, column in enumerate(columns):
-            if column and _on_column(card, column[-1]):
-                gained, after = take_peanut(position)
-                after = after._replace(columns=_replace_at(columns, index, column + (card,)))
-                found.append(((PEANUT, card, f"c{index + 1}"), gained, after))
-    if position.waste:
-        card = position.waste[-1]
-        rest_waste = position.waste[:-1]
-        revealed = not rest_waste and position.waste_count > 1
-        after_waste = position._replace(waste=rest_waste, waste_count=position.waste_count - 1)
-        extra = _REVEAL if revealed else 0.0
-        if _fits_pile(card, piles) >= 0:
-            dest, reward, after = build(card, after_waste)
-            found.append(((WASTE, card, dest), reward + extra, after))
-        for index, column in enumerate(columns):
-            if column and _on_column(card, column[-1]):
-                after = after_waste._replace(columns=_replace_at(columns, index, column + (card,)))
-                found.append(((WASTE, card, f"c{index + 1}"), _WASTE_OUT + extra, after))
-    for index, column in enumerate(columns):
-        if not column or column[-1] is None:
-            continue
-        top = column[-1]
-        if _fits_pile(top, piles) >= 0:
-            after = position._replace(columns=_replace_at(columns, index, column[:-1]))
-            dest, reward, after = build(top, after)
-            gained, after = refill(after)
-            found.append(((f"c{index + 1}", top, dest), reward + gained, after))
-        # tails onto other columns
-        length = 1
-        while length < len(column) and _on_column(column[-length], column[-length - 1]):  # type: ignore[arg-type]
-            length += 1
-        for target_index, target in enumerate(columns):
-            if target_index == index or not target or target[-1] is None:
-                continue
-            count = target[-1].rank - top.rank
-            if 1 <= count <= length:
-                base = column[-count]
-                assert base is not None
-                if base.is_red == target[-1].is_red:
-                    continue
-                cols = list(columns)
-                cols[index] = column[:-count]
-                cols[target_index] = target + column[-count:]
-                after = position._replace(columns=tuple(cols))
-                gained, after = refill(after)
-                found.append(((f"c{index + 1}", base, f"c{target_index + 1}"), gained, after))
-    return found
-
-
-def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
-
-
-def _best(position: _Position, depth: int, rivals: frozenset[tuple[int, int]], other_score: int) -> float:
-    """The best discounted reward of at most ``depth`` more moves (stopping is worth 0)."""
-    if depth == 0 or position.peanut_count == 0:
-        return 0.0
-    best = 0.0
-    for _, reward, after in _steps(position, rivals, other_score):
-        value = reward + _GAMMA * _best(after, depth - 1, rivals, other_score)
-        if value > best:
-            best = value
-    return best
-
-
-def _position(view: PeanutsView, seat: Seat) -> _Position:
-    mine = view.players[seat]
-    waste = mine.waste
-    return _Position(
-        columns=tuple(tuple(column) for column in mine.tableau),
-        peanut=mine.peanut_top,
-        peanut_count=mine.peanut_count,
-        waste=waste,
-        waste_count=mine.waste_count,
-        piles=tuple(pile[-1] for pile in view.piles),
-        score=mine.score,
-    )
-
-
-def _rivals(view: PeanutsView, seat: Seat) -> frozenset[tuple[int, int]]:
-    """(suit, rank) of the cards the other player could build now (its peanut top, waste top, column tops)."""
-    other = view.players[1 - seat]
-    tops = [other.peanut_top, other.waste[-1] if other.waste else None]
-    tops += [column[-1] for column in other.tableau if column]
-    piles = tuple(pile[-1] for pile in view.piles)
-    return frozenset((card.suit, card.rank) for card in tops if card is not None and _fits_pile(card, piles) >= 0)
+    unseen: list[int]
 
 
 class HardPlayer(_GoesRound):
-    """Plans a few moves ahead over the cards its seat sees (its own face-up cards, the counts of the hidden
-    ones, the building piles and the other player's face-up cards), never its face-down stock or peanut cards.
+    """Plays the move that wins most often in deals it imagines from what it has seen.
 
-    Each plan is scored as a race: a card to the middle is a point, a peanut card gone a point and a step
-    towards "Peanuts!", a card turned up (the next peanut card, a waste card) may play, and every move
-    costs time (rewards are discounted by :data:`_GAMMA` a move). So among building plays it takes the one
-    that frees most (the peanut top, a column that empties and takes the next peanut card, a card that uncovers
-    another play), it plays first the cards the other player could put on the same pile, it puts a waste card
-    on a column rather than turn the stock, and it moves cards between columns only when that leads to such
-    gains within :data:`_DEPTH` moves. With no such plan it turns the stock, says "stuck", or waits like the
-    greedy player.
+    Before each choice it deals the cards its seat cannot see anew, :data:`ROLLOUTS` times (the other player's
+    and its own face-down peanut cards, and the stock cards neither it has seen: it remembers every fan of
+    either player's turns it was shown, see :class:`_Cycle`). In each imagined deal it tries every move it has
+    (and turning the stock instead), then lets both players play on greedily at the same pace as at the table
+    (:mod:`games.ai.peanuts_sim`), and counts the wins. Every move is tried in the same imagined deals with the
+    same pace, so the comparison is fair; greedy's own move is kept unless another one clearly wins more often
+    (:func:`_clearly_better`). It plays the peanut top to a pile at once (nothing beats it), and with no move at
+    all it turns the stock, says "stuck", or waits like the greedy player. It never reads a face-down card: two tables that look the same
+    from its seat get the same choice from the same random numbers.
     """
 
+    def __init__(self, rollouts: int = ROLLOUTS) -> None:
+        super().__init__()
+        self.rollouts = rollouts
+        self._cycles: dict[tuple[Seat, Seat], _Cycle] = {}
+
     def decide(self, view: PeanutsView, seat: Seat, rng: random.Random) -> PeanutsAction | None:
-        moves = {(action.source, action.card, action.dest): action for action in view.legal if isinstance(action, Move)}
-        if moves:
-            position = _position(view, seat)
-            rivals = _rivals(view, seat)
-            other_score = view.players[1 - seat].score
-            best_value, best_move = _TURN, None
-            for key, reward, after in _steps(position, rivals, other_score):
-                action = moves.get(key)
-                if action is None:
-                    continue
-                value = reward + _GAMMA * _best(after, _DEPTH - 1, rivals, other_score)
-                if value > best_value + 1e-9:
-                    best_value, best_move = value, action
-            if best_move is not None:
-                return best_move
+        known = [self._watch(view, seat, watched) for watched in range(2)]
+        tableau = view.players[seat].tableau
+        choices: dict[Action, Move] = {}
+        for action in view.legal:
+            if isinstance(action, Move):
+                choices.setdefault(action_of(tableau, action), action)  # type: ignore[arg-type]
         rest = tuple(action for action in view.legal if not isinstance(action, Move))
+        fallback = next((action_of(tableau, action) for action in rest if isinstance(action, Turn | Recycle)), None)
+        if choices:
+            deals = [_imagine(view, known, rng) for _ in range(self.rollouts)]
+            greedy = deals[0].greedy_options(seat)
+            if greedy == [(BUILD, PEANUT_SOURCE)]:
+                return choices[greedy[0]]
+            seeds = [rng.getrandbits(32) for _ in deals]
+            options: list[Action | None] = [*choices, fallback]
+            results = {option: _results(deals, seeds, seat, option) for option in options}
+            kept: list[Action | None] = list(greedy) if greedy else [fallback]
+            best = max(kept, key=lambda option: sum(results[option]))
+            best = _clearly_better(results, best)
+            if best is not None and best in choices:
+                return choices[best]
         return self._settle(view, seat, super().decide(replace(view, legal=rest), seat, rng))
+
+    def _watch(self, view: PeanutsView, seat: Seat, watched: Seat) -> _Unknown:
+        """Take in what the view shows of ``watched``'s cards and return them for imagined deals."""
+        layout = view.players[watched]
+        shown = {card for column in layout.tableau for card in column}
+        shown |= {card for pile in view.piles for card in pile if card.deck == watched}
+        cycle = self._cycles.setdefault((seat, watched), _Cycle())
+        cycle.watch(layout, shown)
+        shown |= {card for card in (layout.peanut_top, *layout.waste) if card is not None}
+        hidden_peanut = max(layout.peanut_count - 1, 0)
+        unseen = [card for card in standard_deck(watched) if card not in shown and card not in cycle.order]
+        if len(unseen) != hidden_peanut + cycle.order.count(None):
+            cycle.order = [None] * len(cycle.order)
+            cycle.watch(layout, shown)
+            unseen = [card for card in standard_deck(watched) if card not in shown and card not in cycle.order]
+        return _Unknown(
+            columns=[[card_int(card) for card in column] for column in layout.tableau],
+            peanut_top=card_int(layout.peanut_top) if layout.peanut_top is not None else -1,
+            hidden_peanut=hidden_peanut,
+            order=[None if card is None else card_int(card) for card in cycle.order],
+            waste_count=layout.waste_count,
+            unseen=[card_int(card) for card in unseen],
+        )
+
+
+def _imagine(view: PeanutsView, known: list[_Unknown], rng: random.Random) -> Deal:
+    """A deal that looks the same as ``view`` from the seat, its hidden cards dealt at random."""
+    columns, peanut, stock, waste = [], [], [], []
+    for seat in range(2):
+        mine = known[seat]
+        unseen = list(mine.unseen)
+        rng.shuffle(unseen)
+        peanut.append(unseen[: mine.hidden_peanut] + ([mine.peanut_top] if mine.peanut_top >= 0 else []))
+        rest = iter(unseen[mine.hidden_peanut :])
+        order = [next(rest) if card is None else card for card in mine.order]
+        waste.append(order[: mine.waste_count])
+        stock.append(order[mine.waste_count :][::-1])
+        columns.append([list(column) for column in mine.columns])
+    tops = [card_int(pile[-1]) for pile in view.piles]
+    deal = Deal(columns, peanut, stock, waste, tops, [layout.stuck for layout in view.players], view.turn)
+    deal.played = [sum(1 for pile in view.piles for card in pile if card.deck == seat) for seat in range(2)]
+    return deal
+
+
+def _results(deals: list[Deal], seeds: list[int], seat: Seat, option: Action | None) -> list[float]:
+    """Whether ``seat`` wins each imagined deal after ``option`` (None: it waits): 1, a draw 0.5, else 0."""
+    results = []
+    for deal, seed in zip(deals, seeds, strict=True):
+        deal = deal.copy()
+        rng = random.Random(seed)
+        if option is not None:
+            deal.apply(seat, option)
+        elif deal.turn is not None:
+            deal.turn = 1 - seat
+        else:
+            deal.greedy_step(1 - seat, rng)
+        winner = deal.play_out(rng)
+        results.append(1.0 if winner == seat else 0.5 if winner is None else 0.0)
+    return results
+
+
+def _clearly_better(results: dict[Action | None, list[float]], kept: Action | None) -> Action | None:
+    """The option that wins more imagined deals than ``kept`` by more than chance would explain, or ``kept``.
+
+    Both were played out in the same deals at the same pace, so the test looks at the deals where they differ
+    (a paired sign test): the gain must be :data:`_CONFIDENCE` standard deviations above nothing.
+    """
+    best, best_gain = kept, 0.0
+    for option, values in results.items():
+        differences = [value - base for value, base in zip(values, results[kept], strict=True)]
+        gain = sum(differences)
+        if gain > best_gain and gain > _CONFIDENCE * math.sqrt(sum(d * d for d in differences)):
+            best, best_gain = option, gain
+    return best
 
 
 LEVELS: dict[str, Callable[[], PeanutsPlayer]] = {"easy": EasyPlayer, "normal": GreedyPlayer, "hard": HardPlayer}

@@ -20,6 +20,7 @@ import pytest
 from games import peanuts, pebbles, peek, triplepeaks
 from games.ai import peanuts_ai, pebbles_ai, peek_ai, triplepeaks_ai
 from games.base import Game
+from games.cards import Card
 from games.pebbles import PebblesState, face_up, sort_key
 
 AI_MODULES = [(peek, peek_ai), (triplepeaks, triplepeaks_ai), (pebbles, pebbles_ai), (peanuts, peanuts_ai)]
@@ -31,6 +32,8 @@ def fast(ai: ModuleType, level: str) -> Any:
     """A fresh player of ``level``; the search players with a small budget, so the tests stay quick."""
     if level == "hard" and ai is pebbles_ai:
         return pebbles_ai.HardPlayer(rollouts=24)
+    if level == "hard" and ai is peanuts_ai:
+        return peanuts_ai.HardPlayer(rollouts=6)
     if level == "hard" and ai in (peek_ai, triplepeaks_ai):
         return ai.HardPlayer(samples=3)
     return ai.LEVELS[level]()
@@ -114,7 +117,7 @@ def test_pebbles_levels_finish_a_whole_game():
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_peanuts_levels_finish_their_deals(level: str):
     for seed in range(3):
-        players = [peanuts_ai.LEVELS[level](), peanuts_ai.GreedyPlayer()][:: 1 if seed % 2 else -1]
+        players = [fast(peanuts_ai, level), peanuts_ai.GreedyPlayer()][:: 1 if seed % 2 else -1]
         final, _ = peanuts_ai.play_out(peanuts.GAME.new_state(None, 2, seed), players, random.Random(seed), 5_000)
         assert peanuts.GAME.outcome(final) is not None
 
@@ -319,3 +322,33 @@ def test_triplepeaks_hint_names_the_peak_bonus():
                     return
             state = game.apply_action(state, 0, triplepeaks_ai.GreedyPlayer().choose(state, 0, rng)).state
     pytest.skip("no position with a lone tip play found")
+
+
+def test_peanuts_hard_remembers_only_the_turns_it_saw():
+    """Along whole deals the hard player remembers the order of both players' stock and waste from the fans it
+    was shown: every card it places is one a view showed it, in the place the card really is; once its own
+    stock has been turned round it knows all of it."""
+    game = peanuts.GAME
+    knew_whole_stock = 0
+    for seed in range(3):
+        state = game.new_state(None, 2, seed)
+        hard, greedy = fast(peanuts_ai, "hard"), peanuts_ai.GreedyPlayer()
+        rng = random.Random(seed)
+        seen: set[Card] = set()
+        while game.outcome(state) is None:
+            for layout in game.view_for(state, 0).players:
+                seen |= set(layout.waste)
+            seat = rng.randrange(2)
+            player = hard if seat == 0 else greedy
+            action = player.choose(state, seat, rng)
+            if action is None:
+                break
+            for watched, layout in enumerate(state.players if seat == 0 else ()):
+                real = list(layout.waste) + list(reversed(layout.stock))
+                remembered = hard._cycles[0, watched].order
+                assert len(remembered) == len(real)
+                assert all(card is None or (card in seen and card == true) for card, true in zip(remembered, real))
+            if state.players[0].waste and None not in hard._cycles[0, 0].order:
+                knew_whole_stock += 1
+            state = game.apply_action(state, seat, action).state
+    assert knew_whole_stock > 20

@@ -1,0 +1,342 @@
+"""A fast Peanuts deal for the hard player's rollouts: both layouts as lists of small ints, the greedy player of
+:mod:`games.ai.peanuts_ai` for both seats, and the pace of ``play_out`` (a random seat acts each step).
+
+The engine (:mod:`games.peanuts`) checks every action, builds events and keeps immutable states; that costs
+about 100 ms a deal. The hard player plays thousands of deals a decision, so it plays them here, about a hundred
+times faster. This module follows the engine's moves exactly (a test drives both with the same actions) and the
+greedy player's choices (the test checks each greedy choice against the engine's), but it simplifies the end of
+a stall: a player that has gone round its stock with nothing changed says "stuck", and once both players are
+stuck the deal ends as blocked (the engine would run the blocked check and the two-lap watch, §1.8 A9), and it
+leaves out the Nerts rescue. Building piles are kept only as how many piles want each card, since two piles with
+the same top play alike.
+
+A card is ``deck * 52 + suit * 13 + rank - 1`` (suits C, D, H, S; ranks A to K). An action is a tuple:
+``(BUILD, source)``, ``(SHIFT, source, count, column)``, ``(TURN,)`` or ``(RECYCLE,)``, where a source is
+:data:`PEANUT`, :data:`WASTE` or a column index 0 to 6 and ``count`` is how many cards move (1 from the peanut
+pile or the waste).
+"""
+
+import random
+from typing import Final
+
+from games.cards import Card, Rank, Suit
+from games.peanuts import PEANUT as PEANUT_CODE
+from games.peanuts import WASTE as WASTE_CODE
+from games.peanuts import Move, PeanutsAction, PeanutsState, Recycle, Turn
+
+BUILD: Final = 0
+SHIFT: Final = 1
+TURN: Final = 2
+RECYCLE: Final = 3
+PEANUT: Final = -1
+WASTE: Final = -2
+MAX_PILES = 8
+TURN_SIZE = 3
+COLUMNS = 7
+STEP_LIMIT = 3000
+"""Actions after which a rollout stops and is scored as it stands (greedy deals end well before)."""
+
+Action = tuple[int, ...]
+
+_RANK = [key % 13 + 1 for key in range(52)]
+_RED = [key // 13 in (1, 2) for key in range(52)]
+
+
+def card_int(card: Card) -> int:
+    return card.deck * 52 + int(card.suit) * 13 + int(card.rank) - 1
+
+
+def int_card(value: int) -> Card:
+    return Card(Rank(value % 13 + 1), Suit(value % 52 // 13), value // 52)
+
+
+def action_of(tableau: tuple[tuple[Card, ...], ...], action: PeanutsAction) -> Action | None:
+    """The action here for an engine action of the player whose columns are ``tableau``; None for "stuck" and
+    "pass". Building plays of one card onto different piles are one action here."""
+    if isinstance(action, Turn):
+        return (TURN,)
+    if isinstance(action, Recycle):
+        return (RECYCLE,)
+    if not isinstance(action, Move):
+        return None
+    source = {PEANUT_CODE: PEANUT, WASTE_CODE: WASTE}.get(action.source)
+    if source is None:
+        source = int(action.source[1:]) - 1
+    if action.dest[0] == "b":
+        return (BUILD, source)
+    count = 1
+    if source >= 0:
+        column = tableau[source]
+        count = len(column) - column.index(action.card)
+    return (SHIFT, source, count, int(action.dest[1:]) - 1)
+
+
+def _on_column(card: int, top: int) -> bool:
+    card, top = card % 52, top % 52
+    return _RANK[top] == _RANK[card] + 1 and _RED[top] != _RED[card]
+
+
+def _run_length(column: list[int]) -> int:
+    length = 1 if column else 0
+    while length < len(column) and _on_column(column[-length], column[-length - 1]):
+        length += 1
+    return length
+
+
+class Deal:
+    """Both players' cards and the building piles; see the module docstring. Mutable: :meth:`copy` first.
+
+    ``columns[seat]`` holds seven lists, ``peanut``, ``stock`` and ``waste`` one list a seat (bottom first, the
+    last card on top). ``want[key]`` counts the piles that take the card ``key`` (a card int mod 52) next;
+    ``piles`` counts the piles started. ``played[seat]`` counts the seat's cards in the piles. ``turn`` is the
+    seat to act in the turn-based mode, None in real-time play. ``marks`` and ``progress`` carry the greedy
+    player's "went round in vain" check.
+    """
+
+    __slots__ = (
+        "builds",
+        "columns",
+        "marks",
+        "out",
+        "peanut",
+        "piles",
+        "played",
+        "progress",
+        "stock",
+        "stuck",
+        "turn",
+        "want",
+        "waste",
+    )
+
+    def __init__(
+        self,
+        columns: list[list[list[int]]],
+        peanut: list[list[int]],
+        stock: list[list[int]],
+        waste: list[list[int]],
+        pile_tops: list[int],
+        stuck: list[bool],
+        turn: int | None = None,
+    ) -> None:
+        self.columns = columns
+        self.peanut = peanut
+        self.stock = stock
+        self.waste = waste
+        self.want = [0] * 52
+        self.piles = len(pile_tops)
+        self.played = [0, 0]
+        for top in pile_tops:
+            key = top % 52
+            if _RANK[key] < 13:
+                self.want[key + 1] += 1
+        self.stuck = stuck
+        self.out: int | None = None
+        self.turn = turn
+        self.progress = [0, 0]
+        self.marks: list[int | None] = [None, None]
+        self.builds = 0
+
+    @classmethod
+    def of(cls, state: PeanutsState) -> "Deal":
+        """The deal of an engine state (of a running deal)."""
+        layouts = state.players
+        deal = cls(
+            [[[card_int(card) for card in column] for column in layout.tableau] for layout in layouts],
+            [[card_int(card) for card in layout.peanut] for layout in layouts],
+            [[card_int(card) for card in layout.stock] for layout in layouts],
+            [[card_int(card) for card in layout.waste] for layout in layouts],
+            [card_int(pile[-1]) for pile in state.piles],
+            [layout.stuck for layout in layouts],
+            state.turn,
+        )
+        for pile in state.piles:
+            for card in pile:
+                deal.played[card.deck] += 1
+        return deal
+
+    def copy(self) -> "Deal":
+        other = Deal.__new__(Deal)
+        other.columns = [[list(column) for column in columns] for columns in self.columns]
+        other.peanut = [list(pile) for pile in self.peanut]
+        other.stock = [list(pile) for pile in self.stock]
+        other.waste = [list(pile) for pile in self.waste]
+        other.want = list(self.want)
+        other.piles = self.piles
+        other.played = list(self.played)
+        other.stuck = list(self.stuck)
+        other.out = self.out
+        other.turn = self.turn
+        other.progress = list(self.progress)
+        other.marks = list(self.marks)
+        other.builds = self.builds
+        return other
+
+    # --- the rules ----------------------------------------------------------------------------------------------
+
+    def fits(self, card: int) -> bool:
+        key = card % 52
+        return self.piles < MAX_PILES if _RANK[key] == 1 else self.want[key] > 0
+
+    def top(self, seat: int, source: int) -> int | None:
+        pile = self.peanut[seat] if source == PEANUT else self.waste[seat] if source == WASTE else None
+        if pile is None:
+            pile = self.columns[seat][source]
+        return pile[-1] if pile else None
+
+    def score(self, seat: int) -> int:
+        return self.played[seat] - len(self.peanut[seat])
+
+    def winner(self) -> int | None:
+        """The seat ahead on score, the tie going to the seat that went out; None for a draw."""
+        first, second = self.score(0), self.score(1)
+        if first != second:
+            return 0 if first > second else 1
+        return self.out
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Carry out a legal action for ``seat`` (no checks), the automatic fill included."""
+        kind = action[0]
+        if kind == TURN:
+            stock, waste = self.stock[seat], self.waste[seat]
+            for _ in range(min(TURN_SIZE, len(stock))):
+                waste.append(stock.pop())
+            if self.turn is not None:
+                self.turn = 1 - seat
+            return
+        if kind == RECYCLE:
+            waste = self.waste[seat]
+            waste.reverse()
+            self.stock[seat], self.waste[seat] = waste, []
+            return
+        self.progress[seat] += 1
+        source = action[1]
+        if kind == BUILD:
+            if source == PEANUT:
+                card = self.peanut[seat].pop()
+            elif source == WASTE:
+                card = self.waste[seat].pop()
+            else:
+                card = self.columns[seat][source].pop()
+            key = card % 52
+            if _RANK[key] == 1:
+                self.piles += 1
+            else:
+                self.want[key] -= 1
+            if _RANK[key] < 13:
+                self.want[key + 1] += 1
+            self.played[seat] += 1
+            self.builds += 1
+            self.stuck[0] = self.stuck[1] = False
+        else:
+            target = self.columns[seat][action[3]]
+            if source == PEANUT:
+                target.append(self.peanut[seat].pop())
+            elif source == WASTE:
+                target.append(self.waste[seat].pop())
+            else:
+                column = self.columns[seat][source]
+                count = action[2]
+                target.extend(column[-count:])
+                del column[-count:]
+        peanut = self.peanut[seat]
+        for column in self.columns[seat]:
+            if not column and peanut:
+                column.append(peanut.pop())
+        if not peanut:
+            self.out = seat
+
+    # --- the greedy player --------------------------------------------------------------------------------------
+
+    def greedy_options(self, seat: int) -> list[Action]:
+        """The moves the greedy player picks among (it takes one at random), or ``[]`` when it would turn the
+        stock, turn the waste over, say "stuck" or wait (:meth:`fallback` tells which)."""
+        columns = self.columns[seat]
+        peanut = self.peanut[seat][-1] if self.peanut[seat] else None
+        waste = self.waste[seat][-1] if self.waste[seat] else None
+        if peanut is not None and self.fits(peanut):
+            return [(BUILD, PEANUT)]
+        builds: list[Action] = [
+            (BUILD, index) for index in range(COLUMNS) if columns[index] and self.fits(columns[index][-1])
+        ]
+        if builds:
+            return builds
+        if waste is not None and self.fits(waste):
+            return [(BUILD, WASTE)]
+        if peanut is not None:
+            onto: list[Action] = [
+                (SHIFT, PEANUT, 1, index)
+                for index, column in enumerate(columns)
+                if column and _on_column(peanut, column[-1])
+            ]
+            if onto:
+                return onto
+        emptying: list[Action] = []
+        uncovering: list[Action] = []
+        for index, column in enumerate(columns):
+            if not column:
+                continue
+            run = _run_length(column)
+            top_rank = _RANK[column[-1] % 52]
+            for target_index, target in enumerate(columns):
+                if target_index == index or not target:
+                    continue
+                count = _RANK[target[-1] % 52] - top_rank
+                if 1 <= count <= run and _RED[column[-count] % 52] != _RED[target[-1] % 52]:
+                    if count == len(column):
+                        emptying.append((SHIFT, index, count, target_index))
+                    elif _RANK[column[-count - 1] % 52] == 1 or self.fits(column[-count - 1]):
+                        uncovering.append((SHIFT, index, count, target_index))
+        if emptying:
+            return emptying
+        if uncovering:
+            return uncovering
+        if waste is not None:
+            return [
+                (SHIFT, WASTE, 1, index)
+                for index, column in enumerate(columns)
+                if column and _on_column(waste, column[-1])
+            ]
+        return []
+
+    def fallback(self, seat: int) -> Action | None:
+        """What the greedy player does with no move it wants: turn the stock, or turn the waste over unless it
+        went round in vain since the last time (then it says "stuck"; None, like waiting, with no stock or
+        waste left)."""
+        if self.stock[seat]:
+            return (TURN,)
+        if self.waste[seat]:
+            mark = self.progress[seat] + self.builds
+            if self.marks[seat] == mark and not self.stuck[seat]:
+                return None
+            self.marks[seat] = mark
+            return (RECYCLE,)
+        return None
+
+    def greedy_step(self, seat: int, rng: random.Random) -> bool:
+        """Let the greedy player act for ``seat``; False when it waits (it has said "stuck", or says it now)."""
+        options = self.greedy_options(seat)
+        if options:
+            self.apply(seat, options[0] if len(options) == 1 else rng.choice(options))
+            return True
+        action = self.fallback(seat)
+        if action is None:
+            self.stuck[seat] = True
+            if self.turn is not None:
+                self.turn = 1 - seat
+            return False
+        self.apply(seat, action)
+        return True
+
+    def play_out(self, rng: random.Random) -> int | None:
+        """Both seats play greedily at the same pace (or take turns) until the deal ends; returns the winner."""
+        for _ in range(STEP_LIMIT):
+            if self.out is not None or (self.stuck[0] and self.stuck[1]):
+                break
+            if self.turn is not None:
+                self.greedy_step(self.turn, rng)
+                continue
+            seat = 0 if rng.random() < 0.5 else 1
+            if not self.greedy_step(seat, rng) and not self.greedy_step(1 - seat, rng):
+                break
+        return self.winner()

@@ -1,0 +1,89 @@
+"""The hard Peanuts player's fast deal (games.ai.peanuts_sim) against the engine.
+
+- every action carried out both ways leaves the same cards in the same places;
+- the greedy player of the fast deal picks among exactly the moves the engine's greedy player picks from,
+  and turns the stock or the waste when that one does;
+- its rollouts end, and the same seed gives the same winner.
+"""
+
+import random
+
+import pytest
+
+from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer
+from games.ai.peanuts_sim import Deal, action_of
+from games.peanuts import GAME, Move, PeanutsState, Recycle, Stuck, Turn
+
+
+def cards_of(deal: Deal) -> tuple[object, ...]:
+    return (deal.columns, deal.peanut, deal.stock, deal.waste, deal.want, deal.piles, deal.played)
+
+
+def follow(state: PeanutsState, seat: int, action: object) -> PeanutsState:
+    """Apply ``action`` to the engine and the same action to the fast deal; both must agree."""
+    deal = Deal.of(state)
+    after = GAME.apply_action(state, seat, action).state
+    fast = action_of(state.players[seat].tableau, action)
+    if fast is not None:
+        deal.apply(seat, fast)
+        assert cards_of(deal) == cards_of(Deal.of(after)), action
+        assert (deal.out is not None) == (after.out is not None)
+    return after
+
+
+@pytest.mark.parametrize("turns", [False, True])
+def test_every_action_moves_the_same_cards(turns: bool):
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.new_state({"turns": turns}, 2, seed)
+        players = [RandomPlayer(), GreedyPlayer()] if seed % 2 else [GreedyPlayer(), GreedyPlayer()]
+        for _ in range(400):
+            if GAME.outcome(state) is not None:
+                break
+            seat = GAME.current_seat(state)
+            if seat is None:
+                seat = rng.randrange(2)
+            action = players[seat].choose(state, seat, rng) or Stuck(False)
+            if action not in GAME.legal_actions(state, seat):
+                action = Stuck(True)
+            state = follow(state, seat, action)
+
+
+def test_the_greedy_player_picks_from_the_same_moves():
+    checked = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = GAME.new_state(None, 2, seed)
+        greedy = GreedyPlayer()
+        while GAME.outcome(state) is None:
+            seat = rng.randrange(2)
+            action = greedy.choose(state, seat, rng)
+            if action is None:
+                seat = 1 - seat
+                action = greedy.choose(state, seat, rng)
+                if action is None:
+                    break
+            deal = Deal.of(state)
+            options = deal.greedy_options(seat)
+            tableau = state.players[seat].tableau
+            if isinstance(action, Move):
+                legal = {action_of(tableau, move) for move in GAME.legal_actions(state, seat)}
+                assert action_of(tableau, action) in options
+                assert set(options) <= legal
+                checked += 1
+            else:
+                assert options == []
+                if isinstance(action, Turn | Recycle):
+                    assert deal.fallback(seat) == action_of(tableau, action)
+            state = GAME.apply_action(state, seat, action).state
+    assert checked > 500
+
+
+def test_rollouts_end_and_repeat():
+    for seed in range(30):
+        deal = Deal.of(GAME.new_state({"turns": seed % 3 == 0}, 2, seed))
+        first, second = deal.copy(), deal.copy()
+        assert first.play_out(random.Random(seed)) == second.play_out(random.Random(seed))
+        assert first.out is not None or all(first.stuck)
+        assert cards_of(first) == cards_of(second)
+        assert sum(map(len, first.peanut)) + sum(first.played) <= 2 * 52
