@@ -12,8 +12,10 @@ For every game with AI players (``games.ai.*.LEVELS``: "easy", "normal", "hard")
 A decision is one call of ``choose``; its time is measured around the call, on this process's one core.
 The win share's interval is Wilson's score interval at 95 %.
 
-Run with ``.venv/bin/python -m bench.arena`` (``--games N`` to set the games per line). With ``BENCH_TINY=1``
-each line plays one or two short games. Prints figures; never fails on a target.
+Run with ``.venv/bin/python -m bench.arena`` (``--games N`` to set the games per line, ``--only GAME`` for one
+game, ``--jobs N`` to share the Peanuts deals among N processes: its hard level thinks for a tenth of a second
+a move, so 400 games take about 40 minutes on one core). With ``BENCH_TINY=1`` each line plays one or two short
+games. Prints figures; never fails on a target.
 """
 
 import argparse
@@ -22,6 +24,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,9 +130,27 @@ def _pebbles_line(seats: int, first: str, second: str, games: int) -> Line:
     return line
 
 
-def _peanuts_line(first: str, second: str, games: int) -> Line:
+def _peanuts_line(first: str, second: str, games: int, jobs: int = 1) -> Line:
+    """``first`` (A) against ``second`` (B), seats swapped on each deal; ``jobs`` processes share the deals."""
+    deals = list(range(max(1, math.ceil(games / 2))))
+    parts = [deals[job::jobs] for job in range(jobs)]
+    if jobs == 1:
+        lines = [_peanuts_deals(first, second, deals)]
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            lines = list(pool.map(_peanuts_deals, [first] * jobs, [second] * jobs, parts))
     line = Line(f"Peanuts: {first} vs {second} (same pace)")
-    for deal in range(max(1, math.ceil(games / 2))):
+    for part in lines:
+        line.games += part.games
+        line.wins += part.wins
+        for level, clock in part.clocks.items():
+            line.clock(level).samples += clock.samples
+    return line
+
+
+def _peanuts_deals(first: str, second: str, deals: Sequence[int]) -> Line:
+    line = Line("")
+    for deal in deals:
         for mine in (0, 1):
             levels = [first, second] if mine == 0 else [second, first]
             players = [Timed(peanuts_ai.LEVELS[level](), line.clock(level)) for level in levels]
@@ -173,8 +194,8 @@ def pebbles_table(games: int) -> list[Line]:
     ]
 
 
-def peanuts_table(games: int) -> list[Line]:
-    return [_peanuts_line("hard", "normal", games), _peanuts_line("normal", "easy", games)]
+def peanuts_table(games: int, jobs: int = 1) -> list[Line]:
+    return [_peanuts_line("hard", "normal", games, jobs), _peanuts_line("normal", "easy", games, jobs)]
 
 
 def _print(title: str, lines: Sequence[Line], extra: Sequence[str] = ()) -> None:
@@ -189,6 +210,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES, help="games per line (default %(default)s)")
     parser.add_argument("--only", choices=["pebbles", "peanuts", "peek", "triplepeaks"], action="append")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes sharing the Peanuts deals, one core each (default 1)"
+    )
     args = parser.parse_args(argv)
     games, only = args.games, set(args.only or ["pebbles", "peanuts", "peek", "triplepeaks"])
     if "pebbles" in only:
@@ -197,7 +221,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             pebbles_table(games),
         )
     if "peanuts" in only:
-        _print(f"Peanuts, one deal a game, {games} per line (seats swapped on the same deals)", peanuts_table(games))
+        _print(
+            f"Peanuts, one deal a game, {games} per line (seats swapped on the same deals)",
+            peanuts_table(games, max(1, args.jobs)),
+        )
     solo_games = max(1, games // 4)
     for key, name, game, module in (
         ("peek", "Peek", PEEK, peek_ai),

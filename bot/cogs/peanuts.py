@@ -18,7 +18,7 @@ KIND = "peanuts"
 CHALLENGE_SECONDS = 300.0
 LEVELS = {"relaxed": (4.0, "easy"), "steady": (2.5, "normal"), "quick": (1.5, "hard")}
 """The AI rival by level: seconds between its moves (its thinking comes on top) and how it plays (the
-relaxed one misses plays a person would miss, the quick one plans a few moves ahead)."""
+relaxed one misses plays a person would miss, the quick one tries each move out in deals it imagines)."""
 NO_GAME = "You have no Peanuts game running in this channel."
 
 

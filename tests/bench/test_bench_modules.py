@@ -33,3 +33,12 @@ def test_a_benchmark_runs_one_tiny_round(module):
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip(), f"bench.{module} printed no figures"
+
+
+def test_the_arena_shares_the_peanuts_deals_among_processes():
+    env = {**os.environ, "BENCH_TINY": "1", "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "bench.arena", "--only", "peanuts", "--games", "4", "--jobs", "2"]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = [line for line in done.stdout.splitlines() if line.strip().startswith("Peanuts:")]
+    assert [line.split(")")[1].split()[0] for line in lines] == ["4", "4"], done.stdout
