@@ -214,6 +214,10 @@ ROLLOUTS = 64
 """Deals the hard player imagines per decision; each candidate move is played out in every one of them."""
 _CONFIDENCE = 2.0
 """How many standard deviations a move must win by over greedy's choice before the hard player prefers it."""
+_PROMISING = 0.75
+"""A move that beats greedy's choice by this many standard deviations, but not yet by :data:`_CONFIDENCE`, is
+played out in :data:`_MORE` times as many deals again (against greedy's choice alone) before the test is made."""
+_MORE = 4
 
 
 class _Cycle:
@@ -271,9 +275,10 @@ class HardPlayer(_GoesRound):
     (and turning the stock instead), then lets both players play on greedily at the same pace as at the table
     (:mod:`games.ai.peanuts_sim`), and counts the wins. Every move is tried in the same imagined deals with the
     same pace, so the comparison is fair; greedy's own move is kept unless another one clearly wins more often
-    (:func:`_clearly_better`). It plays the peanut top to a pile at once (nothing beats it), and with no move at
-    all it turns the stock, says "stuck", or waits like the greedy player. It never reads a face-down card: two tables that look the same
-    from its seat get the same choice from the same random numbers.
+    (:func:`_clearly_better`; a close call is played out in more deals first). It plays the peanut top to a pile
+    at once (nothing beats it), and with no move at all it turns the stock, says "stuck", or waits like the
+    greedy player. It never reads a face-down card: two tables that look the same from its seat get the same
+    choice from the same random numbers.
     """
 
     def __init__(self, rollouts: int = ROLLOUTS) -> None:
@@ -299,8 +304,16 @@ class HardPlayer(_GoesRound):
             options: list[Action | None] = [*choices, fallback]
             results = {option: _results(deals, seeds, seat, option) for option in options}
             kept: list[Action | None] = list(greedy) if greedy else [fallback]
-            best = max(kept, key=lambda option: sum(results[option]))
-            best = _clearly_better(results, best)
+            base = max(kept, key=lambda option: sum(results[option]))
+            best, score = _clearly_better(results, base)
+            if best == base and score > _PROMISING:
+                contender = max(results, key=lambda option: _gain(results[option], results[base])[0])
+                more = [_imagine(view, known, rng) for _ in range(_MORE * self.rollouts)]
+                seeds = [rng.getrandbits(32) for _ in more]
+                results = {
+                    option: results[option] + _results(more, seeds, seat, option) for option in (base, contender)
+                }
+                best, _ = _clearly_better(results, base)
             if best is not None and best in choices:
                 return choices[best]
         return self._settle(view, seat, super().decide(replace(view, legal=rest), seat, rng))
@@ -365,19 +378,27 @@ def _results(deals: list[Deal], seeds: list[int], seat: Seat, option: Action | N
     return results
 
 
-def _clearly_better(results: dict[Action | None, list[float]], kept: Action | None) -> Action | None:
-    """The option that wins more imagined deals than ``kept`` by more than chance would explain, or ``kept``.
+def _gain(values: list[float], base: list[float]) -> tuple[float, float]:
+    """How many more imagined deals ``values`` wins than ``base`` and in how many standard deviations of chance.
 
     Both were played out in the same deals at the same pace, so the test looks at the deals where they differ
-    (a paired sign test): the gain must be :data:`_CONFIDENCE` standard deviations above nothing.
-    """
-    best, best_gain = kept, 0.0
+    (a paired sign test)."""
+    differences = [value - other for value, other in zip(values, base, strict=True)]
+    gain = sum(differences)
+    spread = math.sqrt(sum(difference * difference for difference in differences))
+    return gain, gain / spread if spread else 0.0
+
+
+def _clearly_better(results: dict[Action | None, list[float]], kept: Action | None) -> tuple[Action | None, float]:
+    """The option that wins more imagined deals than ``kept`` by more than :data:`_CONFIDENCE` standard deviations
+    of chance (or ``kept``), and the best such score of any option."""
+    best, best_gain, top = kept, 0.0, 0.0
     for option, values in results.items():
-        differences = [value - base for value, base in zip(values, results[kept], strict=True)]
-        gain = sum(differences)
-        if gain > best_gain and gain > _CONFIDENCE * math.sqrt(sum(d * d for d in differences)):
+        gain, score = _gain(values, results[kept])
+        top = max(top, score)
+        if gain > best_gain and score > _CONFIDENCE:
             best, best_gain = option, gain
-    return best
+    return best, top
 
 
 LEVELS: dict[str, Callable[[], PeanutsPlayer]] = {"easy": EasyPlayer, "normal": GreedyPlayer, "hard": HardPlayer}

@@ -329,14 +329,20 @@ class Deal:
         return True
 
     def play_out(self, rng: random.Random) -> int | None:
-        """Both seats play greedily at the same pace (or take turns) until the deal ends; returns the winner."""
+        """Both seats play greedily at the same pace (or take turns) until the deal ends; returns the winner.
+
+        Which seat acts at each step comes from ``rng`` alone and the greedy player's picks from a second
+        generator seeded from it, so two play-outs from the same seed keep the same pace step by step even when
+        their moves differ: a fairer comparison of the moves that started them.
+        """
+        picks = random.Random(rng.getrandbits(64))
         for _ in range(STEP_LIMIT):
             if self.out is not None or (self.stuck[0] and self.stuck[1]):
                 break
             if self.turn is not None:
-                self.greedy_step(self.turn, rng)
+                self.greedy_step(self.turn, picks)
                 continue
             seat = 0 if rng.random() < 0.5 else 1
-            if not self.greedy_step(seat, rng) and not self.greedy_step(1 - seat, rng):
+            if not self.greedy_step(seat, picks) and not self.greedy_step(1 - seat, picks):
                 break
         return self.winner()
