@@ -13,7 +13,7 @@ A decision is one call of ``choose``; its time is measured around the call, on t
 The win share's interval is Wilson's score interval at 95 %.
 
 Run with ``.venv/bin/python -m bench.arena`` (``--games N`` to set the games per line, ``--only GAME`` for one
-game, ``--jobs N`` to share the Peanuts deals among N processes: its hard level thinks for a tenth of a second
+game, ``--jobs N`` to share the Peanuts deals among N processes: its hard level thinks for about 0.12 s
 a move, so 400 games take about 40 minutes on one core). With ``BENCH_TINY=1`` each line plays one or two short
 games. Prints figures; never fails on a target.
 """
