@@ -296,27 +296,31 @@ class HardPlayer(_GoesRound):
         rest = tuple(action for action in view.legal if not isinstance(action, Move))
         fallback = next((action_of(tableau, action) for action in rest if isinstance(action, Turn | Recycle)), None)
         if choices:
-            deals = [_imagine(view, known, rng) for _ in range(self.rollouts)]
-            greedy = deals[0].greedy_options(seat)
-            if greedy == [(BUILD, PEANUT_SOURCE)]:
-                return choices[greedy[0]]
-            seeds = [rng.getrandbits(32) for _ in deals]
-            options: list[Action | None] = [*choices, fallback]
-            results = {option: _results(deals, seeds, seat, option) for option in options}
-            kept: list[Action | None] = list(greedy) if greedy else [fallback]
-            base = max(kept, key=lambda option: sum(results[option]))
-            best, score = _clearly_better(results, base)
-            if best == base and score > _PROMISING:
-                contender = max(results, key=lambda option: _gain(results[option], results[base])[0])
-                more = [_imagine(view, known, rng) for _ in range(_MORE * self.rollouts)]
-                seeds = [rng.getrandbits(32) for _ in more]
-                results = {
-                    option: results[option] + _results(more, seeds, seat, option) for option in (base, contender)
-                }
-                best, _ = _clearly_better(results, base)
+            best = self._by_rollouts(view, known, seat, [*choices, fallback], rng)
             if best is not None and best in choices:
                 return choices[best]
         return self._settle(view, seat, super().decide(replace(view, legal=rest), seat, rng))
+
+    def _by_rollouts(
+        self, view: PeanutsView, known: list[_Unknown], seat: Seat, options: list[Action | None], rng: random.Random
+    ) -> Action | None:
+        """The option (the last one is greedy's fallback, None for waiting) that wins most in imagined deals."""
+        deals = [_imagine(view, known, rng) for _ in range(self.rollouts)]
+        greedy = deals[0].greedy_options(seat)
+        if greedy == [(BUILD, PEANUT_SOURCE)]:
+            return greedy[0]
+        seeds = [rng.getrandbits(32) for _ in deals]
+        results = {option: _results(deals, seeds, seat, option) for option in options}
+        kept: list[Action | None] = list(greedy) if greedy else options[-1:]
+        base = max(kept, key=lambda option: sum(results[option]))
+        best, score = _clearly_better(results, base)
+        if best == base and score > _PROMISING:
+            contender = max(results, key=lambda option: _gain(results[option], results[base])[0])
+            more = [_imagine(view, known, rng) for _ in range(_MORE * self.rollouts)]
+            seeds = [rng.getrandbits(32) for _ in more]
+            results = {option: results[option] + _results(more, seeds, seat, option) for option in (base, contender)}
+            best, _ = _clearly_better(results, base)
+        return best
 
     def _watch(self, view: PeanutsView, seat: Seat, watched: Seat) -> _Unknown:
         """Take in what the view shows of ``watched``'s cards and return them for imagined deals."""
@@ -327,11 +331,11 @@ class HardPlayer(_GoesRound):
         cycle.watch(layout, shown)
         shown |= {card for card in (layout.peanut_top, *layout.waste) if card is not None}
         hidden_peanut = max(layout.peanut_count - 1, 0)
-        unseen = [card for card in standard_deck(watched) if card not in shown and card not in cycle.order]
+        unseen = _unseen(watched, shown, cycle.order)
         if len(unseen) != hidden_peanut + cycle.order.count(None):
             cycle.order = [None] * len(cycle.order)
             cycle.watch(layout, shown)
-            unseen = [card for card in standard_deck(watched) if card not in shown and card not in cycle.order]
+            unseen = _unseen(watched, shown, cycle.order)
         return _Unknown(
             columns=[[card_int(card) for card in column] for column in layout.tableau],
             peanut_top=card_int(layout.peanut_top) if layout.peanut_top is not None else -1,
@@ -340,6 +344,11 @@ class HardPlayer(_GoesRound):
             waste_count=layout.waste_count,
             unseen=[card_int(card) for card in unseen],
         )
+
+
+def _unseen(seat: Seat, shown: set[Card], order: list[Card | None]) -> list[Card]:
+    """The seat's cards neither face up now nor remembered in its stock and waste."""
+    return [card for card in standard_deck(seat) if card not in shown and card not in order]
 
 
 def _imagine(view: PeanutsView, known: list[_Unknown], rng: random.Random) -> Deal:

@@ -19,10 +19,10 @@ pile or the waste).
 import random
 from typing import Final
 
-from games.cards import Card, Rank, Suit
+from games.cards import Card
+from games.peanuts import COLUMNS, MAX_PILES, TURN_SIZE, Move, PeanutsAction, PeanutsState, Recycle, Turn
 from games.peanuts import PEANUT as PEANUT_CODE
 from games.peanuts import WASTE as WASTE_CODE
-from games.peanuts import Move, PeanutsAction, PeanutsState, Recycle, Turn
 
 BUILD: Final = 0
 SHIFT: Final = 1
@@ -30,9 +30,6 @@ TURN: Final = 2
 RECYCLE: Final = 3
 PEANUT: Final = -1
 WASTE: Final = -2
-MAX_PILES = 8
-TURN_SIZE = 3
-COLUMNS = 7
 STEP_LIMIT = 3000
 """Actions after which a rollout stops and is scored as it stands (greedy deals end well before)."""
 
@@ -44,10 +41,6 @@ _RED = [key // 13 in (1, 2) for key in range(52)]
 
 def card_int(card: Card) -> int:
     return card.deck * 52 + int(card.suit) * 13 + int(card.rank) - 1
-
-
-def int_card(value: int) -> Card:
-    return Card(Rank(value % 13 + 1), Suit(value % 52 // 13), value // 52)
 
 
 def action_of(tableau: tuple[tuple[Card, ...], ...], action: PeanutsAction) -> Action | None:
@@ -177,12 +170,6 @@ class Deal:
     def fits(self, card: int) -> bool:
         key = card % 52
         return self.piles < MAX_PILES if _RANK[key] == 1 else self.want[key] > 0
-
-    def top(self, seat: int, source: int) -> int | None:
-        pile = self.peanut[seat] if source == PEANUT else self.waste[seat] if source == WASTE else None
-        if pile is None:
-            pile = self.columns[seat][source]
-        return pile[-1] if pile else None
 
     def score(self, seat: int) -> int:
         return self.played[seat] - len(self.peanut[seat])
