@@ -21,7 +21,7 @@ AI_SECONDS = 1.5
 MISSED_TURNS = 3
 """Turns in a row the timer plays for a seat before the AI takes the seat over."""
 LEVELS = ("easy", "normal", "hard")
-"""The AI's levels, weakest first (each game's players by level: ``games.AI_LEVELS``)."""
+"""The AI's levels, weakest first (each game's players by level: ``games.ai.registry.AI_LEVELS``)."""
 DEFAULT_LEVEL = "normal"
 LEVEL_SETTING = "ai_level"
 """The table setting that holds its AI seats' level (seats the AI takes over included)."""
@@ -124,7 +124,8 @@ class Deadlines(ServiceCore):
             seat = game.current_seat(state)
             if record.status != "active" or seat is None or timer.version not in (None, record.version):
                 return None
-            action = game.timeout_action(state, seat)
+            timeout = self._timeouts.get(record.kind)
+            action = timeout(state, seat) if timeout is not None else game.legal_actions(state, seat)[0]
             table = await self._apply(game, record, seat, action, scheduled=False)
             missed = record.seats[seat].missed + 1
             away = missed >= MISSED_TURNS
