@@ -115,8 +115,9 @@ class Deadlines(ServiceCore):
         return None
 
     async def _time_out(self, game: Game[Any], timer: TimerRecord) -> Fired | None:
-        """The seat to play ran out of time: the game's timeout play is made for it (RULES §7.2), unless a
-        move made while the timer was being read took the game past the position the timer was set for."""
+        """The seat to play ran out of time: the game's timeout play is made for it (RULES §7.2; the service's
+        ``timeouts``, else the first legal action), unless a move made while the timer was being read took the
+        game past the position the timer was set for."""
         game_id = timer.game_id
         async with self._lock(game_id):
             record = await self._load(game_id)
