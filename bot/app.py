@@ -17,7 +17,8 @@ from bot.ui.controls import CONTROLS, unanswered
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
 from bot.ui.present import EditBudget, Presenter
-from games import AI_LEVELS, GAMES
+from games import GAMES
+from games.ai.registry import AI_LEVELS, HINTS, TIMEOUT_ACTIONS
 from games.base import Game
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,8 @@ class PeapodBot(commands.AutoShardedBot):
             store,
             games=games,
             levels=AI_LEVELS,
+            hints=HINTS,
+            timeouts=TIMEOUT_ACTIONS,
             seed_source=seed_source,
             clock=discord_clock,
             on_deadline=self._deadline_set,

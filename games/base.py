@@ -91,7 +91,8 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A suggested move and why, in a sentence for the player (``"It is on a winning line."``)."""
+    """A suggested move and why, in a sentence for the player (``"It is on a winning line."``); what the hints
+    of :mod:`games.ai.registry` answer."""
 
     action: Any
     why: str
@@ -172,9 +173,10 @@ class Game(ABC, Generic[StateT]):
     the legality, then calls the subclass's ``_apply``. ``outcome`` and ``legal_actions`` are
     answered once per state object (:func:`_answers_once_per_state`).
 
-    What a table around the game must know, the game declares: whether its seats act at once
-    (``simultaneous``), whether some cards are hidden from some players (``hidden_information``),
-    and whether it offers a fair hint (``has_hints``, :meth:`hint`).
+    What a table around the game must know of its rules, the game declares: whether its seats act at
+    once (``simultaneous``) and whether some cards are hidden from some players (``hidden_information``).
+    Players, hints and the move made when a turn clock runs out are not rules: the table looks them up
+    by the game's key in :mod:`games.ai.registry`.
     """
 
     key: ClassVar[str]
@@ -186,8 +188,6 @@ class Game(ABC, Generic[StateT]):
     """Every seat may act at any time; actions carry their own expectations (Peanuts, RULES §7.1)."""
     hidden_information: ClassVar[bool] = False
     """Some cards are face down or in hands: a solver would see what players cannot."""
-    has_hints: ClassVar[bool] = False
-    """:meth:`hint` suggests a move (only where it sees nothing the player cannot)."""
     rated: ClassVar[bool] = False
     """Games between people are rated (a skill rating per player and server), not only counted."""
 
@@ -196,10 +196,6 @@ class Game(ABC, Generic[StateT]):
         for name in ("outcome", "legal_actions"):
             if name in vars(cls):
                 setattr(cls, name, _answers_once_per_state(vars(cls)[name]))
-
-    def hint(self, state: StateT) -> Hint | None:
-        """A good move from what the player sees, and why; None when none is found (only when ``has_hints``)."""
-        raise NotImplementedError(f"{self.title} offers no hints.")
 
     def progress(self, state: StateT) -> int:
         """How far a one-player game has come, on its scoring scale (cards home, points so far): what a
@@ -284,10 +280,6 @@ class Game(ABC, Generic[StateT]):
         player farm points) returns False for them, so one board never mixes the two.
         """
         return True
-
-    def timeout_action(self, state: StateT, seat: Seat) -> Any:
-        """What the table plays for ``seat`` when its turn timer runs out; games may follow their own rule."""
-        return self.legal_actions(state, seat)[0]
 
     def explain_illegal(self, state: StateT, seat: Seat, action: Any) -> str:
         """A sentence for players on why ``action`` is refused; games may be more precise."""

@@ -965,11 +965,5 @@ class PebblesAndNuts(Game[PebblesState]):
         """Partners sit across at a table of four (RULES.md §3)."""
         return tuple(side_of(seats, seat) for seat in range(seats))
 
-    def timeout_action(self, state: PebblesState, seat: Seat) -> PebblesAction:
-        """RULES §7.2: the lowest legal card, never A♠ unless forced, and no declaration."""
-        from games.ai import pebbles_ai  # the AI module is built on this one, so it is imported late
-
-        return pebbles_ai.timeout_action(state, seat)
-
 
 GAME = PebblesAndNuts()

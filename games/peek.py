@@ -44,7 +44,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.base import SCHEMA, EndReason, Event, Game, Hint, Option, Outcome, Seat, Transition, check_seats
+from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, RANK_NAMES, Card, shuffled
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidOptionError
 from games.snapshot import Reader
@@ -396,7 +396,6 @@ class Peek(Game[PeekState]):
     min_seats = 1
     max_seats = 1
     hidden_information = True
-    has_hints = True
     options = (
         Option(
             "three_card",
@@ -543,13 +542,6 @@ class Peek(Game[PeekState]):
         )
         _check_state(state)
         return state
-
-    def hint(self, state: PeekState) -> Hint:
-        """The hard AI's move from the player's own view (the face-down cards stay unknown to it), and why."""
-        from games.ai import peek_ai  # the players are built on this module, so they are imported late
-
-        action, why = peek_ai.hint(state)
-        return Hint(action, why)
 
 
 GAME = Peek()

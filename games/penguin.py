@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any
 
-from games.base import SCHEMA, EndReason, Event, Game, Hint, Outcome, Seat, Transition, check_seats
+from games.base import SCHEMA, EndReason, Event, Game, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, RANK_NAMES, Card, Rank, Suit, shuffled
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidOptionError
 from games.snapshot import Reader
@@ -394,7 +394,6 @@ class Penguin(Game[PenguinState]):
     min_seats = 1
     max_seats = 1
     options = ()
-    has_hints = True
 
     def new_state(
         self, options: Mapping[str, Any] | None, seats: int, seed: int, deck: Sequence[Card] | None = None
@@ -514,13 +513,6 @@ class Penguin(Game[PenguinState]):
         )
         _check_state(state)
         return state
-
-    def hint(self, state: PenguinState) -> Hint | None:
-        """A move on the solver's winning line; fair because every Penguin card is face up."""
-        from games.ai import penguin_solver  # the solver is built on this module, so it is imported late
-
-        action = penguin_solver.hint(state)
-        return None if action is None else Hint(action, "It is on a winning line.")
 
 
 GAME = Penguin()

@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.base import SCHEMA, EndReason, Event, Game, Hint, Option, Outcome, Seat, Transition, check_seats
+from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, Card, shuffled
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidOptionError
 from games.snapshot import Reader
@@ -307,7 +307,6 @@ class TriplePeaks(Game[TriplePeaksState]):
     min_seats = 1
     max_seats = 1
     hidden_information = True
-    has_hints = True
     options = (
         Option("multiplier", False, "Multiplier scoring: a run scores 1, 2, 4, 8 …; bonuses 25/25/50; free stock."),
         Option(
@@ -452,13 +451,6 @@ class TriplePeaks(Game[TriplePeaksState]):
         )
         _check_state(state)
         return state
-
-    def hint(self, state: TriplePeaksState) -> Hint:
-        """The hard AI's move from the player's own view (the face-down cards stay unknown to it), and why."""
-        from games.ai import triplepeaks_ai  # the players are built on this module, so they are imported late
-
-        action, why = triplepeaks_ai.hint(state)
-        return Hint(action, why)
 
 
 GAME = TriplePeaks()

@@ -1,4 +1,4 @@
-"""The layers of ARCHITECTURE.md, checked on every import statement with ``ast``."""
+"""The layers of ARCHITECTURE.md, checked on every import statement with ``ast``; and no import circle."""
 
 import ast
 import sys
@@ -16,6 +16,8 @@ RULES = {
 }
 FIRST_PARTY = {"games", "render", "bot", "bench", "tests"}
 DISCORD_FREE = ("bot/core", "bot/store")
+PROJECT = ("games", "render", "bot", "bench")
+"""The packages the import-circle check covers."""
 
 
 def _imports(path: Path):
@@ -65,3 +67,87 @@ def test_discord_layer_calls_down_only():
         if "get_cog(" in source:
             wrong.append(f"{path.relative_to(ROOT)} looks a cog up by name")
     assert not wrong, "\n".join(wrong)
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _loaded(importer: str, is_package: bool, node: ast.Import | ast.ImportFrom, modules: set[str]) -> set[str]:
+    """The project modules an import statement of ``importer`` runs: the module it names (``from a import b``
+    names ``a.b`` when that is a module, else ``a``), and the packages above it that ``importer`` is not
+    inside (importing ``bot.ui.present`` from ``bot.errors`` first runs ``bot/ui/__init__.py``)."""
+    if isinstance(node, ast.Import):
+        named = [alias.name for alias in node.names]
+    else:
+        base = node.module or ""
+        if node.level:
+            package = importer.split(".") if is_package else importer.split(".")[:-1]
+            base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
+        named = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names]
+    loaded = set()
+    for name in named:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        while name and not (importer == name or importer.startswith(name + ".")):
+            loaded.add(name)
+            name = name.rpartition(".")[0]
+    return loaded
+
+
+def _import_graph() -> dict[str, set[str]]:
+    paths = {_module_name(path): path for top in PROJECT for path in (ROOT / top).rglob("*.py")}
+    graph: dict[str, set[str]] = {name: set() for name in paths}
+    for name, path in paths.items():
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                graph[name] |= _loaded(name, path.name == "__init__.py", node, set(paths))
+    return graph
+
+
+def _circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle of ``graph`` (its first module repeated at the end), or None."""
+    done: set[str] = set()
+    for start in sorted(graph):
+        path, trail = [start], [iter(sorted(graph[start]))]
+        while trail:
+            following = next(trail[-1], None)
+            if following is None:
+                done.add(path.pop())
+                trail.pop()
+            elif following in path:
+                return [*path[path.index(following) :], following]
+            elif following not in done:
+                path.append(following)
+                trail.append(iter(sorted(graph[following])))
+    return None
+
+
+def test_no_module_imports_itself_back():
+    """No import circle in games, render, bot or bench, however long.
+
+    Every import statement counts: at the top of a module, inside a function (an import made late only hides
+    a circle) and under ``TYPE_CHECKING``. A package is its ``__init__``; importing a module also runs the
+    packages above it that the importer is not inside, so a package and a module that import each other
+    (``bot.ui`` and ``bot.errors``, say) are a circle too.
+    """
+    circle = _circle(_import_graph())
+    assert circle is None, "import circle: " + " -> ".join(circle)
+
+
+def test_the_circle_check_finds_circles():
+    """A circle of any length, through a package or a late import, is found and named; a tree is not a circle."""
+    assert _circle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert _circle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+    late = ast.parse("def f():\n    from games.peek import GAME\n").body[0].body[0]
+    assert _loaded("games.ai.peek_ai", False, late, {"games", "games.peek", "games.ai", "games.ai.peek_ai"}) == {
+        "games.peek"
+    }
+    through_package = ast.parse("from bot.ui.present import Presenter").body[0]
+    modules = {"bot", "bot.ui", "bot.ui.present", "bot.errors"}
+    assert _loaded("bot.errors", False, through_package, modules) == {"bot.ui.present", "bot.ui"}
+    relative = ast.parse("from .layout import step").body[0]
+    assert _loaded("games.peanuts.blocked", False, relative, {"games.peanuts", "games.peanuts.layout"}) == {
+        "games.peanuts.layout"
+    }

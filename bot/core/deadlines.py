@@ -21,7 +21,7 @@ AI_SECONDS = 1.5
 MISSED_TURNS = 3
 """Turns in a row the timer plays for a seat before the AI takes the seat over."""
 LEVELS = ("easy", "normal", "hard")
-"""The AI's levels, weakest first (each game's players by level: ``games.AI_LEVELS``)."""
+"""The AI's levels, weakest first (each game's players by level: ``games.ai.registry.AI_LEVELS``)."""
 DEFAULT_LEVEL = "normal"
 LEVEL_SETTING = "ai_level"
 """The table setting that holds its AI seats' level (seats the AI takes over included)."""
@@ -115,8 +115,9 @@ class Deadlines(ServiceCore):
         return None
 
     async def _time_out(self, game: Game[Any], timer: TimerRecord) -> Fired | None:
-        """The seat to play ran out of time: the game's timeout play is made for it (RULES §7.2), unless a
-        move made while the timer was being read took the game past the position the timer was set for."""
+        """The seat to play ran out of time: the game's timeout play is made for it (RULES §7.2; the service's
+        ``timeouts``, else the first legal action), unless a move made while the timer was being read took the
+        game past the position the timer was set for."""
         game_id = timer.game_id
         async with self._lock(game_id):
             record = await self._load(game_id)
@@ -124,7 +125,8 @@ class Deadlines(ServiceCore):
             seat = game.current_seat(state)
             if record.status != "active" or seat is None or timer.version not in (None, record.version):
                 return None
-            action = game.timeout_action(state, seat)
+            timeout = self._timeouts.get(record.kind)
+            action = timeout(state, seat) if timeout is not None else game.legal_actions(state, seat)[0]
             table = await self._apply(game, record, seat, action, scheduled=False)
             missed = record.seats[seat].missed + 1
             away = missed >= MISSED_TURNS

@@ -228,11 +228,12 @@ class Play(ServiceCore):
         record = await self._load(game_id)
         acting_seat(record, user_id)
         game = self._game(record.kind)
-        if not game.has_hints:
+        hint = self._hints.get(record.kind)
+        if hint is None:
             raise NoHintError()
         check_running(record)
         state = game.from_dict(record.state)
-        return await asyncio.to_thread(game.hint, state)
+        return await asyncio.to_thread(hint, state)
 
     async def active_games(self, channel_id: int, user_id: int, kind: str) -> list[int]:
         """Unfinished games of ``kind`` in the channel the user may play: their own (a seat) newest first,

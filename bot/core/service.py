@@ -3,8 +3,9 @@
 It never imports discord and never hands out a raw game state: every call returns a :class:`Table`
 built from the engine's views. The only state is in the database; each call loads the game, checks,
 applies and saves it in one version-checked transaction. The games it serves are given to it
-(``TableService(store, games=GAMES)``); what it must know of a game, the game declares
-(``Game.simultaneous``, ``Game.has_hints``), so no game is named here.
+(``TableService(store, games=GAMES)``); what it must know of a game's rules, the game declares
+(``Game.simultaneous``), and its AI players, hints and timeout moves are given beside the games, by game
+key (``levels=``, ``hints=``, ``timeouts=``: ``games.ai.registry``), so no game is named here.
 
 One module per concern, each adding its methods to :class:`~bot.core.tables.ServiceCore`:
 

@@ -35,7 +35,7 @@ from bot.store import (
     Store,
     TimerRecord,
 )
-from games.base import Action, Event, Game, Outcome, Seat
+from games.base import Action, Event, Game, Hint, Outcome, Seat
 from games.cards import parse_cards
 from games.errors import CorruptStateError, GameOverError
 
@@ -162,6 +162,8 @@ class ServiceCore:
         *,
         games: Mapping[str, Game[Any]],
         levels: Mapping[str, Mapping[str, Callable[[], Any]]] | None = None,
+        hints: Mapping[str, Callable[[Any], Hint | None]] | None = None,
+        timeouts: Mapping[str, Callable[[Any, Seat], Any]] | None = None,
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
         on_deadline: Callable[[float], None] | None = None,
@@ -169,6 +171,8 @@ class ServiceCore:
         self._store = store
         self._games = games
         self._levels = levels or {}
+        self._hints = hints or {}
+        self._timeouts = timeouts or {}
         self._thinkers: OrderedDict[tuple[int, str], Any] = OrderedDict()
         self._on_deadline = on_deadline
         self._seed_source = seed_source or _default_seed

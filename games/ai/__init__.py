@@ -13,6 +13,9 @@ the patiences it is the one behind ``hint(state) -> (action, reason)``). Every l
 choice from the same ``rng`` (the Pebbles and Nuts hard player also remembers the tricks it saw in
 the running deal, as a player with a good memory does). ``python -m bench.arena`` pits the levels
 against each other.
+
+:mod:`games.ai.registry` gathers what a table needs of these modules by game key: the levels it seats,
+the hints, the move made when a turn clock runs out. The engines never import this package.
 """
 
 import random

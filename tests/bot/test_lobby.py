@@ -38,7 +38,14 @@ def clock() -> Clock:
 
 @pytest.fixture
 def service(store, clock) -> TableService:
-    return TableService(store, games=GAMES, levels={"pebbles": pebbles_ai.LEVELS}, seed_source=lambda: 5, clock=clock)
+    return TableService(
+        store,
+        games=GAMES,
+        levels={"pebbles": pebbles_ai.LEVELS},
+        timeouts={"pebbles": pebbles_ai.timeout_action},
+        seed_source=lambda: 5,
+        clock=clock,
+    )
 
 
 async def lobby(service: TableService, seats: int = 2, **kwargs) -> int:
@@ -121,7 +128,7 @@ async def test_an_ai_seat_plays_after_its_pause(service, clock):
     assert await service.replay_matches(game_id)
 
 
-async def test_turn_timer_plays_for_the_absent_then_the_ai_takes_over(service, clock):
+async def test_turn_timer_plays_for_the_absent_then_the_ai_takes_over(service, store, clock):
     game_id = await lobby(service, settings={"turn_seconds": 90})
     await service.join(game_id, BOB)
     table = await service.start(game_id, HOST)
@@ -135,8 +142,10 @@ async def test_turn_timer_plays_for_the_absent_then_the_ai_takes_over(service, c
         warned = await service.fire_due()
         assert warned and warned[0].ping == {seat: "Your turn runs out in 30 seconds."}
         clock.now += 30
+        state = GAMES["pebbles"].from_dict((await store.load_game(game_id)).state)
         fired = await service.fire_due()
-        assert len(fired) == 1 and "Time ran out" in fired[0].table.events[-1].text
+        note = f"Time ran out: I played {pebbles_ai.timeout_action(state, seat).label} for Seat {seat + 1}."
+        assert len(fired) == 1 and fired[0].table.events[-1].text.startswith(note)
         assert fired[0].table.seats[seat].missed == missed
     assert fired[0].table.seats[seat].away and "until its player presses" in fired[0].ping[seat]
     while (table := await service.table(game_id)).public.turn != seat and not table.finished:

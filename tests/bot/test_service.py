@@ -28,6 +28,7 @@ from bot.core.errors import (
 from bot.core.service import CurrentGame, Table, TableService
 from bot.store import ResultRecord, ScoreRow, SqliteStore, Store
 from games import GAMES
+from games.ai.registry import HINTS
 from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, Card, parse_cards, shuffled
 from games.errors import (
@@ -635,7 +636,7 @@ async def test_games_off_the_scoreboard_leave_no_results(store, options, on_boar
 async def test_hints_are_legal_moves_with_reasons_and_change_nothing(store):
     """A hint (Penguin's from the solver, Triple Peaks' from the hard AI's view) is for the player at the
     table, leaves the game as it was, and is refused to strangers, after the end and where a game has none."""
-    service = ShownService(store, seed_source=lambda: 0)
+    service = ShownService(store, seed_source=lambda: 0, hints=HINTS)
     table = await service.new_game("penguin", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE])
     hint = await service.hint(table.game_id, ALICE)
     assert hint is not None and hint.action in table.legal[0] and hint.why == "It is on a winning line."
@@ -652,3 +653,21 @@ async def test_hints_are_legal_moves_with_reasons_and_change_nothing(store):
     counting = await solo(service, BOB)
     with pytest.raises(NoHintError, match="no hints"):
         await service.hint(counting.game_id, BOB)
+
+
+@pytest.mark.parametrize(
+    ("timeouts", "played"),
+    [({"count": lambda state, seat: Draw()}, "draw a card"), ({}, "add 1")],
+    ids=["given", "none"],
+)
+async def test_a_turn_timer_plays_the_games_timeout_move_or_else_the_first_legal_one(store, timeouts, played):
+    """When a seat's turn clock runs out, the move the service was given for the game is played for it (the
+    first legal action for a game given none)."""
+    clock = Clock()
+    service = ShownService(store, seed_source=lambda: 3, clock=clock, timeouts=timeouts)
+    table = await duel(service, settings={"turn_seconds": 30})
+    table = await play(service, table, (ALICE, "+2"))
+    clock.now += 31
+    [fired] = await service.fire_due()
+    assert fired.table.events[-1].text == f"Time ran out: I played {played} for Seat 2."
+    assert fired.table.public.turn == 0 and fired.table.seats[1].missed == 1

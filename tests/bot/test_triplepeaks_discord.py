@@ -8,6 +8,7 @@ from PIL import Image
 from bot.text import readable
 from bot.ui import custom_ids
 from bot.ui.controls import REDRAWN
+from games.ai.registry import HINTS
 from games.ai.triplepeaks_solver import solve, winnable_seed
 from games.triplepeaks import GAME, Draw, Play, TriplePeaksAction
 from render import triplepeaks as picture
@@ -72,7 +73,7 @@ async def test_hint_names_the_move_and_why_privately_and_changes_nothing(room, s
     seed_box[0] = 3
     message = await new_table(room)
     table = await simcord_bot.service.table(game_id_of(message))
-    expected = GAME.hint(GAME.new_state(None, 1, 3))
+    expected = HINTS["triplepeaks"](GAME.new_state(None, 1, 3))
     hint_id = custom_ids.table_id(custom_ids.HINT, table.game_id, table.version)
     result = await room.alice.click(message, custom_id=hint_id)
     assert result.ephemeral

@@ -18,7 +18,8 @@ import pytest
 
 from bot.core.service import TableService, effective_actions
 from bot.store import PostgresStore
-from games import AI_LEVELS, GAMES
+from games import GAMES
+from games.ai.registry import AI_LEVELS, TIMEOUT_ACTIONS
 from tests.postgres import fresh_database
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +39,7 @@ async def prepare(url: str) -> dict[str, list[int]]:
     """Lobbies for four, and Pebbles tables of one absent person and the AI, driven by deadlines alone (turn
     timers, then the AI's pace). The workers deal the shared open Penguin tables themselves."""
     async with await PostgresStore.open(url) as store:
-        service = TableService(store, games=GAMES, levels=AI_LEVELS, clock=time.time)
+        service = TableService(store, games=GAMES, levels=AI_LEVELS, timeouts=TIMEOUT_ACTIONS, clock=time.time)
         games: dict[str, list[int]] = {"lobbies": [], "timed": []}
         for _ in range(LOBBIES):
             table = await service.open_table("pebbles", guild_id=1, channel_id=2, host_id=OWNER, seats=4)
@@ -77,7 +78,7 @@ async def test_processes_killed_mid_stream_lose_nothing_and_double_nothing(datab
     assert kinds["act"] + kinds["undo"] >= 2000 and kinds["fired"] >= 50, kinds
 
     async with await PostgresStore.open(database_url) as store:
-        service = TableService(store, games=GAMES, levels=AI_LEVELS, clock=time.time)
+        service = TableService(store, games=GAMES, levels=AI_LEVELS, timeouts=TIMEOUT_ACTIONS, clock=time.time)
         dealt = [int(row[0]) for row in await store._fetch("SELECT id FROM games WHERE open_play = 1")]
         for game_id in dealt + games["timed"]:
             assert await service.replay_matches(game_id), f"game {game_id} does not replay to its saved state"

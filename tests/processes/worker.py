@@ -17,7 +17,8 @@ import time
 from bot.core.errors import ServiceError
 from bot.core.service import TableService
 from bot.store import PostgresStore
-from games import AI_LEVELS, GAMES
+from games import GAMES
+from games.ai.registry import AI_LEVELS, TIMEOUT_ACTIONS
 from games.errors import EngineError
 
 OPEN_TABLES = 8
@@ -29,7 +30,7 @@ LEASE = 1.0
 async def run(url: str, name: str, seed: int, steps: int, log_path: str) -> None:
     store = await PostgresStore.open(url, pool_size=4)
     store.timer_lease = LEASE
-    service = TableService(store, games=GAMES, levels=AI_LEVELS, clock=time.time)
+    service = TableService(store, games=GAMES, levels=AI_LEVELS, timeouts=TIMEOUT_ACTIONS, clock=time.time)
     rng = random.Random(seed)
     lobbies = [int(row[0]) for row in await store._fetch("SELECT id FROM games WHERE status = 'seating'")]
     with open(log_path, "a", buffering=1, encoding="utf-8") as log:
