@@ -6,8 +6,12 @@ applies and saves it in one version-checked transaction. The games it serves are
 (``TableService(store, games=GAMES)``); what it must know of a game, the game declares
 (``Game.simultaneous``, ``Game.has_hints``), so no game is named here.
 
-One module per concern, each adding its methods to :class:`~bot.core.tables.ServiceCore`:
+One object per concern, each given what it uses (the store, the clock, the games, the other concerns it
+calls) and built in one place, :class:`TableService`, in the order they depend on each other:
 
+- ``bot.core.tables``: :class:`~bot.core.tables.Tables`, the steps every concern shares (the rules of a
+  kind, one lock per game, loading a game and the table it shows, changing a seat, saving an action).
+- ``bot.core.timers``: setting a game's deadlines for the position it is in.
 - ``bot.core.play``: dealing a one-player game, act, undo, resign, claim, hints; which game a typed
   command means (the user's own first). Who acts is answered once (:meth:`seat_of`): a seat holder
   for their seat; at an ``open_play`` table (one seat) anyone in the channel, as seat 0.
@@ -26,6 +30,9 @@ One module per concern, each adding its methods to :class:`~bot.core.tables.Serv
   ``dealing`` until its table message exists; tables whose message lags are found and redrawn),
   hand messages in DMs, closed DMs.
 
+The Discord layer calls one object: ``service.act(...)`` is ``service.parts.play.act(...)``, and so on
+for every call a concern offers (the list in :class:`TableService` says which concern answers which).
+
 - Staleness: for turn-based and one-seat games a click carries the table version it was drawn for,
   and an older one is refused (:class:`StaleActionError`). Games whose seats act at once check the
   action code's own expectations instead (a Peanuts move names the top card it expects), so the
@@ -40,8 +47,14 @@ One module per concern, each adding its methods to :class:`~bot.core.tables.Serv
   through unchanged and the saved game is untouched.
 """
 
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from bot.core.daily import Daily
-from bot.core.deadlines import AI_SECONDS, MISSED_TURNS, Deadlines, Fired
+from bot.core.deadlines import MISSED_TURNS, Deadlines, Fired, Levels
 from bot.core.history import History
 from bot.core.lobbies import LOBBY_SECONDS, Lobbies
 from bot.core.messages import Messages
@@ -49,7 +62,10 @@ from bot.core.play import Play
 from bot.core.ratings import Ratings
 from bot.core.results import Results
 from bot.core.server_settings import ServerSettings
-from bot.core.tables import UNDO_CODE, CurrentGame, Table, effective_actions
+from bot.core.tables import UNDO_CODE, CurrentGame, Table, Tables, effective_actions
+from bot.core.timers import AI_SECONDS, Timers
+from bot.store import Store
+from games.base import Game
 
 __all__ = [
     "AI_SECONDS",
@@ -58,12 +74,164 @@ __all__ = [
     "UNDO_CODE",
     "CurrentGame",
     "Fired",
+    "Parts",
     "Table",
     "TableService",
     "effective_actions",
 ]
 
 
-class TableService(Play, Lobbies, Deadlines, Results, Ratings, History, Daily, ServerSettings, Messages):
+def default_seed() -> int:
+    return random.SystemRandom().randrange(2**31)
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """The concerns of one table service."""
+
+    tables: Tables
+    timers: Timers
+    play: Play
+    lobbies: Lobbies
+    deadlines: Deadlines
+    results: Results
+    ratings: Ratings
+    history: History
+    daily: Daily
+    server_settings: ServerSettings
+    messages: Messages
+
+
+def compose(
+    store: Store,
+    *,
+    games: Mapping[str, Game[Any]],
+    levels: Levels,
+    seeds: Callable[[], int],
+    clock: Callable[[], float],
+    on_deadline: Callable[[float], None] | None,
+) -> Parts:
+    """Build every concern over one store, each from what it uses, those it calls first."""
+    tables = Tables(store=store, games=games, clock=clock)
+    timers = Timers(store=store, clock=clock, on_deadline=on_deadline)
+    play = Play(store=store, clock=clock, seeds=seeds, tables=tables, timers=timers)
+    lobbies = Lobbies(store=store, clock=clock, seeds=seeds, tables=tables, timers=timers)
+    return Parts(
+        tables=tables,
+        timers=timers,
+        play=play,
+        lobbies=lobbies,
+        deadlines=Deadlines(
+            store=store, clock=clock, tables=tables, timers=timers, play=play, lobbies=lobbies, levels=levels
+        ),
+        results=Results(store=store, tables=tables),
+        ratings=Ratings(store=store, games=games, clock=clock),
+        history=History(store=store, tables=tables),
+        daily=Daily(store=store, clock=clock, tables=tables, play=play),
+        server_settings=ServerSettings(store=store),
+        messages=Messages(store=store, clock=clock, tables=tables),
+    )
+
+
+class TableService:
     """Creates games, applies actions, undo and resignations, runs lobbies and deadlines, and answers
-    scoreboard questions: the parts above, over one store."""
+    scoreboard questions: the concerns above over one store, and each of their calls under its own name."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        games: Mapping[str, Game[Any]],
+        levels: Levels | None = None,
+        seed_source: Callable[[], int] | None = None,
+        clock: Callable[[], float] = time.time,
+        on_deadline: Callable[[float], None] | None = None,
+    ) -> None:
+        parts = compose(
+            store,
+            games=games,
+            levels=levels or {},
+            seeds=seed_source or default_seed,
+            clock=clock,
+            on_deadline=on_deadline,
+        )
+        self.parts = parts
+        self.games = games
+        """The games this service deals, by key."""
+        self.now = clock
+        """The service's clock (epoch seconds); tests move it."""
+        self.shared_store = store.SHARED
+        """Whether other processes write to the same database (and set deadlines this one must find)."""
+        tables = parts.tables
+        self.table = tables.table
+        play = parts.play
+        self.new_game = play.new_game
+        self.seat_of = play.seat_of
+        self.act = play.act
+        self.undo = play.undo
+        self.check_resign = play.check_resign
+        self.resign = play.resign
+        self.claim = play.claim
+        self.legal_for = play.legal_for
+        self.hint = play.hint
+        self.active_games = play.active_games
+        self.current_game = play.current_game
+        self.replay_matches = play.replay_matches
+        lobbies = parts.lobbies
+        self.open_table = lobbies.open_table
+        self.join = lobbies.join
+        self.leave = lobbies.leave
+        self.add_ai = lobbies.add_ai
+        self.accept = lobbies.accept
+        self.decline = lobbies.decline
+        self.cancel = lobbies.cancel
+        self.start = lobbies.start
+        self.rematch = lobbies.rematch
+        deadlines = parts.deadlines
+        self.next_deadline = deadlines.next_deadline
+        self.fire_due = deadlines.fire_due
+        self.come_back = deadlines.come_back
+        results = parts.results
+        self.scoreboard = results.scoreboard
+        self.stats = results.stats
+        self.helpers = results.helpers
+        self.name_results = results.name_results
+        self.record_of = results.record_of
+        ratings = parts.ratings
+        self.rating = ratings.rating
+        self.ratings = ratings.ratings
+        self.is_rated_kind = ratings.is_rated_kind
+        self.leaderboard = ratings.leaderboard
+        self.rating_history = ratings.rating_history
+        history = parts.history
+        self.history = history.history
+        self.replay = history.replay
+        daily = parts.daily
+        self.daily_kinds = daily.daily_kinds
+        self.today = daily.today
+        self.next_day_at = daily.next_day_at
+        self.start_daily = daily.start_daily
+        self.forget_daily = daily.forget_daily
+        self.daily_board = daily.daily_board
+        self.daily_line = daily.daily_line
+        self.daily_channel = daily.daily_channel
+        self.set_daily_channel = daily.set_daily_channel
+        self.daily_posts_due = daily.daily_posts_due
+        self.daily_posted = daily.daily_posted
+        server_settings = parts.server_settings
+        self.turn_seconds = server_settings.turn_seconds
+        self.set_turn_seconds = server_settings.set_turn_seconds
+        messages = parts.messages
+        self.attach_message = messages.attach_message
+        self.move_to_thread = messages.move_to_thread
+        self.leave_thread = messages.leave_thread
+        self.mark_shown = messages.mark_shown
+        self.lagging_tables = messages.lagging_tables
+        self.drop_unshown_deals = messages.drop_unshown_deals
+        self.check_table_message = messages.check_table_message
+        self.is_hand_message = messages.is_hand_message
+        self.set_seat_message = messages.set_seat_message
+        self.set_dm_closed = messages.set_dm_closed
+        self.dm_closed = messages.dm_closed
+        self.open_tables = messages.open_tables
+        self.hand_over = messages.hand_over
