@@ -32,7 +32,7 @@ Levels: TypeAlias = Mapping[str, Mapping[str, Callable[[], Player[Any, Any]]]]
 """The AI's players by game, then by level: each call makes a fresh player (``games.AI_LEVELS``)."""
 
 
-def ai_level(settings: Mapping[str, Any]) -> str:
+def ai_level(settings: Mapping[str, object]) -> str:
     """The level of a table's AI seats."""
     level = settings.get(LEVEL_SETTING, DEFAULT_LEVEL)
     return level if level in LEVELS else DEFAULT_LEVEL

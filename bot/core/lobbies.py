@@ -3,7 +3,6 @@ then the host starts it. The lobby's message becomes the game's table message.""
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from bot.core.errors import DuplicatePlayerError, SeatingError
 from bot.core.tables import Table, Tables, and_list, check_host, is_taken, lobby_table, seat_of_person, table_of
@@ -38,8 +37,8 @@ class Lobbies:
         host_id: int,
         seats: int,
         invited: Sequence[int] = (),
-        options: Mapping[str, Any] | None = None,
-        settings: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
+        settings: Mapping[str, object] | None = None,
         expires_in: float = LOBBY_SECONDS,
     ) -> Table:
         """Open a lobby for ``seats`` players: the host in seat 0, then the invited people, then empty seats.

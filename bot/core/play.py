@@ -65,11 +65,11 @@ class Play:
         guild_id: int | None,
         channel_id: int | None,
         players: Sequence[int],
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         open_play: bool = False,
         deck: Sequence[Card] | None = None,
         seed: int | None = None,
-        settings: Mapping[str, Any] | None = None,
+        settings: Mapping[str, object] | None = None,
     ) -> Table:
         """Deal a new game for ``players`` (one Discord user id per seat, in seat order) and save it; with
         ``seed``, that deal (the daily deal) rather than a fresh one.

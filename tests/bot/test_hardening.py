@@ -221,7 +221,7 @@ async def test_a_deal_whose_table_never_appeared_is_never_played(room, store, se
     result = await room.alice.slash(room.channel, "penguin move", move="c1>f")
     assert "no Penguin game running" in private_text(result)
     await room.env.advance_time(120)
-    async with restarted_bot(room, settings) as bot:
+    async with restarted_bot(room, settings):
         await room.env.settle()
         assert await store.load_game(1) is None
 
