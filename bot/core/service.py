@@ -13,7 +13,7 @@ calls) and built in one place, :class:`TableService`, in the order they depend o
   kind, one lock per game, loading a game and the table it shows, changing a seat, saving an action).
 - ``bot.core.timers``: setting a game's deadlines for the position it is in.
 - ``bot.core.play``: dealing a one-player game, act, undo, resign, claim, hints; which game a typed
-  command means (the user's own first). Who acts is answered once (:meth:`seat_of`): a seat holder
+  command means (the user's own first). Who acts is answered once (``seat_of``): a seat holder
   for their seat; at an ``open_play`` table (one seat) anyone in the channel, as seat 0.
 - ``bot.core.lobbies``: opening a table, joining, inviting, the AI in a seat, start, cancel, rematch.
 - ``bot.core.deadlines``: lobby expiry, turn timers and warnings, AI seats' moves: rows in the
@@ -42,7 +42,7 @@ for every call a concern offers (the list in :class:`TableService` says which co
   games) or refused, never merged.
 - Undo (games whose ``allows_undo`` says so): an ``"undo"`` row is appended to the action log and the
   state is rebuilt by replaying the seed and the effective log (each undo pops the action before it).
-- Replay: seed + action log rebuild the snapshot exactly (:meth:`TableService.replay_matches`).
+- Replay: seed + action log rebuild the snapshot exactly (``replay_matches``).
 - Errors: :mod:`bot.core.errors` for the service's refusals; engine errors (``games.errors``) pass
   through unchanged and the saved game is untouched.
 """
@@ -82,6 +82,7 @@ __all__ = [
 
 
 def default_seed() -> int:
+    """A new deal's seed, from the system's randomness."""
     return random.SystemRandom().randrange(2**31)
 
 
@@ -147,7 +148,7 @@ class TableService:
         clock: Callable[[], float] = time.time,
         on_deadline: Callable[[float], None] | None = None,
     ) -> None:
-        parts = compose(
+        self.parts = parts = compose(
             store,
             games=games,
             levels=levels or {},
@@ -155,83 +156,82 @@ class TableService:
             clock=clock,
             on_deadline=on_deadline,
         )
-        self.parts = parts
         self.games = games
         """The games this service deals, by key."""
         self.now = clock
         """The service's clock (epoch seconds); tests move it."""
         self.shared_store = store.SHARED
         """Whether other processes write to the same database (and set deadlines this one must find)."""
-        tables = parts.tables
-        self.table = tables.table
-        play = parts.play
-        self.new_game = play.new_game
-        self.seat_of = play.seat_of
-        self.act = play.act
-        self.undo = play.undo
-        self.check_resign = play.check_resign
-        self.resign = play.resign
-        self.claim = play.claim
-        self.legal_for = play.legal_for
-        self.hint = play.hint
-        self.active_games = play.active_games
-        self.current_game = play.current_game
-        self.replay_matches = play.replay_matches
-        lobbies = parts.lobbies
-        self.open_table = lobbies.open_table
-        self.join = lobbies.join
-        self.leave = lobbies.leave
-        self.add_ai = lobbies.add_ai
-        self.accept = lobbies.accept
-        self.decline = lobbies.decline
-        self.cancel = lobbies.cancel
-        self.start = lobbies.start
-        self.rematch = lobbies.rematch
-        deadlines = parts.deadlines
-        self.next_deadline = deadlines.next_deadline
-        self.fire_due = deadlines.fire_due
-        self.come_back = deadlines.come_back
-        results = parts.results
-        self.scoreboard = results.scoreboard
-        self.stats = results.stats
-        self.helpers = results.helpers
-        self.name_results = results.name_results
-        self.record_of = results.record_of
-        ratings = parts.ratings
-        self.rating = ratings.rating
-        self.ratings = ratings.ratings
-        self.is_rated_kind = ratings.is_rated_kind
-        self.leaderboard = ratings.leaderboard
-        self.rating_history = ratings.rating_history
-        history = parts.history
-        self.history = history.history
-        self.replay = history.replay
-        daily = parts.daily
-        self.daily_kinds = daily.daily_kinds
-        self.today = daily.today
-        self.next_day_at = daily.next_day_at
-        self.start_daily = daily.start_daily
-        self.forget_daily = daily.forget_daily
-        self.daily_board = daily.daily_board
-        self.daily_line = daily.daily_line
-        self.daily_channel = daily.daily_channel
-        self.set_daily_channel = daily.set_daily_channel
-        self.daily_posts_due = daily.daily_posts_due
-        self.daily_posted = daily.daily_posted
-        server_settings = parts.server_settings
-        self.turn_seconds = server_settings.turn_seconds
-        self.set_turn_seconds = server_settings.set_turn_seconds
-        messages = parts.messages
-        self.attach_message = messages.attach_message
-        self.move_to_thread = messages.move_to_thread
-        self.leave_thread = messages.leave_thread
-        self.mark_shown = messages.mark_shown
-        self.lagging_tables = messages.lagging_tables
-        self.drop_unshown_deals = messages.drop_unshown_deals
-        self.check_table_message = messages.check_table_message
-        self.is_hand_message = messages.is_hand_message
-        self.set_seat_message = messages.set_seat_message
-        self.set_dm_closed = messages.set_dm_closed
-        self.dm_closed = messages.dm_closed
-        self.open_tables = messages.open_tables
-        self.hand_over = messages.hand_over
+        # The calls the Discord layer makes, each answered by one concern.
+        self.table = parts.tables.table
+
+        self.new_game = parts.play.new_game
+        self.seat_of = parts.play.seat_of
+        self.act = parts.play.act
+        self.undo = parts.play.undo
+        self.check_resign = parts.play.check_resign
+        self.resign = parts.play.resign
+        self.claim = parts.play.claim
+        self.legal_for = parts.play.legal_for
+        self.hint = parts.play.hint
+        self.active_games = parts.play.active_games
+        self.current_game = parts.play.current_game
+        self.replay_matches = parts.play.replay_matches
+
+        self.open_table = parts.lobbies.open_table
+        self.join = parts.lobbies.join
+        self.leave = parts.lobbies.leave
+        self.add_ai = parts.lobbies.add_ai
+        self.accept = parts.lobbies.accept
+        self.decline = parts.lobbies.decline
+        self.cancel = parts.lobbies.cancel
+        self.start = parts.lobbies.start
+        self.rematch = parts.lobbies.rematch
+
+        self.next_deadline = parts.deadlines.next_deadline
+        self.fire_due = parts.deadlines.fire_due
+        self.come_back = parts.deadlines.come_back
+
+        self.scoreboard = parts.results.scoreboard
+        self.stats = parts.results.stats
+        self.helpers = parts.results.helpers
+        self.name_results = parts.results.name_results
+        self.record_of = parts.results.record_of
+
+        self.rating = parts.ratings.rating
+        self.ratings = parts.ratings.ratings
+        self.is_rated_kind = parts.ratings.is_rated_kind
+        self.leaderboard = parts.ratings.leaderboard
+        self.rating_history = parts.ratings.rating_history
+
+        self.history = parts.history.history
+        self.replay = parts.history.replay
+
+        self.daily_kinds = parts.daily.daily_kinds
+        self.today = parts.daily.today
+        self.next_day_at = parts.daily.next_day_at
+        self.start_daily = parts.daily.start_daily
+        self.forget_daily = parts.daily.forget_daily
+        self.daily_board = parts.daily.daily_board
+        self.daily_line = parts.daily.daily_line
+        self.daily_channel = parts.daily.daily_channel
+        self.set_daily_channel = parts.daily.set_daily_channel
+        self.daily_posts_due = parts.daily.daily_posts_due
+        self.daily_posted = parts.daily.daily_posted
+
+        self.turn_seconds = parts.server_settings.turn_seconds
+        self.set_turn_seconds = parts.server_settings.set_turn_seconds
+
+        self.attach_message = parts.messages.attach_message
+        self.move_to_thread = parts.messages.move_to_thread
+        self.leave_thread = parts.messages.leave_thread
+        self.mark_shown = parts.messages.mark_shown
+        self.lagging_tables = parts.messages.lagging_tables
+        self.drop_unshown_deals = parts.messages.drop_unshown_deals
+        self.check_table_message = parts.messages.check_table_message
+        self.is_hand_message = parts.messages.is_hand_message
+        self.set_seat_message = parts.messages.set_seat_message
+        self.set_dm_closed = parts.messages.set_dm_closed
+        self.dm_closed = parts.messages.dm_closed
+        self.open_tables = parts.messages.open_tables
+        self.hand_over = parts.messages.hand_over

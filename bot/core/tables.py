@@ -170,10 +170,6 @@ class Tables:
         """The games this service deals, by key."""
         return self._games
 
-    def now(self) -> float:
-        """The service's clock (epoch seconds); tests move it."""
-        return self._clock()
-
     def game(self, kind: str) -> Game[Any]:
         """The rules of ``kind``. Raises UnknownKindError."""
         return game_of(self._games, kind)
