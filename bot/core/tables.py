@@ -400,7 +400,7 @@ def rebuild(game: Game[Any], record: GameRecord, actions: Sequence[ActionRecord]
 def logged_label(game: Game[Any], state: Any, action: ActionRecord) -> str:
     """The label of a logged action as it was offered in ``state`` (legal actions carry the readable card)."""
     parsed = game.parse_action(action.code)
-    offered = next((legal for legal in game.legal_actions(state, action.seat) if legal == parsed), parsed)
+    offered: Action = next((legal for legal in game.legal_actions(state, action.seat) if legal == parsed), parsed)
     return offered.label
 
 
