@@ -46,8 +46,8 @@ CLAIM_AFTER = 120.0
 
 class Play:
     """Dealing, acting on and ending games (the click path of ARCHITECTURE.md "One action, end to end"):
-    given the store, the clock, where new deals' seeds come from, the tables, and the timers every move
-    sets for the position it leaves."""
+    given the store, the clock, where new deals' seeds come from, the tables, and the timers (every move
+    sets the deadlines of the position it leaves)."""
 
     def __init__(
         self, *, store: Store, clock: Callable[[], float], seeds: Callable[[], int], tables: Tables, timers: Timers
