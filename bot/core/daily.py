@@ -12,13 +12,14 @@ import asyncio
 import datetime
 import hashlib
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.core.errors import ServiceError
-from bot.core.tables import ServiceCore, Table, effective_actions, rebuild
-from bot.store import ActionRecord, DailyAttempt, GameRecord
+from bot.core.play import Play
+from bot.core.tables import Table, Tables, effective_actions, rebuild
+from bot.store import ActionRecord, DailyAttempt, GameRecord, Store
 from games.base import CLAIM_CODE, RESIGN_CODE, Game
 
 DAILY_SETTING = "daily"
@@ -115,12 +116,19 @@ class DailyRow:
     streak: int
 
 
-class Daily(ServiceCore):
-    """Today's deals, attempts, the board and the daily post."""
+class Daily:
+    """Today's deals, attempts, the board and the daily post: given the store, the clock (which day it is),
+    the tables, and the play path that deals an attempt."""
+
+    def __init__(self, *, store: Store, clock: Callable[[], float], tables: Tables, play: Play) -> None:
+        self._store = store
+        self._clock = clock
+        self._tables = tables
+        self._play = play
 
     def daily_kinds(self) -> list[str]:
         """The games with a daily deal: the one-player games."""
-        return [key for key, game in self._games.items() if game.max_seats == 1]
+        return [key for key, game in self._tables.games.items() if game.max_seats == 1]
 
     def today(self) -> str:
         return day_of(self._clock())
@@ -138,7 +146,7 @@ class Daily(ServiceCore):
         day = self.today()
         if await self._store.daily_attempt(day, kind, user_id) is not None:
             raise DailyPlayedError(await self._played_text(kind, user_id))
-        table = await self.new_game(
+        table = await self._play.new_game(
             kind,
             guild_id=None,
             channel_id=table_channel_id,
@@ -157,12 +165,12 @@ class Daily(ServiceCore):
 
     async def _played_text(self, kind: str, user_id: int) -> str:
         attempt = await self._store.daily_attempt(self.today(), kind, user_id)
-        title = self._game(kind).title
+        title = self._tables.game(kind).title
         hours, rest = divmod(int(self.next_day_at() - self._clock()), 3600)
         wait = f"The next deal comes at midnight UTC, in {hours} h {rest // 60} min."
         if attempt is None:
             return f"You have already played today's {title} deal. {wait}"
-        record = await self._load(attempt.game_id)
+        record = await self._tables.load(attempt.game_id)
         if record.status in ("active", "dealing"):
             return f"Your attempt at today's {title} deal (game #{attempt.game_id}) is in your DMs: finish it there."
         return f"You have played today's {title} deal (game #{attempt.game_id}; /replay shows it). {wait}"
@@ -173,14 +181,14 @@ class Daily(ServiceCore):
         rows = []
         for attempt in await self._store.daily_attempts(guild_id, day, kind, limit=BOARD_LENGTH):
             days = await self._store.daily_days(attempt.user_id, kind, until=day, limit=STREAK_DAYS)
-            rows.append(DailyRow(attempt, await self.table(attempt.game_id), streak(days, day)))
+            rows.append(DailyRow(attempt, await self._tables.table(attempt.game_id), streak(days, day)))
         return rows
 
     async def daily_line(self, game_id: int) -> str:
         """A finished attempt's result for sharing: game, day, result, moves, time, and the row of symbols;
         it names no card, so it spoils nothing."""
-        record = await self._load(game_id)
-        game = self._game(record.kind)
+        record = await self._tables.load(game_id)
+        game = self._tables.game(record.kind)
         actions = effective_actions(await self._store.load_actions(game_id))
         state, progress = await asyncio.to_thread(progress_of, game, record, actions)
         outcome = game.outcome(state)

@@ -1,23 +1,23 @@
 """Deadlines and AI turns: rows in the database, fired once each by the bot's one timer task
-(:meth:`Deadlines.fire_due`): lobby expiry, turn timers and their warnings, and AI seats' moves."""
+(:meth:`Deadlines.fire_due`): lobby expiry, turn timers and their warnings, and AI seats' moves. Every move
+sets the deadlines of the position it leaves (:mod:`bot.core.timers`)."""
 
 import asyncio
 import random
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeAlias
 
 from bot.core.errors import SeatingError, StaleActionError
-from bot.core.tables import ServiceCore, Table, plays_itself, seat_name, seat_of_person, table_of
-from bot.store import GameRecord, SeatRecord, TimerRecord
-from games.base import Event, Game, Seat
+from bot.core.lobbies import Lobbies
+from bot.core.play import Play
+from bot.core.tables import Table, Tables, plays_itself, seat_name, seat_of_person, table_of
+from bot.core.timers import AI, EXPIRE, TURN, WARN, WARN_BEFORE, Timers
+from bot.store import GameRecord, SeatRecord, Store, TimerRecord
+from games.ai import Player
+from games.base import Action, Event, Game, Seat
 
-TURN_SECONDS = 120.0
-"""A seat's turn timer when the table sets none."""
-WARN_BEFORE = 30.0
-"""How long before a turn runs out its player is warned."""
-AI_SECONDS = 1.5
-"""How long an AI seat of a turn-based game waits before it plays (so people can follow)."""
 MISSED_TURNS = 3
 """Turns in a row the timer plays for a seat before the AI takes the seat over."""
 LEVELS = ("easy", "normal", "hard")
@@ -27,13 +27,14 @@ LEVEL_SETTING = "ai_level"
 """The table setting that holds its AI seats' level (seats the AI takes over included)."""
 THINKERS = 256
 """AI players kept between moves (the hard ones remember the tricks they saw), the most recent games'."""
-EXPIRE = "expire"
-TURN = "turn"
-WARN = "warn"
-AI = "ai"
+
+Levels: TypeAlias = Mapping[str, Mapping[str, Callable[[], Player[Any, Any]]]]
+Timeouts: TypeAlias = Mapping[str, Callable[[Any, Seat], Action]]
+"""Each game's timeout play, by game key (``games.ai.registry.TIMEOUT_ACTIONS``); else the first legal action."""
+"""The AI's players by game, then by level: each call makes a fresh player (``games.AI_LEVELS``)."""
 
 
-def ai_level(settings: Mapping[str, Any]) -> str:
+def ai_level(settings: Mapping[str, object]) -> str:
     """The level of a table's AI seats."""
     level = settings.get(LEVEL_SETTING, DEFAULT_LEVEL)
     return level if level in LEVELS else DEFAULT_LEVEL
@@ -47,8 +48,32 @@ class Fired:
     ping: dict[Seat, str]
 
 
-class Deadlines(ServiceCore):
-    """Setting and firing deadlines, and the moves they make (timeouts, AI seats)."""
+class Deadlines:
+    """Firing deadlines, and the moves they make (timeouts, AI seats): given the store and the clock, the
+    tables, the timers it sets again, the play path its moves take, the lobbies it closes when they expire,
+    and the AI's players by level."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        clock: Callable[[], float],
+        tables: Tables,
+        timers: Timers,
+        play: Play,
+        lobbies: Lobbies,
+        levels: Levels,
+        timeouts: Timeouts,
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._tables = tables
+        self._timers = timers
+        self._play = play
+        self._lobbies = lobbies
+        self._levels = levels
+        self._timeouts = timeouts
+        self._thinkers: OrderedDict[tuple[int, str], Player[Any, Any]] = OrderedDict()
 
     async def next_deadline(self) -> float | None:
         """When the soonest deadline falls (epoch seconds), or None."""
@@ -72,14 +97,14 @@ class Deadlines(ServiceCore):
 
     async def come_back(self, game_id: int, user_id: int) -> Table:
         """A player whose seat the AI took over plays it again. Raises GameNotFoundError, NotInGameError."""
-        async with self._lock(game_id):
-            record = await self._load(game_id)
+        async with self._tables.lock(game_id):
+            record = await self._tables.load(game_id)
             seat = record.seats[seat_of_person(record, user_id)]
-            await self._sit(game_id, SeatRecord(seat=seat.seat, user_id=user_id), was=seat)
-            record = await self._load(game_id)
-            game = self._game(record.kind)
+            await self._tables.sit(game_id, SeatRecord(seat=seat.seat, user_id=user_id), was=seat)
+            record = await self._tables.load(game_id)
+            game = self._tables.game(record.kind)
             state = game.from_dict(record.state)
-            await self._schedule(game, record, state, record.version)
+            await self._timers.schedule(game, record, state, record.version)
             back = (Event(f"{seat_name(seat.seat)} is back."),)
             return table_of(
                 game, record, state, version=record.version, status=record.status, events=back, undo_depth=0
@@ -89,17 +114,18 @@ class Deadlines(ServiceCore):
         record = await self._store.load_game(timer.game_id)
         if record is None:
             return None
-        game = self._game(record.kind)
+        game = self._tables.game(record.kind)
         if timer.kind == EXPIRE:
             if record.status != "seating":
                 return None
-            table = await self._close(record, "cancelled", Event("Nobody started this table in time, so it closed."))
+            closed = Event("Nobody started this table in time, so it closed.")
+            table = await self._lobbies.close(record, "cancelled", closed)
             return Fired(table, {})
         if record.status != "active":
             return None
         if not game.simultaneous and timer.version is not None and timer.version != record.version:
             # Set for a position the game has left (its firer was stopped after the move): set this one's.
-            await self._schedule(game, record, game.from_dict(record.state), record.version)
+            await self._timers.schedule(game, record, game.from_dict(record.state), record.version)
             return None
         if timer.kind == WARN:
             state = game.from_dict(record.state)
@@ -119,20 +145,21 @@ class Deadlines(ServiceCore):
         ``timeouts``, else the first legal action), unless a move made while the timer was being read took the
         game past the position the timer was set for."""
         game_id = timer.game_id
-        async with self._lock(game_id):
-            record = await self._load(game_id)
+        async with self._tables.lock(game_id):
+            record = await self._tables.load(game_id)
             state = game.from_dict(record.state)
             seat = game.current_seat(state)
             if record.status != "active" or seat is None or timer.version not in (None, record.version):
                 return None
             timeout = self._timeouts.get(record.kind)
             action = timeout(state, seat) if timeout is not None else game.legal_actions(state, seat)[0]
-            table = await self._apply(game, record, seat, action, scheduled=False)
+            table = await self._play.apply(game, record, seat, action, scheduled=False)
             missed = record.seats[seat].missed + 1
             away = missed >= MISSED_TURNS
-            await self._sit(game_id, replace(record.seats[seat], missed=missed, away=away), was=record.seats[seat])
-            record = await self._load(game_id)
-            await self._schedule(game, record, game.from_dict(record.state), record.version)
+            was = record.seats[seat]
+            await self._tables.sit(game_id, replace(was, missed=missed, away=away), was=was)
+            record = await self._tables.load(game_id)
+            await self._timers.schedule(game, record, game.from_dict(record.state), record.version)
             note = f"Time ran out: I played {action.label} for {seat_name(seat)}."
             if away:
                 note += f" The AI plays {seat_name(seat)} until its player presses I'm back."
@@ -145,7 +172,7 @@ class Deadlines(ServiceCore):
         from the position it was set for; the move is then applied only if it still fits: in a turn-based
         game the position must be the same, in a race the move still legal.
         """
-        record = await self._load(timer.game_id)
+        record = await self._tables.load(timer.game_id)
         state = game.from_dict(record.state)
         seat = int(timer.kind.split(":")[1]) if ":" in timer.kind else game.current_seat(state)
         if record.status != "active" or seat is None or not plays_itself(record.seats[seat]):
@@ -153,8 +180,8 @@ class Deadlines(ServiceCore):
         player = self._thinker(record)
         rng = random.Random(f"{record.seed}:{record.version}:{seat}")
         action = await asyncio.to_thread(player.choose, state, seat, rng) if player is not None else None
-        async with self._lock(timer.game_id):
-            latest = await self._load(timer.game_id)
+        async with self._tables.lock(timer.game_id):
+            latest = await self._tables.load(timer.game_id)
             if latest.version != record.version:
                 if not game.simultaneous or latest.status != "active" or not plays_itself(latest.seats[seat]):
                     return None  # whatever moved the game set its own deadlines
@@ -162,12 +189,12 @@ class Deadlines(ServiceCore):
                 if action not in game.legal_actions(state, seat):
                     action = None
             if action is None:
-                await self._schedule(game, record, state, record.version, firing=timer)
+                await self._timers.schedule(game, record, state, record.version, firing=timer)
                 return None
-            table = await self._apply(game, record, seat, action, firing=timer)
+            table = await self._play.apply(game, record, seat, action, firing=timer)
             return Fired(table, {})
 
-    def _thinker(self, record: GameRecord) -> Any | None:
+    def _thinker(self, record: GameRecord) -> Player[Any, Any] | None:
         """The AI player of a game at its table's level (None for a game without one), kept between moves."""
         levels = self._levels.get(record.kind)
         if levels is None:
@@ -178,46 +205,3 @@ class Deadlines(ServiceCore):
         while len(self._thinkers) > THINKERS:
             self._thinkers.popitem(last=False)
         return player
-
-    async def _schedule(
-        self, game: Game[Any], record: GameRecord, state: Any, version: int, *, firing: TimerRecord | None = None
-    ) -> None:
-        """Set the game's turn, warning and AI deadlines for the position it is in now (at ``version``).
-
-        In a game whose seats act at once, an AI seat's deadline is its pace: a move of another seat
-        leaves it as it is, and it is set again when it fires (``firing``).
-        """
-        now = self._clock()
-        if game.outcome(state) is not None:
-            await self._store.clear_timers(record.id)
-            return
-        if game.simultaneous:
-            pace = float(record.settings.get("ai_seconds", AI_SECONDS))
-            for seat in record.seats:
-                kind = f"{AI}:{seat.seat}"
-                pending = any(t.kind == kind for t in await self._store.timers(record.id))
-                if plays_itself(seat) and (not pending or (firing is not None and firing.kind == kind)):
-                    await self._set_timer(record.id, kind, now + pace)
-            return
-        seat = game.current_seat(state)
-        timers: list[tuple[str, float, int | None]] = []
-        if seat is not None and plays_itself(record.seats[seat]):
-            timers.append((AI, now + float(record.settings.get("ai_seconds", AI_SECONDS)), version))
-        elif seat is not None and "turn_seconds" in record.settings:
-            turn = float(record.settings["turn_seconds"])
-            timers.append((TURN, now + turn, version))
-            if turn > 2 * WARN_BEFORE:
-                timers.append((WARN, now + turn - WARN_BEFORE, version))
-        await self._reset_timers(record.id, (TURN, WARN, AI), timers)
-
-    async def _set_timer(self, game_id: int, kind: str, due_at: float, *, version: int | None = None) -> None:
-        await self._reset_timers(game_id, (), [(kind, due_at, version)])
-
-    async def _reset_timers(
-        self, game_id: int, kinds: tuple[str, ...], timers: list[tuple[str, float, int | None]]
-    ) -> None:
-        """Replace the game's deadlines of ``kinds`` with ``timers`` (one transaction), and tell whoever fires
-        them of the soonest (the bot's timer task may be asleep until later)."""
-        await self._store.reset_timers(game_id, kinds, timers)
-        if self._on_deadline is not None and timers:
-            self._on_deadline(min(due_at for _, due_at, _ in timers))

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.errors import GameNotFoundError, NotPlayedError, ReplayHiddenError
-from bot.core.tables import ServiceCore, Table, effective_actions, logged_label, rebuild, seat_name, table_of
-from bot.store import ActionRecord, GameRecord
+from bot.core.tables import Table, Tables, effective_actions, logged_label, rebuild, seat_name, table_of
+from bot.store import ActionRecord, GameRecord, Store
 from games.base import CLAIM_CODE, RESIGN_CODE, Game, Seat
 
 HISTORY_LENGTH = 10
@@ -51,8 +51,12 @@ def position_after(game: Game[Any], record: GameRecord, actions: Sequence[Action
     return game.replay_step(before, last.seat, last.code), move_words(game, before, last) + "."
 
 
-class History(ServiceCore):
-    """Finished games by player, and replays."""
+class History:
+    """Finished games by player, and replays: given the store, and the tables (to load a game)."""
+
+    def __init__(self, *, store: Store, tables: Tables) -> None:
+        self._store = store
+        self._tables = tables
 
     async def history(
         self, guild_id: int | None, user_id: int, kind: str | None = None, *, limit: int = HISTORY_LENGTH
@@ -60,8 +64,8 @@ class History(ServiceCore):
         """A player's last finished games in a server (or outside servers), newest first, as final tables."""
         tables = []
         for game_id in await self._store.finished_games(guild_id, user_id, kind, limit=limit):
-            record = await self._load(game_id)
-            game = self._game(record.kind)
+            record = await self._tables.load(game_id)
+            game = self._tables.game(record.kind)
             state = game.from_dict(record.state)
             tables.append(
                 table_of(game, record, state, version=record.version, status=record.status, events=(), undo_depth=0)
@@ -74,8 +78,8 @@ class History(ServiceCore):
         """The game after ``step`` of its effective actions (None or past the end: the last), as ``user_id``
         may see it when asking in ``guild_id`` (a game of another server is only for its players).
         Raises GameNotFoundError, NotPlayedError, ReplayHiddenError."""
-        record = await self._load(game_id)
-        game = self._game(record.kind)
+        record = await self._tables.load(game_id)
+        game = self._tables.game(record.kind)
         seated = tuple(seat.seat for seat in record.seats if seat.user_id == user_id)
         if not seated and record.guild_id != guild_id:
             raise GameNotFoundError(game_id=game_id)

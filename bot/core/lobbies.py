@@ -1,14 +1,13 @@
 """Lobbies: a table is opened, its seats filled by people (joining, or invited and accepting) or the AI,
 then the host starts it. The lobby's message becomes the game's table message."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
-from bot.core.deadlines import EXPIRE
 from bot.core.errors import DuplicatePlayerError, SeatingError
-from bot.core.tables import ServiceCore, Table, and_list, check_host, is_taken, lobby_table, seat_of_person, table_of
-from bot.store import GameRecord, NewGame, SeatRecord
+from bot.core.tables import Table, Tables, and_list, check_host, is_taken, lobby_table, seat_of_person, table_of
+from bot.core.timers import EXPIRE, Timers
+from bot.store import GameRecord, NewGame, SeatRecord, Store
 from games.base import Event
 
 NO_LONGER_SEATING = "This table is no longer taking seats."
@@ -16,8 +15,18 @@ LOBBY_SECONDS = 600.0
 """How long a table waits for its seats to fill (``open_table``'s default)."""
 
 
-class Lobbies(ServiceCore):
-    """Opening tables, filling their seats, starting, cancelling and rematches."""
+class Lobbies:
+    """Opening tables, filling their seats, starting, cancelling and rematches: given the store, the clock,
+    where deals' seeds come from, the tables, and the timers (a lobby's expiry, a dealt game's first turn)."""
+
+    def __init__(
+        self, *, store: Store, clock: Callable[[], float], seeds: Callable[[], int], tables: Tables, timers: Timers
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._seeds = seeds
+        self._tables = tables
+        self._timers = timers
 
     async def open_table(
         self,
@@ -28,15 +37,15 @@ class Lobbies(ServiceCore):
         host_id: int,
         seats: int,
         invited: Sequence[int] = (),
-        options: Mapping[str, Any] | None = None,
-        settings: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
+        settings: Mapping[str, object] | None = None,
         expires_in: float = LOBBY_SECONDS,
     ) -> Table:
         """Open a lobby for ``seats`` players: the host in seat 0, then the invited people, then empty seats.
 
         Raises UnknownKindError, DuplicatePlayerError, SeatingError; InvalidOptionError from the engine.
         """
-        game = self._game(kind)
+        game = self._tables.game(kind)
         if not game.min_seats <= seats <= game.max_seats:
             raise SeatingError(f"{game.title} is played by {game.min_seats} to {game.max_seats} players.")
         people = (host_id, *invited)
@@ -64,77 +73,77 @@ class Lobbies(ServiceCore):
                 settings=settings or {},
             )
         )
-        await self._set_timer(record.id, EXPIRE, self._clock() + expires_in)
+        await self._timers.set_timer(record.id, EXPIRE, self._clock() + expires_in)
         return lobby_table(game, record)
 
     async def join(self, game_id: int, user_id: int) -> Table:
         """Take the first empty seat. Raises GameNotFoundError, SeatingError."""
-        async with self._lock(game_id):
+        async with self._tables.lock(game_id):
             record = await self._seating(game_id)
             if user_id in record.players:
                 raise SeatingError("You already have a seat at this table.")
             empty = next((seat for seat in record.seats if not is_taken(seat)), None)
             if empty is None:
                 raise SeatingError("This table is full.")
-            await self._sit(game_id, SeatRecord(seat=empty.seat, user_id=user_id), was=empty)
-            return lobby_table(self._game(record.kind), await self._load(game_id))
+            await self._tables.sit(game_id, SeatRecord(seat=empty.seat, user_id=user_id), was=empty)
+            return lobby_table(self._tables.game(record.kind), await self._tables.load(game_id))
 
     async def leave(self, game_id: int, user_id: int) -> Table:
         """Give up one's seat in a lobby (the host cancels instead). Raises GameNotFoundError, SeatingError."""
-        async with self._lock(game_id):
+        async with self._tables.lock(game_id):
             record = await self._seating(game_id)
             seat = seat_of_person(record, user_id)
             if user_id == record.host_id:
                 raise SeatingError("You opened this table: press Cancel to close it.")
-            await self._sit(game_id, SeatRecord(seat=seat, user_id=None), was=record.seats[seat])
-            return lobby_table(self._game(record.kind), await self._load(game_id))
+            await self._tables.sit(game_id, SeatRecord(seat=seat, user_id=None), was=record.seats[seat])
+            return lobby_table(self._tables.game(record.kind), await self._tables.load(game_id))
 
     async def add_ai(self, game_id: int, user_id: int) -> Table:
         """The host fills the first empty seat with the AI. Raises GameNotFoundError, SeatingError."""
-        async with self._lock(game_id):
+        async with self._tables.lock(game_id):
             record = await self._seating(game_id)
             check_host(record, user_id, "add AI players")
             empty = next((seat for seat in record.seats if not is_taken(seat)), None)
             if empty is None:
                 raise SeatingError("This table has no empty seat.")
-            await self._sit(game_id, SeatRecord(seat=empty.seat, user_id=None, ai=True), was=empty)
-            return lobby_table(self._game(record.kind), await self._load(game_id))
+            await self._tables.sit(game_id, SeatRecord(seat=empty.seat, user_id=None, ai=True), was=empty)
+            return lobby_table(self._tables.game(record.kind), await self._tables.load(game_id))
 
     async def accept(self, game_id: int, user_id: int) -> Table:
         """An invited player takes the seat kept for them. Raises GameNotFoundError, SeatingError."""
-        async with self._lock(game_id):
+        async with self._tables.lock(game_id):
             record = await self._seating(game_id)
             seat = record.seats[seat_of_person(record, user_id)]
             if seat.ready:
                 raise SeatingError("You are already sitting at this table.")
-            await self._sit(game_id, SeatRecord(seat=seat.seat, user_id=user_id), was=seat)
-            record = await self._load(game_id)
+            await self._tables.sit(game_id, SeatRecord(seat=seat.seat, user_id=user_id), was=seat)
+            record = await self._tables.load(game_id)
             if record.settings.get("autostart") and all(seat.ready and is_taken(seat) for seat in record.seats):
                 return await self._deal(record)
-            return lobby_table(self._game(record.kind), record)
+            return lobby_table(self._tables.game(record.kind), record)
 
     async def decline(self, game_id: int, user_id: int) -> Table:
         """An invited player says no: the invitation (the whole table) is called off."""
-        async with self._lock(game_id):
+        async with self._tables.lock(game_id):
             record = await self._seating(game_id)
             seat = record.seats[seat_of_person(record, user_id)]
             if seat.ready:
                 raise SeatingError("Only an invited player who has not accepted can decline.")
-            return await self._close(record, "cancelled", Event("The invitation was declined."))
+            return await self.close(record, "cancelled", Event("The invitation was declined."))
 
     async def cancel(self, game_id: int, user_id: int) -> Table:
         """The host closes a lobby. Raises GameNotFoundError, SeatingError."""
-        async with self._lock(game_id):
+        async with self._tables.lock(game_id):
             record = await self._seating(game_id)
             check_host(record, user_id, "cancel it")
-            return await self._close(record, "cancelled", Event("The table was cancelled."))
+            return await self.close(record, "cancelled", Event("The table was cancelled."))
 
     async def start(self, game_id: int, user_id: int) -> Table:
         """The host deals once every seat is taken and every invited player has accepted.
 
         Raises GameNotFoundError, SeatingError.
         """
-        async with self._lock(game_id):
+        async with self._tables.lock(game_id):
             record = await self._seating(game_id)
             check_host(record, user_id, "start it")
             empty = [seat.seat + 1 for seat in record.seats if not is_taken(seat)]
@@ -152,11 +161,11 @@ class Lobbies(ServiceCore):
 
         Raises GameNotFoundError, NotInGameError, SeatingError.
         """
-        record = await self._load(game_id)
+        record = await self._tables.load(game_id)
         seat_of_person(record, user_id)
         if record.status != "finished":
             raise SeatingError("A rematch is for a finished game.")
-        game = self._game(record.kind)
+        game = self._tables.game(record.kind)
         others = frozenset(seat.seat for seat in record.seats if seat.user_id not in (None, user_id))
         new = await self._store.create_game(
             NewGame(
@@ -177,34 +186,36 @@ class Lobbies(ServiceCore):
                 settings={**record.settings, "autostart": True},
             )
         )
-        await self._set_timer(new.id, EXPIRE, self._clock() + expires_in)
+        await self._timers.set_timer(new.id, EXPIRE, self._clock() + expires_in)
         table = lobby_table(game, new)
         if not others:
-            async with self._lock(new.id):
+            async with self._tables.lock(new.id):
                 return await self._deal(new)
         return table
 
     async def _deal(self, record: GameRecord) -> Table:
         """Deal a full lobby (under its lock): it becomes the game."""
-        game = self._game(record.kind)
-        seed = self._seed_source()
+        game = self._tables.game(record.kind)
+        seed = self._seeds()
         state = game.new_state(record.options, len(record.seats), seed)
         if not await self._store.deal(record.id, seed=seed, state=game.to_dict(state), at=self._clock()):
             raise SeatingError(NO_LONGER_SEATING)  # started or closed meanwhile (another click, another process)
         await self._store.clear_timers(record.id, EXPIRE)
-        record = await self._load(record.id)
+        record = await self._tables.load(record.id)
         table = table_of(game, record, state, version=0, status="active", events=(), undo_depth=0)
-        await self._schedule(game, record, state, record.version)
+        await self._timers.schedule(game, record, state, record.version)
         return table
 
     async def _seating(self, game_id: int) -> GameRecord:
-        record = await self._load(game_id)
+        record = await self._tables.load(game_id)
         if record.status != "seating":
             raise SeatingError(NO_LONGER_SEATING)
         return record
 
-    async def _close(self, record: GameRecord, status: str, event: Event) -> Table:
+    async def close(self, record: GameRecord, status: str, event: Event) -> Table:
+        """Close a lobby (``status``: cancelled) and drop its deadlines. Raises SeatingError when it was dealt or
+        closed meanwhile."""
         if not await self._store.set_status(record.id, status, was=record.status, at=self._clock()):
             raise SeatingError(NO_LONGER_SEATING)
         await self._store.clear_timers(record.id)
-        return replace(lobby_table(self._game(record.kind), await self._load(record.id)), events=(event,))
+        return replace(lobby_table(self._tables.game(record.kind), await self._tables.load(record.id)), events=(event,))

@@ -1,16 +1,24 @@
 """Message bookkeeping: which message shows each table and at which version, the players' hand
 messages in DMs, and whose DMs are closed. A game is ``dealing`` until its table message exists."""
 
+from collections.abc import Callable
+
 from bot.core.errors import GameNotFoundError, WrongTableError
-from bot.core.tables import ServiceCore, Table
+from bot.core.tables import Table, Tables
+from bot.store import Store
 from games.base import Seat
 
 UNSHOWN_DEAL_GRACE = 60.0
 """Seconds a ``dealing`` game may wait for its table message before it counts as never shown."""
 
 
-class Messages(ServiceCore):
-    """Where tables and hands are shown."""
+class Messages:
+    """Where tables and hands are shown: given the store, the clock, and the tables (to load a game)."""
+
+    def __init__(self, *, store: Store, clock: Callable[[], float], tables: Tables) -> None:
+        self._store = store
+        self._clock = clock
+        self._tables = tables
 
     async def attach_message(self, game_id: int, message_id: int, version: int) -> None:
         """Record the table message (showing ``version``); a ``dealing`` game becomes ``active``.
@@ -36,7 +44,7 @@ class Messages(ServiceCore):
 
     async def lagging_tables(self) -> list[Table]:
         """Every table whose message shows an older version than the database (a redraw was lost)."""
-        return [await self.table(game_id) for game_id in await self._store.lagging_games()]
+        return [await self._tables.table(game_id) for game_id in await self._store.lagging_games()]
 
     async def drop_unshown_deals(self, *, grace: float = UNSHOWN_DEAL_GRACE) -> list[int]:
         """Remove deals whose table message never appeared within ``grace`` seconds; return their ids."""
@@ -44,13 +52,13 @@ class Messages(ServiceCore):
 
     async def check_table_message(self, game_id: int, message_id: int | None) -> None:
         """That ``message_id`` is the game's table message. Raises GameNotFoundError, WrongTableError."""
-        record = await self._load(game_id)
+        record = await self._tables.load(game_id)
         if message_id is None or record.message_id != message_id:
             raise WrongTableError(game_id=game_id)
 
     async def is_hand_message(self, game_id: int, user_id: int, message_id: int) -> bool:
         """Whether ``message_id`` is the hand message (a DM) of the user's seat in the game."""
-        record = await self._load(game_id)
+        record = await self._tables.load(game_id)
         return any(seat.user_id == user_id and seat.dm_message_id == message_id for seat in record.seats)
 
     async def set_seat_message(self, game_id: int, seat: Seat, channel_id: int | None, message_id: int | None) -> None:

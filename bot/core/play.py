@@ -2,8 +2,10 @@
 typed command means."""
 
 import asyncio
-from collections.abc import Mapping, Sequence
-from typing import Any
+import contextlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, TypeAlias
 
 from bot.core.errors import (
     DuplicatePlayerError,
@@ -18,14 +20,14 @@ from bot.core.tables import (
     OWN_UNDO,
     UNDO_CODE,
     CurrentGame,
-    ServiceCore,
     Table,
+    Tables,
     acting_seat,
     check_running,
     check_version,
     effective_actions,
-    lobby_table,
     logged_label,
+    plays_itself,
     rebuild,
     record_seats,
     resigning_seat,
@@ -33,16 +35,39 @@ from bot.core.tables import (
     seat_of_person,
     table_of,
 )
-from bot.store import NewGame
-from games.base import CLAIM_CODE, RESIGN_CODE, Action, Event, Hint, Seat
+from bot.core.timers import Timers
+from bot.store import GameRecord, NewGame, StaleGameError, Store, TimerRecord
+from games.base import CLAIM_CODE, RESIGN_CODE, Action, Event, Game, Hint, Seat
 from games.cards import Card
+
+Hints: TypeAlias = Mapping[str, Callable[[Any], Hint | None]]
+"""Each game's hint, by game key (``games.ai.registry.HINTS``); a game without one gives no hints."""
 
 CLAIM_AFTER = 120.0
 """Seconds the other players must have been idle before a game can be claimed (RULES §7.1)."""
 
 
-class Play(ServiceCore):
-    """Dealing, acting on and ending games (the click path of ARCHITECTURE.md "One action, end to end")."""
+class Play:
+    """Dealing, acting on and ending games (the click path of ARCHITECTURE.md "One action, end to end"):
+    given the store, the clock, where new deals' seeds come from, the tables, and the timers (every move
+    sets the deadlines of the position it leaves)."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        clock: Callable[[], float],
+        seeds: Callable[[], int],
+        tables: Tables,
+        timers: Timers,
+        hints: Hints,
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._seeds = seeds
+        self._tables = tables
+        self._timers = timers
+        self._hints = hints
 
     async def new_game(
         self,
@@ -51,29 +76,30 @@ class Play(ServiceCore):
         guild_id: int | None,
         channel_id: int | None,
         players: Sequence[int],
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         open_play: bool = False,
         deck: Sequence[Card] | None = None,
         seed: int | None = None,
-        settings: Mapping[str, Any] | None = None,
+        settings: Mapping[str, object] | None = None,
     ) -> Table:
         """Deal a new game for ``players`` (one Discord user id per seat, in seat order) and save it; with
         ``seed``, that deal (the daily deal) rather than a fresh one.
 
-        The game is ``dealing`` until :meth:`attach_message` records its table message.
+        The game is ``dealing`` until :meth:`~bot.core.messages.Messages.attach_message` records its table
+        message.
 
         Raises:
             UnknownKindError, DuplicatePlayerError, OpenPlayError; InvalidOptionError from the engine
             for bad options, seat count or deck.
         """
-        game = self._game(kind)
+        game = self._tables.game(kind)
         seated = tuple(int(user_id) for user_id in players)
         if len(set(seated)) != len(seated):
             raise DuplicatePlayerError()
         if open_play and len(seated) != 1:
             raise OpenPlayError()
         resolved = game.resolve_options(options)
-        seed = self._seed_source() if seed is None else seed
+        seed = self._seeds() if seed is None else seed
         state = game.new_state(resolved, len(seated), seed, deck)
         outcome = game.outcome(state)
         record = await self._store.create_game(
@@ -96,36 +122,9 @@ class Play(ServiceCore):
         )
         return table_of(game, record, state, version=0, status=record.status, events=(), undo_depth=0)
 
-    async def table(
-        self,
-        game_id: int,
-        *,
-        version: int | None = None,
-        user_id: int | None = None,
-        message_id: int | None = None,
-    ) -> Table:
-        """The game as it stands now (no events).
-
-        With ``user_id``, only for someone who may act in it; with ``message_id``, only when that is
-        the game's table message; with ``version``, only when the game is still at that version.
-
-        Raises:
-            GameNotFoundError, NotInGameError, WrongTableError, StaleActionError.
-        """
-        record = await self._load(game_id, message_id)
-        if user_id is not None:
-            acting_seat(record, user_id)
-        check_version(record, version)
-        game = self._game(record.kind)
-        if record.status in ("seating", "cancelled"):
-            return lobby_table(game, record)
-        state = game.from_dict(record.state)
-        depth = await self._undo_depth(game, record)
-        return table_of(game, record, state, version=record.version, status=record.status, events=(), undo_depth=depth)
-
     async def seat_of(self, game_id: int, user_id: int) -> Seat:
         """The seat the user acts for. Raises GameNotFoundError, NotInGameError."""
-        return acting_seat(await self._load(game_id), user_id)
+        return acting_seat(await self._tables.load(game_id), user_id)
 
     async def act(
         self, game_id: int, user_id: int, code: str, *, version: int | None = None, message_id: int | None = None
@@ -139,23 +138,23 @@ class Play(ServiceCore):
             GameNotFoundError, WrongTableError, NotInGameError, StaleActionError; engine errors
             unchanged (InvalidActionError, GameOverError, NotYourTurnError, IllegalActionError).
         """
-        async with self._lock(game_id):
-            record = await self._load(game_id, message_id)
-            game = self._game(record.kind)
+        async with self._tables.lock(game_id):
+            record = await self._tables.load(game_id, message_id)
+            game = self._tables.game(record.kind)
             action = game.parse_action(code)
             seat = acting_seat(record, user_id)
             check_running(record)
             if not game.simultaneous:
                 check_version(record, version)
             try:
-                return await self._apply(game, record, seat, action, user_id=user_id)
+                return await self.apply(game, record, seat, action, user_id=user_id)
             except StaleActionError:
                 if not game.simultaneous:
                     raise
             # Another process saved first: the action carries its own expectations, so try it once more.
-            record = await self._load(game_id)
+            record = await self._tables.load(game_id)
             check_running(record)
-            return await self._apply(game, record, seat, action, user_id=user_id)
+            return await self.apply(game, record, seat, action, user_id=user_id)
 
     async def undo(
         self, game_id: int, user_id: int, *, version: int | None = None, message_id: int | None = None
@@ -166,9 +165,9 @@ class Play(ServiceCore):
             GameNotFoundError, WrongTableError, NotInGameError, UndoNotAllowedError, NothingToUndoError,
             StaleActionError, GameOverError.
         """
-        async with self._lock(game_id):
-            record = await self._load(game_id, message_id)
-            game = self._game(record.kind)
+        async with self._tables.lock(game_id):
+            record = await self._tables.load(game_id, message_id)
+            game = self._tables.game(record.kind)
             seat = acting_seat(record, user_id)
             if not game.allows_undo(record.options):
                 raise UndoNotAllowedError(game_id=game_id)
@@ -182,7 +181,7 @@ class Play(ServiceCore):
             undone = kept.pop()
             state = rebuild(game, record, kept)
             events = (Event(f"Undid {logged_label(game, state, undone)}."),)
-            return await self._save(
+            return await self._tables.save(
                 game, record, state, events, seat=seat, code=UNDO_CODE, undo_depth=len(kept), user_id=user_id
             )
 
@@ -191,7 +190,7 @@ class Play(ServiceCore):
 
         Raises GameNotFoundError, NotInGameError, GameOverError.
         """
-        record = await self._load(game_id)
+        record = await self._tables.load(game_id)
         return resigning_seat(record, user_id)
 
     async def resign(self, game_id: int, user_id: int) -> Table:
@@ -200,19 +199,19 @@ class Play(ServiceCore):
         Raises:
             GameNotFoundError, NotInGameError, GameOverError.
         """
-        async with self._lock(game_id):
-            record = await self._load(game_id)
-            game = self._game(record.kind)
+        async with self._tables.lock(game_id):
+            record = await self._tables.load(game_id)
+            game = self._tables.game(record.kind)
             seat = resigning_seat(record, user_id)
             state, events = game.resign(game.from_dict(record.state), seat)
-            return await self._save(
+            return await self._tables.save(
                 game, record, state, events, seat=seat, code=RESIGN_CODE, undo_depth=0, user_id=user_id
             )
 
     async def legal_for(self, game_id: int, user_id: int) -> tuple[Action, ...]:
         """The actions the user may take now (empty once over). Raises GameNotFoundError, NotInGameError."""
-        record = await self._load(game_id)
-        game = self._game(record.kind)
+        record = await self._tables.load(game_id)
+        game = self._tables.game(record.kind)
         seat = acting_seat(record, user_id)
         if record.status != "active":
             return ()
@@ -225,9 +224,9 @@ class Play(ServiceCore):
         The search runs in a worker thread (up to about a second on a lost Penguin position).
         Raises GameNotFoundError, NotInGameError, NoHintError, GameOverError.
         """
-        record = await self._load(game_id)
+        record = await self._tables.load(game_id)
         acting_seat(record, user_id)
-        game = self._game(record.kind)
+        game = self._tables.game(record.kind)
         hint = self._hints.get(record.kind)
         if hint is None:
             raise NoHintError()
@@ -253,8 +252,8 @@ class Play(ServiceCore):
 
     async def replay_matches(self, game_id: int) -> bool:
         """Whether seed + action log rebuild exactly the saved snapshot (the bug-report check)."""
-        record = await self._load(game_id)
-        game = self._game(record.kind)
+        record = await self._tables.load(game_id)
+        game = self._tables.game(record.kind)
         actions = await self._store.load_actions(game_id)
         rebuilt = rebuild(game, record, effective_actions(actions))
         return record.version == len(actions) and rebuilt == game.from_dict(record.state)
@@ -265,11 +264,11 @@ class Play(ServiceCore):
         Raises GameNotFoundError, NotInGameError, GameOverError, SeatingError; InvalidActionError from
         an engine that cannot be claimed.
         """
-        async with self._lock(game_id):
-            record = await self._load(game_id)
+        async with self._tables.lock(game_id):
+            record = await self._tables.load(game_id)
             seat = seat_of_person(record, user_id)
             check_running(record)
-            game = self._game(record.kind)
+            game = self._tables.game(record.kind)
             for other in record.seats:
                 if other.seat != seat and not other.ai:
                     last = await self._store.last_action_at(game_id, other.seat)
@@ -278,6 +277,38 @@ class Play(ServiceCore):
                         wait = round(CLAIM_AFTER - idle)
                         raise SeatingError(f"You can claim once the others have been idle 2 minutes ({wait} s to go).")
             state, events = game.claim(game.from_dict(record.state), seat)
-            return await self._save(
+            return await self._tables.save(
                 game, record, state, events, seat=seat, code=CLAIM_CODE, undo_depth=0, user_id=user_id
             )
+
+    async def apply(
+        self,
+        game: Game[Any],
+        record: GameRecord,
+        seat: Seat,
+        action: Any,
+        *,
+        scheduled: bool = True,
+        user_id: int | None = None,
+        firing: TimerRecord | None = None,
+    ) -> Table:
+        """Apply and save ``action``; then (unless the caller will) set the deadlines of the new position.
+
+        A game whose seats act at once may search (Peanuts' stall check) for a second or two, so its
+        actions are applied in a worker thread, where they cannot hold up other tables' clicks.
+        """
+        before = game.from_dict(record.state)
+        if game.simultaneous:
+            state, events = await asyncio.to_thread(game.apply_action, before, seat, action)
+        else:
+            state, events = game.apply_action(before, seat, action)
+        table = await self._tables.save(
+            game, record, state, events, seat=seat, code=action.code, undo_depth=1, user_id=user_id
+        )
+        table = replace(table, last=action)
+        if scheduled and (record.settings or any(plays_itself(s) for s in record.seats)):
+            await self._timers.schedule(game, record, state, table.version, firing=firing)
+        if record.seats[seat].missed and not record.seats[seat].ai and scheduled:
+            with contextlib.suppress(StaleGameError):  # the seat changed meanwhile: its count is theirs
+                await self._store.set_seat(record.id, replace(record.seats[seat], missed=0), was=record.seats[seat])
+        return table

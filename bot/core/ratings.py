@@ -3,15 +3,24 @@
 Ratings are written once, when a rated game ends (:mod:`bot.core.skill`); these calls only read.
 """
 
-from bot.core.tables import ServiceCore
-from bot.store import Rating
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.core.tables import game_of
+from bot.store import Rating, Store
+from games.base import Game
 
 PERIODS = {"week": 7 * 86_400.0, "month": 30 * 86_400.0, "all": None}
 """A leaderboard's periods: the players who played a rated game in the last week or month, or everyone."""
 
 
-class Ratings(ServiceCore):
-    """What the ratings say."""
+class Ratings:
+    """What the ratings say: given the store, the games (which are rated) and the clock (a leaderboard's period)."""
+
+    def __init__(self, *, store: Store, games: Mapping[str, Game[Any]], clock: Callable[[], float]) -> None:
+        self._store = store
+        self._games = games
+        self._clock = clock
 
     async def rating(self, guild_id: int, kind: str, user_id: int) -> Rating | None:
         """A player's rating in a server for one game, or None before their first rated game there."""
@@ -22,7 +31,7 @@ class Ratings(ServiceCore):
 
     def is_rated_kind(self, kind: str) -> bool:
         """Whether games of ``kind`` between people are rated."""
-        return self._game(kind).rated
+        return game_of(self._games, kind).rated
 
     async def leaderboard(self, guild_id: int, kind: str, period: str = "all", *, limit: int = 10) -> list[Rating]:
         """The server's best rated players of ``kind`` (``period``: week, month or all)."""

@@ -2,15 +2,19 @@
 
 from collections.abc import Mapping
 
-from bot.core.tables import ServiceCore, effective_actions
-from bot.store import PlayerStats, ScoreRow
+from bot.core.tables import Tables, effective_actions
+from bot.store import PlayerStats, ScoreRow, Store
 
 RECENT = 40
 """Latest results a player's stats chart draws, per game."""
 
 
-class Results(ServiceCore):
-    """What finished games left behind."""
+class Results:
+    """What finished games left behind: given the store, and the tables (to load a game)."""
+
+    def __init__(self, *, store: Store, tables: Tables) -> None:
+        self._store = store
+        self._tables = tables
 
     async def scoreboard(self, channel_id: int, kind: str, *, limit: int = 10) -> list[ScoreRow]:
         """The channel's best players of ``kind``: by wins, then best score, then games played."""
@@ -22,7 +26,7 @@ class Results(ServiceCore):
 
     async def helpers(self, game_id: int) -> dict[int, int]:
         """At an open table: how many moves each person other than its owner made (and kept)."""
-        record = await self._load(game_id)
+        record = await self._tables.load(game_id)
         owner = record.players[0]
         counts: dict[int, int] = {}
         for action in effective_actions(await self._store.load_actions(game_id)):

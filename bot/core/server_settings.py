@@ -1,13 +1,16 @@
 """Server settings: how a server runs its tables (today: the turn timer of turn-based games)."""
 
-from bot.core.deadlines import TURN_SECONDS
-from bot.core.tables import ServiceCore
+from bot.core.timers import TURN_SECONDS
+from bot.store import Store
 
 TURN_SETTING = "turn_seconds"
 
 
-class ServerSettings(ServiceCore):
-    """A server's own settings."""
+class ServerSettings:
+    """A server's own settings, over the store."""
+
+    def __init__(self, *, store: Store) -> None:
+        self._store = store
 
     async def turn_seconds(self, guild_id: int | None) -> float:
         """The server's turn timer for turn-based tables (:data:`TURN_SECONDS` unless it set one)."""

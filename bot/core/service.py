@@ -7,10 +7,14 @@ applies and saves it in one version-checked transaction. The games it serves are
 (``Game.simultaneous``), and its AI players, hints and timeout moves are given beside the games, by game
 key (``levels=``, ``hints=``, ``timeouts=``: ``games.ai.registry``), so no game is named here.
 
-One module per concern, each adding its methods to :class:`~bot.core.tables.ServiceCore`:
+One object per concern, each given what it uses (the store, the clock, the games, the other concerns it
+calls) and built in one place, :class:`TableService`, in the order they depend on each other:
 
+- ``bot.core.tables``: :class:`~bot.core.tables.Tables`, the steps every concern shares (the rules of a
+  kind, one lock per game, loading a game and the table it shows, changing a seat, saving an action).
+- ``bot.core.timers``: setting a game's deadlines for the position it is in.
 - ``bot.core.play``: dealing a one-player game, act, undo, resign, claim, hints; which game a typed
-  command means (the user's own first). Who acts is answered once (:meth:`seat_of`): a seat holder
+  command means (the user's own first). Who acts is answered once (``seat_of``): a seat holder
   for their seat; at an ``open_play`` table (one seat) anyone in the channel, as seat 0.
 - ``bot.core.lobbies``: opening a table, joining, inviting, the AI in a seat, start, cancel, rematch.
 - ``bot.core.deadlines``: lobby expiry, turn timers and warnings, AI seats' moves: rows in the
@@ -27,6 +31,9 @@ One module per concern, each adding its methods to :class:`~bot.core.tables.Serv
   ``dealing`` until its table message exists; tables whose message lags are found and redrawn),
   hand messages in DMs, closed DMs.
 
+The Discord layer calls one object: ``service.act(...)`` is ``service.parts.play.act(...)``, and so on
+for every call a concern offers (the list in :class:`TableService` says which concern answers which).
+
 - Staleness: for turn-based and one-seat games a click carries the table version it was drawn for,
   and an older one is refused (:class:`StaleActionError`). Games whose seats act at once check the
   action code's own expectations instead (a Peanuts move names the top card it expects), so the
@@ -36,21 +43,30 @@ One module per concern, each adding its methods to :class:`~bot.core.tables.Serv
   games) or refused, never merged.
 - Undo (games whose ``allows_undo`` says so): an ``"undo"`` row is appended to the action log and the
   state is rebuilt by replaying the seed and the effective log (each undo pops the action before it).
-- Replay: seed + action log rebuild the snapshot exactly (:meth:`TableService.replay_matches`).
+- Replay: seed + action log rebuild the snapshot exactly (``replay_matches``).
 - Errors: :mod:`bot.core.errors` for the service's refusals; engine errors (``games.errors``) pass
   through unchanged and the saved game is untouched.
 """
 
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from bot.core.daily import Daily
-from bot.core.deadlines import AI_SECONDS, MISSED_TURNS, Deadlines, Fired
+from bot.core.deadlines import MISSED_TURNS, Deadlines, Fired, Levels, Timeouts
 from bot.core.history import History
 from bot.core.lobbies import LOBBY_SECONDS, Lobbies
 from bot.core.messages import Messages
-from bot.core.play import Play
+from bot.core.play import Hints, Play
 from bot.core.ratings import Ratings
 from bot.core.results import Results
 from bot.core.server_settings import ServerSettings
-from bot.core.tables import UNDO_CODE, CurrentGame, Table, effective_actions
+from bot.core.tables import UNDO_CODE, CurrentGame, Table, Tables, effective_actions
+from bot.core.timers import AI_SECONDS, Timers
+from bot.store import Store
+from games.base import Game
 
 __all__ = [
     "AI_SECONDS",
@@ -59,12 +75,177 @@ __all__ = [
     "UNDO_CODE",
     "CurrentGame",
     "Fired",
+    "Parts",
     "Table",
     "TableService",
     "effective_actions",
 ]
 
 
-class TableService(Play, Lobbies, Deadlines, Results, Ratings, History, Daily, ServerSettings, Messages):
+def default_seed() -> int:
+    """A new deal's seed, from the system's randomness."""
+    return random.SystemRandom().randrange(2**31)
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """The concerns of one table service."""
+
+    tables: Tables
+    timers: Timers
+    play: Play
+    lobbies: Lobbies
+    deadlines: Deadlines
+    results: Results
+    ratings: Ratings
+    history: History
+    daily: Daily
+    server_settings: ServerSettings
+    messages: Messages
+
+
+def compose(
+    store: Store,
+    *,
+    games: Mapping[str, Game[Any]],
+    levels: Levels,
+    hints: Hints,
+    timeouts: Timeouts,
+    seeds: Callable[[], int],
+    clock: Callable[[], float],
+    on_deadline: Callable[[float], None] | None,
+) -> Parts:
+    """Build every concern over one store, each from what it uses, those it calls first."""
+    tables = Tables(store=store, games=games, clock=clock)
+    timers = Timers(store=store, clock=clock, on_deadline=on_deadline)
+    play = Play(store=store, clock=clock, seeds=seeds, tables=tables, timers=timers, hints=hints)
+    lobbies = Lobbies(store=store, clock=clock, seeds=seeds, tables=tables, timers=timers)
+    return Parts(
+        tables=tables,
+        timers=timers,
+        play=play,
+        lobbies=lobbies,
+        deadlines=Deadlines(
+            store=store,
+            clock=clock,
+            tables=tables,
+            timers=timers,
+            play=play,
+            lobbies=lobbies,
+            levels=levels,
+            timeouts=timeouts,
+        ),
+        results=Results(store=store, tables=tables),
+        ratings=Ratings(store=store, games=games, clock=clock),
+        history=History(store=store, tables=tables),
+        daily=Daily(store=store, clock=clock, tables=tables, play=play),
+        server_settings=ServerSettings(store=store),
+        messages=Messages(store=store, clock=clock, tables=tables),
+    )
+
+
+class TableService:
     """Creates games, applies actions, undo and resignations, runs lobbies and deadlines, and answers
-    scoreboard questions: the parts above, over one store."""
+    scoreboard questions: the concerns above over one store, and each of their calls under its own name."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        games: Mapping[str, Game[Any]],
+        levels: Levels | None = None,
+        hints: Hints | None = None,
+        timeouts: Timeouts | None = None,
+        seed_source: Callable[[], int] | None = None,
+        clock: Callable[[], float] = time.time,
+        on_deadline: Callable[[float], None] | None = None,
+    ) -> None:
+        self.parts = parts = compose(
+            store,
+            games=games,
+            levels=levels or {},
+            hints=hints or {},
+            timeouts=timeouts or {},
+            seeds=seed_source or default_seed,
+            clock=clock,
+            on_deadline=on_deadline,
+        )
+        self.games = games
+        """The games this service deals, by key."""
+        self.now = clock
+        """The service's clock (epoch seconds); tests move it."""
+        self.shared_store = store.SHARED
+        """Whether other processes write to the same database (and set deadlines this one must find)."""
+        # The calls the Discord layer makes, each answered by one concern.
+        self.table = parts.tables.table
+
+        self.new_game = parts.play.new_game
+        self.seat_of = parts.play.seat_of
+        self.act = parts.play.act
+        self.undo = parts.play.undo
+        self.check_resign = parts.play.check_resign
+        self.resign = parts.play.resign
+        self.claim = parts.play.claim
+        self.legal_for = parts.play.legal_for
+        self.hint = parts.play.hint
+        self.active_games = parts.play.active_games
+        self.current_game = parts.play.current_game
+        self.replay_matches = parts.play.replay_matches
+
+        self.open_table = parts.lobbies.open_table
+        self.join = parts.lobbies.join
+        self.leave = parts.lobbies.leave
+        self.add_ai = parts.lobbies.add_ai
+        self.accept = parts.lobbies.accept
+        self.decline = parts.lobbies.decline
+        self.cancel = parts.lobbies.cancel
+        self.start = parts.lobbies.start
+        self.rematch = parts.lobbies.rematch
+
+        self.next_deadline = parts.deadlines.next_deadline
+        self.fire_due = parts.deadlines.fire_due
+        self.come_back = parts.deadlines.come_back
+
+        self.scoreboard = parts.results.scoreboard
+        self.stats = parts.results.stats
+        self.helpers = parts.results.helpers
+        self.name_results = parts.results.name_results
+        self.record_of = parts.results.record_of
+
+        self.rating = parts.ratings.rating
+        self.ratings = parts.ratings.ratings
+        self.is_rated_kind = parts.ratings.is_rated_kind
+        self.leaderboard = parts.ratings.leaderboard
+        self.rating_history = parts.ratings.rating_history
+
+        self.history = parts.history.history
+        self.replay = parts.history.replay
+
+        self.daily_kinds = parts.daily.daily_kinds
+        self.today = parts.daily.today
+        self.next_day_at = parts.daily.next_day_at
+        self.start_daily = parts.daily.start_daily
+        self.forget_daily = parts.daily.forget_daily
+        self.daily_board = parts.daily.daily_board
+        self.daily_line = parts.daily.daily_line
+        self.daily_channel = parts.daily.daily_channel
+        self.set_daily_channel = parts.daily.set_daily_channel
+        self.daily_posts_due = parts.daily.daily_posts_due
+        self.daily_posted = parts.daily.daily_posted
+
+        self.turn_seconds = parts.server_settings.turn_seconds
+        self.set_turn_seconds = parts.server_settings.set_turn_seconds
+
+        self.attach_message = parts.messages.attach_message
+        self.move_to_thread = parts.messages.move_to_thread
+        self.leave_thread = parts.messages.leave_thread
+        self.mark_shown = parts.messages.mark_shown
+        self.lagging_tables = parts.messages.lagging_tables
+        self.drop_unshown_deals = parts.messages.drop_unshown_deals
+        self.check_table_message = parts.messages.check_table_message
+        self.is_hand_message = parts.messages.is_hand_message
+        self.set_seat_message = parts.messages.set_seat_message
+        self.set_dm_closed = parts.messages.set_dm_closed
+        self.dm_closed = parts.messages.dm_closed
+        self.open_tables = parts.messages.open_tables
+        self.hand_over = parts.messages.hand_over

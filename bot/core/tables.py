@@ -1,18 +1,14 @@
-"""What every part of the table service shares: the :class:`Table` it returns, loading a game,
-applying and saving an action in one version-checked transaction, and the checks every call makes.
+"""What every concern of the table service shares: the :class:`Table` it returns, and :class:`Tables`, the
+steps every call makes (find the rules, lock, load and check a game, save an action in one version-checked
+transaction).
 
-The parts (``bot.core.play``, ``lobbies``, ``deadlines``, ``results``, ``server_settings``,
-``messages``) each add one concern's methods to :class:`ServiceCore`; ``bot.core.service``
-puts them together as :class:`~bot.core.service.TableService`.
+Each concern (``bot.core.play``, ``lobbies``, ``deadlines``, ...) is given a :class:`Tables` with the rest
+of what it uses; ``bot.core.service`` builds them all.
 """
 
 import asyncio
-import contextlib
 import logging
-import random
-import time
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -33,9 +29,8 @@ from bot.store import (
     SeatRecord,
     StaleGameError,
     Store,
-    TimerRecord,
 )
-from games.base import Action, Event, Game, Hint, Outcome, Seat
+from games.base import Action, Event, Game, Outcome, Seat
 from games.cards import parse_cards
 from games.errors import CorruptStateError, GameOverError
 
@@ -68,17 +63,19 @@ class Table:
     message_id: int | None
     shown_version: int | None
     seats: tuple[SeatRecord, ...]
-    public: Any
-    views: dict[Seat, Any]
+    public: object
+    """The public view (the game's own view type; the game's Discord module reads it)."""
+    views: dict[Seat, object]
+    """Each seat's private view."""
     legal: dict[Seat, tuple[Action, ...]]
     outcome: Outcome | None
     events: tuple[Event, ...]
     can_undo: bool
     turn: Seat | None = None
     """The seat to act in a turn-based game (None: over, not dealt, or every seat may act)."""
-    settings: Mapping[str, Any] = field(default_factory=dict)
+    settings: Mapping[str, object] = field(default_factory=dict)
     """How the table is run, apart from the rules (turn timer, the AI's pace, practice)."""
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, object] = field(default_factory=dict)
     """The game's resolved options (what a rematch or a new game of the same kind deals with)."""
     started_at: float = 0.0
     """When the table was opened (epoch seconds)."""
@@ -149,33 +146,22 @@ def effective_actions(actions: Iterable[ActionRecord]) -> list[ActionRecord]:
     return stack
 
 
-def _default_seed() -> int:
-    return random.SystemRandom().randrange(2**31)
+def game_of(games: Mapping[str, Game[Any]], kind: str) -> Game[Any]:
+    """The rules of ``kind``. Raises UnknownKindError."""
+    game = games.get(kind)
+    if game is None:
+        raise UnknownKindError(f"There is no game called {kind[:40]!r}.")
+    return game
 
 
-class ServiceCore:
-    """The state every part of the service shares (the store, the games, the clock) and its core steps."""
+class Tables:
+    """The steps every concern shares, over the store, the games and the clock: a game's rules by kind,
+    one lock per game in this process, loading a game's row (and the :class:`Table` it shows now),
+    changing a seat that is still as it was read, and saving an action as the next version."""
 
-    def __init__(
-        self,
-        store: Store,
-        *,
-        games: Mapping[str, Game[Any]],
-        levels: Mapping[str, Mapping[str, Callable[[], Any]]] | None = None,
-        hints: Mapping[str, Callable[[Any], Hint | None]] | None = None,
-        timeouts: Mapping[str, Callable[[Any, Seat], Any]] | None = None,
-        seed_source: Callable[[], int] | None = None,
-        clock: Callable[[], float] = time.time,
-        on_deadline: Callable[[float], None] | None = None,
-    ) -> None:
+    def __init__(self, *, store: Store, games: Mapping[str, Game[Any]], clock: Callable[[], float]) -> None:
         self._store = store
         self._games = games
-        self._levels = levels or {}
-        self._hints = hints or {}
-        self._timeouts = timeouts or {}
-        self._thinkers: OrderedDict[tuple[int, str], Any] = OrderedDict()
-        self._on_deadline = on_deadline
-        self._seed_source = seed_source or _default_seed
         self._clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -184,22 +170,13 @@ class ServiceCore:
         """The games this service deals, by key."""
         return self._games
 
-    def now(self) -> float:
-        """The service's clock (epoch seconds); tests move it."""
-        return self._clock()
+    def game(self, kind: str) -> Game[Any]:
+        """The rules of ``kind``. Raises UnknownKindError."""
+        return game_of(self._games, kind)
 
-    @property
-    def shared_store(self) -> bool:
-        """Whether other processes write to the same database (and set deadlines this one must find)."""
-        return self._store.SHARED
-
-    def _game(self, kind: str) -> Game[Any]:
-        game = self._games.get(kind)
-        if game is None:
-            raise UnknownKindError(f"There is no game called {kind[:40]!r}.")
-        return game
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock in this process (it orders this process's calls; the store's version check is the
+        guarantee)."""
         # A weak dictionary: the lock lives while some call holds or waits for it, so the map never grows.
         lock = self._locks.get(game_id)
         if lock is None:
@@ -207,8 +184,11 @@ class ServiceCore:
             self._locks[game_id] = lock
         return lock
 
-    async def _load(self, game_id: int, message_id: int | None = None) -> GameRecord:
-        """The game's row; with ``message_id``, only if that message is the game's table."""
+    async def load(self, game_id: int, message_id: int | None = None) -> GameRecord:
+        """The game's row; with ``message_id``, only if that message is the game's table.
+
+        Raises GameNotFoundError, WrongTableError.
+        """
         record = await self._store.load_game(game_id)
         if record is None:
             raise GameNotFoundError(game_id=game_id)
@@ -216,53 +196,48 @@ class ServiceCore:
             raise WrongTableError(game_id=game_id)
         return record
 
-    async def _undo_depth(self, game: Game[Any], record: GameRecord) -> int:
+    async def table(
+        self,
+        game_id: int,
+        *,
+        version: int | None = None,
+        user_id: int | None = None,
+        message_id: int | None = None,
+    ) -> Table:
+        """The game as it stands now (no events).
+
+        With ``user_id``, only for someone who may act in it; with ``message_id``, only when that is
+        the game's table message; with ``version``, only when the game is still at that version.
+
+        Raises:
+            GameNotFoundError, NotInGameError, WrongTableError, StaleActionError.
+        """
+        record = await self.load(game_id, message_id)
+        if user_id is not None:
+            acting_seat(record, user_id)
+        check_version(record, version)
+        game = self.game(record.kind)
+        if record.status in ("seating", "cancelled"):
+            return lobby_table(game, record)
+        state = game.from_dict(record.state)
+        depth = await self.undo_depth(game, record)
+        return table_of(game, record, state, version=record.version, status=record.status, events=(), undo_depth=depth)
+
+    async def undo_depth(self, game: Game[Any], record: GameRecord) -> int:
         """How many actions undo could take back (only counted when undo is possible at all)."""
         if record.status != "active" or not game.allows_undo(record.options):
             return 0
         total, undos = await self._store.count_actions(record.id, UNDO_CODE)
         return total - 2 * undos
 
-    async def _apply(
-        self,
-        game: Game[Any],
-        record: GameRecord,
-        seat: Seat,
-        action: Any,
-        *,
-        scheduled: bool = True,
-        user_id: int | None = None,
-        firing: TimerRecord | None = None,
-    ) -> Table:
-        """Apply and save ``action``; then (unless the caller will) set the deadlines of the new position.
-
-        A game whose seats act at once may search (Peanuts' stall check) for a second or two, so its
-        actions are applied in a worker thread, where they cannot hold up other tables' clicks.
-        """
-        before = game.from_dict(record.state)
-        if game.simultaneous:
-            state, events = await asyncio.to_thread(game.apply_action, before, seat, action)
-        else:
-            state, events = game.apply_action(before, seat, action)
-        table = await self._save(
-            game, record, state, events, seat=seat, code=action.code, undo_depth=1, user_id=user_id
-        )
-        table = replace(table, last=action)
-        if scheduled and (record.settings or any(plays_itself(s) for s in record.seats)):
-            await self._schedule(game, record, state, table.version, firing=firing)
-        if record.seats[seat].missed and not record.seats[seat].ai and scheduled:
-            with contextlib.suppress(StaleGameError):  # the seat changed meanwhile: its count is theirs
-                await self._store.set_seat(record.id, replace(record.seats[seat], missed=0), was=record.seats[seat])
-        return table
-
-    async def _sit(self, game_id: int, seat: SeatRecord, *, was: SeatRecord) -> None:
+    async def sit(self, game_id: int, seat: SeatRecord, *, was: SeatRecord) -> None:
         """Change a seat that is still as ``was`` shows it. Raises SeatingError when someone changed it first."""
         try:
             await self._store.set_seat(game_id, seat, was=was)
         except StaleGameError:
             raise SeatingError(SEAT_CHANGED) from None
 
-    async def _save(
+    async def save(
         self,
         game: Game[Any],
         record: GameRecord,
@@ -277,6 +252,7 @@ class ServiceCore:
         """Save ``state`` as the next version with its log line (and results when it ended); build the Table.
 
         ``user_id`` is who made the action (None when the bot made it: a timer, an AI seat).
+        Raises StaleActionError when another writer saved first.
         """
         outcome = game.outcome(state)
         at = self._clock()
@@ -424,7 +400,7 @@ def rebuild(game: Game[Any], record: GameRecord, actions: Sequence[ActionRecord]
 def logged_label(game: Game[Any], state: Any, action: ActionRecord) -> str:
     """The label of a logged action as it was offered in ``state`` (legal actions carry the readable card)."""
     parsed = game.parse_action(action.code)
-    offered = next((legal for legal in game.legal_actions(state, action.seat) if legal == parsed), parsed)
+    offered: Action = next((legal for legal in game.legal_actions(state, action.seat) if legal == parsed), parsed)
     return offered.label
 
 

@@ -66,7 +66,9 @@ def sqlite_path(url: str | Path) -> str | None:
     return text.removeprefix(SQLITE_PREFIX)
 
 
-async def open_store(url: str | Path, *, pool_size: int = 10, statement_timeout: float = 10.0) -> Store:
+async def open_store(
+    url: str | Path, *, pool_size: int = 10, statement_timeout: float = 10.0
+) -> PostgresStore | SqliteStore:
     """Open and migrate the store a URL names: ``postgresql://…`` for PostgreSQL, ``sqlite:///path``
     or a plain path for SQLite (``pool_size`` and ``statement_timeout`` concern PostgreSQL only)."""
     path = sqlite_path(url)

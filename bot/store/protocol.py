@@ -11,7 +11,7 @@ deadline for one firer (a claim lapses after a while, so a process killed mid-fi
 same database (the one that owns a channel redraws it).
 """
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.store.records import (
@@ -28,7 +28,7 @@ from bot.store.records import (
     TimerRecord,
 )
 
-RedrawListener = Callable[[int], Awaitable[None]]
+RedrawListener = Callable[[int], Coroutine[object, object, None]]
 """Called with a game id when some process asked for that game's messages to be redrawn."""
 
 

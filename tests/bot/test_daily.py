@@ -38,7 +38,7 @@ async def resign_in_dm(actor, table: discord.Message) -> None:
 
 async def game_of(bot, message: discord.Message):
     game_id = int(custom_ids_on(message)[0].split(":")[1])
-    return game_id, await bot.service._store.load_game(game_id)
+    return game_id, await bot.service.parts.tables.load(game_id)
 
 
 async def test_todays_deal_is_the_same_everywhere_once_a_day_and_new_at_midnight(room, simcord_bot):

@@ -46,7 +46,7 @@ async def test_quick_plays_redraw_each_dm_hand_at_most_once_a_second_latest_last
     with room.env.time_context():
         for _ in range(plays):
             table = await simcord_bot.service.table(game_id)
-            state = GAME.from_dict((await simcord_bot.service._store.load_game(game_id)).state)
+            state = GAME.from_dict((await simcord_bot.service.parts.tables.load(game_id)).state)
             action = timeout_action(state, table.turn)
             table = await simcord_bot.service.act(game_id, table.players[table.turn], action.code)
             simcord_bot.presenter.redraw(table)

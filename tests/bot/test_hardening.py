@@ -212,18 +212,18 @@ async def test_an_old_button_on_a_lagging_table_leads_to_a_playable_table(room, 
     assert after.shown_version == after.version == 1
 
 
-async def test_a_deal_whose_table_never_appeared_is_never_played(room, simcord_bot, settings):
+async def test_a_deal_whose_table_never_appeared_is_never_played(room, store, settings):
     """/penguin new whose table message Discord refused leaves no game to act on, and is removed later."""
     room.env.inject_error("POST", "/webhooks/*", status=500)
     await room.alice.slash(room.channel, "penguin new")
-    record = await simcord_bot.service._store.load_game(1)
+    record = await store.load_game(1)
     assert record is not None and record.status == "dealing"
     result = await room.alice.slash(room.channel, "penguin move", move="c1>f")
     assert "no Penguin game running" in private_text(result)
     await room.env.advance_time(120)
-    async with restarted_bot(room, settings) as bot:
+    async with restarted_bot(room, settings):
         await room.env.settle()
-        assert await bot.service._store.load_game(1) is None
+        assert await store.load_game(1) is None
 
 
 async def test_a_click_that_waited_too_long_is_told_the_bot_is_busy(room, simcord_bot, monkeypatch):

@@ -62,7 +62,7 @@ async def test_history_and_a_replay_from_start_to_end(room, simcord_bot):
 
     guild = simcord_bot.get_channel(room.channel.id).guild.id
     last = await simcord_bot.service.replay(game_id, room.carol.id, None, guild_id=guild)
-    record = await simcord_bot.service._store.load_game(game_id)
+    record = await simcord_bot.service.parts.tables.load(game_id)
     assert last.step == last.steps == 7
     assert last.table.public == GAME.view_for(GAME.from_dict(record.state), None)
     assert last.table.views == (await simcord_bot.service.table(game_id)).views

@@ -94,7 +94,7 @@ async def test_a_race_from_challenge_to_its_end_through_both_panels(room, simcor
         if table.finished:
             break
         seat = step % 2
-        state = GAME.from_dict((await simcord_bot.service._store.load_game(game_id)).state)
+        state = GAME.from_dict((await simcord_bot.service.parts.tables.load(game_id)).state)
         action = player.choose(state, seat, rng)
         if action is None:
             continue
@@ -104,7 +104,7 @@ async def test_a_race_from_challenge_to_its_end_through_both_panels(room, simcor
         panels[seat] = result.response.message
         if step % 25 == 0:
             await room.env.advance_time(0.1)
-            state = GAME.from_dict((await simcord_bot.service._store.load_game(game_id)).state)
+            state = GAME.from_dict((await simcord_bot.service.parts.tables.load(game_id)).state)
             check_privacy(room, state, [panel_text(panel) for panel in panels.values()])
     await room.env.advance_time(2)
     table = await simcord_bot.service.table(game_id)

@@ -91,7 +91,7 @@ def visible_text(room: Room, actor, seen: Seen) -> str:
 
 async def check_privacy(room: Room, bot, game_id: int, people: dict[int, object], seen: Seen) -> None:
     """No person can read a card that is concealed in another player's hand (melded cards are public)."""
-    record = await bot.service._store.load_game(game_id)
+    record = await bot.service.parts.tables.load(game_id)
     state = GAME.from_dict(record.state)
     for user_id, actor in people.items():
         seat = record.players.index(user_id)

@@ -217,9 +217,10 @@ class ShownService(TableService):
 
     def __init__(self, store: Store, **kwargs: Any) -> None:
         super().__init__(store, games=TEST_GAMES, **kwargs)
+        self.new_game = self.new_shown_game
 
-    async def new_game(self, kind: str, **kwargs: Any) -> Table:
-        table = await super().new_game(kind, **kwargs)
+    async def new_shown_game(self, kind: str, **kwargs: Any) -> Table:
+        table = await self.parts.play.new_game(kind, **kwargs)
         await self.attach_message(table.game_id, table.game_id * 10, table.version)
         return await self.table(table.game_id)
 
