@@ -19,6 +19,8 @@ SHARED_SQLITE = (
     "SHARD_IDS runs some of the shards here and the others elsewhere; those processes must share one "
     "PostgreSQL database: set DATABASE_URL=postgresql://user:pass@host/db (README, 'More than one process')."
 )
+log = logging.getLogger("bot")
+
 BAD_TOKEN = "Discord refused the token in DISCORD_TOKEN; copy it again from the Developer Portal (Bot, Reset Token)."
 
 
@@ -27,8 +29,12 @@ async def _run(settings: Settings, token: str) -> None:
         settings.database,
         pool_size=settings.database_pool_size,
         statement_timeout=settings.database_statement_timeout,
+        claimant=settings.claimant,
     )
     try:
+        released = await store.release_claims()  # of this process's predecessor, killed mid-fire
+        if released:
+            log.info("took back %d deadline claims of the previous process for %s", released, settings.claimant)
         async with create_bot(settings, store) as bot:
             await store.listen_redraws(bot.presenter.heard)  # what other processes hand over to this one
             await bot.start(token)

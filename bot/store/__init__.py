@@ -28,9 +28,11 @@ from bot.store.records import (
     StoreUnavailableError,
     TimerRecord,
 )
+from bot.store.sql import DEFAULT_CLAIMANT
 from bot.store.sqlite import SqliteStore
 
 __all__ = [
+    "DEFAULT_CLAIMANT",
     "ActionRecord",
     "DailyAttempt",
     "GameRecord",
@@ -66,10 +68,17 @@ def sqlite_path(url: str | Path) -> str | None:
     return text.removeprefix(SQLITE_PREFIX)
 
 
-async def open_store(url: str | Path, *, pool_size: int = 10, statement_timeout: float = 10.0) -> Store:
+async def open_store(
+    url: str | Path, *, pool_size: int = 10, statement_timeout: float = 10.0, claimant: str = DEFAULT_CLAIMANT
+) -> Store:
     """Open and migrate the store a URL names: ``postgresql://…`` for PostgreSQL, ``sqlite:///path``
-    or a plain path for SQLite (``pool_size`` and ``statement_timeout`` concern PostgreSQL only)."""
+    or a plain path for SQLite (``pool_size`` and ``statement_timeout`` concern PostgreSQL only).
+    ``claimant`` is what the deadlines this process claims are marked with (see :meth:`Store.release_claims`)."""
     path = sqlite_path(url)
+    store: Store
     if path is None:
-        return await PostgresStore.open(str(url), pool_size=pool_size, statement_timeout=statement_timeout)
-    return await SqliteStore.open(path)
+        store = await PostgresStore.open(str(url), pool_size=pool_size, statement_timeout=statement_timeout)
+    else:
+        store = await SqliteStore.open(path)
+    store.claimant = claimant
+    return store

@@ -11,9 +11,11 @@ the placeholders into its own, and says the two things that differ (:attr:`SqlSt
   :class:`StaleGameError` (the caller decides whether to retry or report; nothing is ever merged).
 - ``set_seat`` changes a seat only if it is still as the caller read it (two processes filling one
   lobby seat: one wins, the other gets :class:`StaleGameError`).
-- Deadlines are claimed, not deleted, when they fire: ``take_timer`` marks one as being fired until
-  :data:`TIMER_LEASE` seconds from now, and ``done_timer`` removes it once fired. A process killed
-  in between leaves the claim to lapse, and another process fires the deadline.
+- Deadlines are claimed, not deleted, when they fire: ``take_timer`` marks one as being fired by this
+  store's :attr:`SqlStore.claimant` until :data:`TIMER_LEASE` seconds from now, and ``done_timer``
+  removes it once fired. A process killed in between leaves the claim to lapse, and another process
+  fires the deadline; a process restarted under the same claimant (the same shards) takes its
+  predecessor's claims back at once with ``release_claims``, as a process stopping gives back its own.
 - JSON columns (options, state, settings) go in and come out as mappings. Timestamps are Unix epoch
   seconds (floats) passed in by the caller, so tests control time.
 """
@@ -43,6 +45,8 @@ from bot.store.records import (
 
 TIMER_LEASE = 60.0
 """Seconds a claimed deadline stays with the process that claimed it before another may fire it."""
+DEFAULT_CLAIMANT = "all shards"
+"""The claimant of a process that runs every shard (the bot's usual single process)."""
 
 GAME_COLUMNS = (
     "id, kind, options, guild_id, channel_id, message_id, status, open_play, seed, deck, version, state, "
@@ -104,13 +108,15 @@ class SqlStore(ABC):
     """The store's queries over a backend's connections; subclasses open, migrate and connect."""
 
     NULL_SAFE_EQUAL = "IS"
+    """How the backend compares two values that may be NULL."""
     SHARED = False
     """Whether other processes may write to the same database (their deadlines wake no timer here)."""
-    """How the backend compares two values that may be NULL."""
     RESULT_ORDER = "rowid"
     """The column that keeps result rows in the order they were written."""
     timer_lease = TIMER_LEASE
     """Seconds a claimed deadline stays with its firer (tests that kill firers shorten it)."""
+    claimant = DEFAULT_CLAIMANT
+    """Who this store's claims name: one process at a time (the shards it runs), the same across restarts."""
 
     @abstractmethod
     def _transaction(self) -> AbstractAsyncContextManager[Connection]:
@@ -344,7 +350,7 @@ class SqlStore(ABC):
                 await db.executemany(
                     "INSERT INTO timers (game_id, kind, due_at, version, claimed_until) VALUES (?, ?, ?, ?, NULL) "
                     "ON CONFLICT (game_id, kind) DO UPDATE SET due_at = excluded.due_at, version = excluded.version, "
-                    "claimed_until = NULL",
+                    "claimed_until = NULL, claimed_by = NULL",
                     [(game_id, kind, due_at, version) for kind, due_at, version in timers],
                 )
 
@@ -387,11 +393,20 @@ class SqlStore(ABC):
         it, then calls :meth:`done_timer`. A claim lapses :attr:`timer_lease` seconds after ``now``."""
         async with self._transaction() as db:
             changed = await db.execute(
-                "UPDATE timers SET claimed_until = ? WHERE game_id = ? AND kind = ? AND due_at = ? "
+                "UPDATE timers SET claimed_until = ?, claimed_by = ? WHERE game_id = ? AND kind = ? AND due_at = ? "
                 "AND (claimed_until IS NULL OR claimed_until <= ?)",
-                (now + self.timer_lease, timer.game_id, timer.kind, timer.due_at, now),
+                (now + self.timer_lease, self.claimant, timer.game_id, timer.kind, timer.due_at, now),
             )
         return changed == 1
+
+    async def release_claims(self) -> int:
+        """Give back every deadline claimed under this store's :attr:`claimant`, so that they are due again at
+        once; return how many. A process calls it when it starts (its predecessor for the same shards may
+        have been killed mid-fire) and when it stops (another process then fires them without waiting)."""
+        async with self._transaction() as db:
+            return await db.execute(
+                "UPDATE timers SET claimed_until = NULL, claimed_by = NULL WHERE claimed_by = ?", (self.claimant,)
+            )
 
     async def done_timer(self, timer: TimerRecord) -> None:
         """Remove a fired deadline (unless firing it set the same kind again for another instant)."""

@@ -21,6 +21,7 @@ from bot.store import (
     StaleGameError,
     Store,
     TimerRecord,
+    open_store,
 )
 from bot.store.migrations import MIGRATIONS, migrations
 from bot.store.sql import TIMER_LEASE
@@ -222,6 +223,47 @@ async def test_a_claim_that_lapses_lets_another_firer_fire(store):
     assert await store.due_timers(10.0 + TIMER_LEASE - 1) == []
     (again,) = await store.due_timers(10.0 + TIMER_LEASE)
     assert await store.take_timer(again, now=10.0 + TIMER_LEASE)
+
+
+async def test_a_process_restarted_for_the_same_shards_takes_its_predecessors_claims_at_once(database):
+    """A process killed while it fired a deadline leaves its claim; its successor for the same shards gives
+    the claim back when it starts, so the deadline is due at once, not after the lease. A process running
+    other shards leaves that claim alone."""
+    killed = await open_store(database, pool_size=2, claimant="shards 0 of 2")
+    game = await killed.create_game(new_game())
+    await killed.set_timer(game.id, "ai", 10.0, version=1)
+    (due,) = await killed.due_timers(10.0)
+    assert await killed.take_timer(due, now=10.0)
+    await killed.close()  # dies before done_timer
+    neighbour = await open_store(database, pool_size=2, claimant="shards 1 of 2")
+    successor = await open_store(database, pool_size=2, claimant="shards 0 of 2")
+    try:
+        assert await neighbour.release_claims() == 0
+        assert await successor.due_timers(11.0) == []
+        assert await successor.release_claims() == 1
+        (again,) = await successor.due_timers(11.0)
+        assert await successor.take_timer(again, now=11.0)
+        assert not await neighbour.take_timer(again, now=11.0)
+    finally:
+        await neighbour.close()
+        await successor.close()
+
+
+async def test_a_stopping_process_gives_back_its_claims_and_only_its_own(store):
+    """Every claim this process holds goes back at once (another fires it without waiting out the lease);
+    claims another process holds stay with it."""
+    game = await store.create_game(new_game())
+    await store.set_timer(game.id, "ai:0", 10.0)
+    await store.set_timer(game.id, "ai:1", 10.0)
+    first, second = await store.due_timers(10.0)
+    store.claimant = "shards 0 of 2"
+    assert await store.take_timer(first, now=10.0)
+    store.claimant = "shards 1 of 2"
+    assert await store.take_timer(second, now=10.0)
+    store.claimant = "shards 0 of 2"
+    assert await store.release_claims() == 1
+    assert await store.due_timers(10.0) == [first]
+    assert await store.release_claims() == 0
 
 
 async def test_setting_a_deadline_again_replaces_it_and_its_claim(store):
