@@ -3,6 +3,8 @@
 - :class:`SqliteStore` (aiosqlite): one file, the default, for one bot process;
 - :class:`PostgresStore` (asyncpg): one database shared by several bot processes.
 
+A store tells a :class:`Watcher` (the bot's metrics) of the connections it takes and the errors it raises.
+
 :func:`open_store` opens either from a URL. The store knows rows, JSON and versions, never game
 rules or Discord.
 """
@@ -30,6 +32,7 @@ from bot.store.records import (
 )
 from bot.store.sql import DEFAULT_CLAIMANT
 from bot.store.sqlite import SqliteStore
+from bot.store.watcher import Unwatched, Watcher
 
 __all__ = [
     "DEFAULT_CLAIMANT",
@@ -52,6 +55,8 @@ __all__ = [
     "StoreError",
     "StoreUnavailableError",
     "TimerRecord",
+    "Unwatched",
+    "Watcher",
     "open_store",
     "sqlite_path",
 ]

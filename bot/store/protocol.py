@@ -29,6 +29,7 @@ from bot.store.records import (
     SeatRecord,
     TimerRecord,
 )
+from bot.store.watcher import Watcher
 
 RedrawListener = Callable[[int], Awaitable[None]]
 """Called with a game id when some process asked for that game's messages to be redrawn."""
@@ -41,6 +42,8 @@ class Store(Protocol):
     """Whether other processes may write to the same database."""
     claimant: str
     """Whom this store's deadline claims name: the same for a process and its successor on the same shards."""
+    watcher: Watcher
+    """Told of the connections the store takes and the errors it raises."""
 
     async def close(self) -> None: ...
 
@@ -79,6 +82,8 @@ class Store(Protocol):
     async def set_shown(self, game_id: int, version: int) -> None: ...
 
     async def lagging_games(self) -> list[int]: ...
+
+    async def running_games(self) -> dict[str, int]: ...
 
     async def drop_unshown_deals(self, *, before: float) -> list[int]: ...
 

@@ -21,11 +21,12 @@ the placeholders into its own, and says the two things that differ (:attr:`SqlSt
 """
 
 import json
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from types import TracebackType
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, TypeVar
 
 from bot.store.protocol import RedrawListener
 from bot.store.records import (
@@ -40,8 +41,12 @@ from bot.store.records import (
     ScoreRow,
     SeatRecord,
     StaleGameError,
+    StoreError,
     TimerRecord,
 )
+from bot.store.watcher import Unwatched, Watcher
+
+T = TypeVar("T")
 
 TIMER_LEASE = 60.0
 """Seconds a claimed deadline stays with the process that claimed it before another may fire it."""
@@ -117,6 +122,8 @@ class SqlStore(ABC):
     """Seconds a claimed deadline stays with its firer (tests that kill firers shorten it)."""
     claimant = DEFAULT_CLAIMANT
     """Who this store's claims name: one process at a time (the shards it runs), the same across restarts."""
+    watcher: Watcher = Unwatched()
+    """Told of the connections this store takes and the errors it raises (the bot's metrics)."""
 
     @abstractmethod
     def _transaction(self) -> AbstractAsyncContextManager[Connection]:
@@ -128,6 +135,27 @@ class SqlStore(ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
+
+    @contextmanager
+    def _counting_failures(self) -> Iterator[None]:
+        """Tell the watcher of any store error raised inside the block."""
+        try:
+            yield
+        except StoreError as error:
+            self.watcher.failed(error)
+            raise
+
+    @asynccontextmanager
+    async def _taking(self, taking: AbstractAsyncContextManager[T]) -> AsyncIterator[T]:
+        """Hold a connection (or the one connection's lock) through ``taking``, telling the watcher how long it
+        waited for it and when it is given back."""
+        asked = time.perf_counter()
+        async with taking as held:
+            self.watcher.connection_taken(time.perf_counter() - asked)
+            try:
+                yield held
+            finally:
+                self.watcher.connection_returned()
 
     async def __aenter__(self) -> Self:
         return self
@@ -323,6 +351,11 @@ class SqlStore(ABC):
             "AND message_id <> thread_id)) ORDER BY id"
         )
         return [int(row[0]) for row in rows]
+
+    async def running_games(self) -> dict[str, int]:
+        """How many games of each kind are being played now (every process's)."""
+        rows = await self._fetch("SELECT kind, COUNT(*) FROM games WHERE status = 'active' GROUP BY kind")
+        return {str(row[0]): int(row[1]) for row in rows}
 
     async def drop_unshown_deals(self, *, before: float) -> list[int]:
         """Delete games still ``dealing`` (their table message never appeared) created before ``before``."""

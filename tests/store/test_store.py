@@ -487,3 +487,50 @@ async def test_history_stats_daily_and_rerating_queries(store):
     )
     await store.clear_ratings()
     assert await store.ratings(10, "count", [1, 2]) == {} and await store.rating_history(10, "count", 1) == []
+
+
+class Recording:
+    """A store watcher that remembers what it was told."""
+
+    def __init__(self) -> None:
+        self.in_use = 0
+        self.most_in_use = 0
+        self.taken = 0
+        self.errors: list[str] = []
+
+    def connection_taken(self, waited: float) -> None:
+        assert waited >= 0
+        self.taken += 1
+        self.in_use += 1
+        self.most_in_use = max(self.most_in_use, self.in_use)
+
+    def connection_returned(self) -> None:
+        self.in_use -= 1
+
+    def failed(self, error) -> None:
+        self.errors.append(type(error).__name__)
+
+
+async def test_the_watcher_hears_of_every_connection_taken_and_given_back_and_of_errors(store):
+    """Reads and writes each take a connection and give it back, even when they raise; a lost race is
+    reported as the error it is."""
+    store.watcher = watcher = Recording()
+    game = await store.create_game(new_game())
+    await store.save_action(game.id, version=0, seat=0, code="+1", state={"total": 1}, finished=False, at=1.0)
+    await asyncio.gather(*(store.load_game(game.id) for _ in range(3)))
+    with pytest.raises(StaleGameError):
+        await store.save_action(game.id, version=0, seat=1, code="+2", state={"total": 3}, finished=False, at=2.0)
+    assert watcher.taken >= 6 and watcher.in_use == 0 and watcher.most_in_use >= 1
+    assert watcher.errors == ["StaleGameError"]
+
+
+async def test_running_games_are_counted_by_game(store):
+    """Only games being played count; dealing, seating and finished ones do not."""
+    assert await store.running_games() == {}
+    for kind in ("count", "count", "other", "other"):
+        game = await store.create_game(new_game(kind=kind))
+        await store.set_message(game.id, 500 + game.id, version=0, at=1.0)
+    await store.create_game(new_game(kind="other", seating=True))
+    await store.create_game(new_game(kind="other"))
+    await store.save_action(game.id, version=0, seat=0, code="+9", state={"total": 9}, finished=True, at=2.0)
+    assert await store.running_games() == {"count": 2, "other": 1}
