@@ -8,14 +8,24 @@ The rest of the bot calls the small functions below (``interaction_done``, ``red
 rather than the metric objects, so a metric can change shape in one place.
 """
 
+import logging
 import re
 from collections.abc import Mapping
+from urllib.parse import urlsplit
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    disable_created_metrics,
+    generate_latest,
+)
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from bot.store import StoreError
 
+disable_created_metrics()  # a ``_created`` series beside every counter and histogram: a scrape twice as long
 REGISTRY = CollectorRegistry()
 """This process's metrics (not prometheus-client's global registry, so an import elsewhere adds nothing)."""
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -86,6 +96,9 @@ DEADLINE_LATENESS = Histogram(
     "peapod_deadline_lateness_seconds", "How long after it fell a deadline fired.", buckets=SLOW, registry=REGISTRY
 )
 
+RATE_LIMITED_LINE = "We are being rate limited. %s %s responded with 429."
+"""How discord.py's HTTP client starts the warning it logs for every 429 it meets (method, then URL)."""
+_API_VERSION = re.compile(r"^/api/v\d+")
 _ID = re.compile(r"(?<=/)\d+(?=/|$)")
 _WEBHOOK_TOKEN = re.compile(r"(?<=/webhooks/\{id\}/)[^/]+")
 
@@ -119,6 +132,27 @@ def route_template(method: str, path: str) -> str:
 def rate_limited(method: str, path: str) -> None:
     """Discord answered a request with 429."""
     RATE_LIMITED.labels(route_template(method, path)).inc()
+
+
+class RateLimitCounter(logging.Filter):
+    """Counts the 429s discord.py's HTTP client reports (it tells of each in a warning, and of nothing else)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(record.msg, str) and record.msg.startswith(RATE_LIMITED_LINE) and isinstance(args, tuple):
+            method, url = args[0], args[1]
+            rate_limited(str(method), _API_VERSION.sub("", urlsplit(str(url)).path))
+        return True
+
+
+def count_rate_limits() -> None:
+    """Count every 429 from now on, whatever ``LOG_LEVEL`` says (the warnings are still written only at
+    WARNING and below, by the handler's level)."""
+    http = logging.getLogger("discord.http")
+    if not any(isinstance(existing, RateLimitCounter) for existing in http.filters):
+        http.addFilter(RateLimitCounter())
+    if http.getEffectiveLevel() > logging.WARNING:
+        http.setLevel(logging.WARNING)
 
 
 def store_failed(error: StoreError) -> None:
