@@ -24,6 +24,9 @@ log = logging.getLogger(__name__)
 Check = Callable[[], Awaitable[bool]]
 """A readiness check: True when this part of the process is ready."""
 Refresher = Callable[[], Awaitable[None]]
+METRICS_PATH = "/metrics"
+LIVE_PATH = "/healthz"
+READY_PATH = "/readyz"
 CHECK_SECONDS = 2.0
 """How long a readiness check or a refresher may take before it counts as failed."""
 
@@ -35,9 +38,9 @@ class OpsServer:
         self._checks = dict(checks)
         self._refreshers = list(refreshers)
         app = web.Application()
-        app.router.add_get("/metrics", self._metrics)
-        app.router.add_get("/healthz", self._live)
-        app.router.add_get("/readyz", self._ready)
+        app.router.add_get(METRICS_PATH, self._metrics)
+        app.router.add_get(LIVE_PATH, self._live)
+        app.router.add_get(READY_PATH, self._ready)
         self._runner = web.AppRunner(app, access_log=None)
         self.port: int | None = None
 

@@ -6,7 +6,7 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.ops import metrics
+from bot.ops import metrics, probe
 from bot.ops.server import CHECK_SECONDS, OpsServer
 
 
@@ -115,3 +115,15 @@ async def test_a_check_that_hangs_is_not_ready(serving, monkeypatch):
     port = await serving(checks={"shards": _yes, "database": hangs})
     assert CHECK_SECONDS > 0.01
     assert await get(port, "/readyz") == (503, "not ready: database\n")
+
+
+async def test_the_probe_command_exits_by_the_answer(serving, monkeypatch, capsys):
+    """``python -m bot.ops.probe`` is what Docker and compose run: 0 when the bot answers yes, else 1."""
+    port = await serving(checks={"database": _no})
+    monkeypatch.setenv("METRICS_PORT", str(port))
+    assert await asyncio.to_thread(probe.main, ["healthz"]) == 0
+    assert await asyncio.to_thread(probe.main, ["readyz"]) == 1
+    assert "not ready: database" in capsys.readouterr().err
+    monkeypatch.delenv("METRICS_PORT")
+    assert probe.main(["readyz"]) == 1
+    assert probe.main(["nonsense"]) == 2
