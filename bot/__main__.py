@@ -13,7 +13,7 @@ from bot.ops import logs, metrics
 from bot.ops.bot_checks import serve
 from bot.ops.metrics import StoreMetrics
 from bot.ops.server import OpsServer
-from bot.store import open_store, sqlite_path
+from bot.store import Store, open_store, sqlite_path
 from games import GAMES
 
 log = logging.getLogger("bot")
@@ -29,7 +29,9 @@ SHARED_SQLITE = (
 BAD_TOKEN = "Discord refused the token in DISCORD_TOKEN; copy it again from the Developer Portal (Bot, Reset Token)."
 
 
-async def _run(settings: Settings, token: str) -> None:
+async def open_bot_store(settings: Settings) -> Store:
+    """The store as a starting bot process opens it: watched by the metrics, and with the deadlines its
+    predecessor on the same shards claimed given back (it may have been killed while firing them)."""
     store = await open_store(
         settings.database,
         pool_size=settings.database_pool_size,
@@ -37,11 +39,20 @@ async def _run(settings: Settings, token: str) -> None:
         claimant=settings.claimant,
     )
     store.watcher = StoreMetrics(settings.database_pool_size if store.SHARED else 1)
+    try:
+        released = await store.release_claims()
+    except BaseException:
+        await store.close()
+        raise
+    if released:
+        log.info("took back %d deadline claims of the previous process for %s", released, settings.claimant)
+    return store
+
+
+async def _run(settings: Settings, token: str) -> None:
+    store = await open_bot_store(settings)
     ops: OpsServer | None = None
     try:
-        released = await store.release_claims()  # of this process's predecessor, killed mid-fire
-        if released:
-            log.info("took back %d deadline claims of the previous process for %s", released, settings.claimant)
         async with create_bot(settings, store) as bot:
             if settings.metrics_port is not None:
                 ops = await serve(bot, store, GAMES, settings.metrics_port)
