@@ -180,7 +180,8 @@ def deadline_fired(kind: str, due_at: float, now: float) -> None:
 
 
 class StoreMetrics:
-    """The store's watcher (:class:`bot.store.Watcher`): connections taken and given back, errors."""
+    """The store's watcher (:class:`bot.store.Watcher`): connections taken and given back, errors, and the
+    deadlines claimed (a claimed deadline is fired at once, so its claim is when it fires)."""
 
     def __init__(self, pool_size: int) -> None:
         POOL_SIZE.set(pool_size)
@@ -194,6 +195,9 @@ class StoreMetrics:
 
     def failed(self, error: StoreError) -> None:
         store_failed(error)
+
+    def deadline_claimed(self, kind: str, due_at: float, now: float) -> None:
+        deadline_fired(kind, due_at, now)
 
 
 def exposition() -> bytes:

@@ -430,6 +430,8 @@ class SqlStore(ABC):
                 "AND (claimed_until IS NULL OR claimed_until <= ?)",
                 (now + self.timer_lease, self.claimant, timer.game_id, timer.kind, timer.due_at, now),
             )
+        if changed == 1:
+            self.watcher.deadline_claimed(timer.kind, timer.due_at, now)
         return changed == 1
 
     async def release_claims(self) -> int:

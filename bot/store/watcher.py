@@ -1,5 +1,6 @@
 """What a store reports as it works, for whoever watches it (the bot's metrics): connections taken and
-given back, and errors. The store knows only this protocol, so it imports no metrics library."""
+given back, errors, and the deadlines claimed to be fired (how late). The store knows only this
+protocol, so it imports no metrics library."""
 
 from typing import Protocol
 
@@ -15,6 +16,10 @@ class Watcher(Protocol):
 
     def failed(self, error: StoreError) -> None: ...
 
+    def deadline_claimed(self, kind: str, due_at: float, now: float) -> None:
+        """A deadline of ``kind`` that fell at ``due_at`` was claimed at ``now``, to be fired at once."""
+        ...
+
 
 class Unwatched:
     """The watcher of a store nobody watches."""
@@ -26,4 +31,7 @@ class Unwatched:
         pass
 
     def failed(self, error: StoreError) -> None:
+        pass
+
+    def deadline_claimed(self, kind: str, due_at: float, now: float) -> None:
         pass

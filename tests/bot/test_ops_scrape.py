@@ -74,14 +74,15 @@ def check_lines(lines: list[str], hidden: set[str]) -> None:
 async def test_a_scrape_after_a_game_shows_the_counters_moved_and_no_line_shows_a_hidden_card(
     room, simcord_bot, store, json_lines
 ):
-    """Two people play Pebbles; every line logged while a card was in a hand throughout is read for it."""
+    """Two people and the AI play Pebbles; every line logged while a card was in a hand throughout is read
+    for it."""
     store.watcher = StoreMetrics(1)
     server = await serve(simcord_bot, store, GAMES, 0, host="127.0.0.1")
     try:
         status, before = await scrape(server.port)
         assert status == 200
         assert await scrape(server.port, "/readyz") == (200, "ready\n")
-        game_id, _ = await seated_table(room, 2, [room.alice, room.bob])
+        game_id, _ = await seated_table(room, 3, [room.alice, room.bob])
         _, during = await scrape(server.port)
         assert samples(during)[("peapod_games_running", (("game", "pebbles"),))] == 1
         people = {room.alice.id: room.alice, room.bob.id: room.bob}
@@ -105,3 +106,5 @@ async def test_a_scrape_after_a_game_shows_the_counters_moved_and_no_line_shows_
     assert now[taken] - was.get(taken, 0) > 100
     assert now[("peapod_db_pool_in_use", ())] == was[("peapod_db_pool_in_use", ())]
     assert now[("peapod_games_running", (("game", "pebbles"),))] == 0
+    fired = ("peapod_deadlines_fired_total", (("kind", "ai"),))
+    assert now[fired] - was.get(fired, 0) > 10

@@ -497,6 +497,7 @@ class Recording:
         self.most_in_use = 0
         self.taken = 0
         self.errors: list[str] = []
+        self.claimed: list[tuple[str, float, float]] = []
 
     def connection_taken(self, waited: float) -> None:
         assert waited >= 0
@@ -510,6 +511,9 @@ class Recording:
     def failed(self, error) -> None:
         self.errors.append(type(error).__name__)
 
+    def deadline_claimed(self, kind: str, due_at: float, now: float) -> None:
+        self.claimed.append((kind, due_at, now))
+
 
 async def test_the_watcher_hears_of_every_connection_taken_and_given_back_and_of_errors(store):
     """Reads and writes each take a connection and give it back, even when they raise; a lost race is
@@ -522,6 +526,16 @@ async def test_the_watcher_hears_of_every_connection_taken_and_given_back_and_of
         await store.save_action(game.id, version=0, seat=1, code="+2", state={"total": 3}, finished=False, at=2.0)
     assert watcher.taken >= 6 and watcher.in_use == 0 and watcher.most_in_use >= 1
     assert watcher.errors == ["StaleGameError"]
+
+
+async def test_the_watcher_hears_of_each_deadline_claimed_once(store):
+    """Only the claim that wins is told (it is when the deadline fires), with how late it is."""
+    store.watcher = watcher = Recording()
+    game = await store.create_game(new_game())
+    await store.set_timer(game.id, "ai:1", 50.0, version=1)
+    (due,) = await store.due_timers(53.0)
+    await asyncio.gather(*(store.take_timer(due, now=53.0) for _ in range(4)))
+    assert watcher.claimed == [("ai:1", 50.0, 53.0)]
 
 
 async def test_running_games_are_counted_by_game(store):
