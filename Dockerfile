@@ -13,6 +13,9 @@ COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir /wheels/* && rm -rf /wheels && mkdir /data && chown peapod /data
 USER peapod
 WORKDIR /home/peapod
-ENV DATABASE_PATH=/data/peapod.db
+ENV DATABASE_PATH=/data/peapod.db METRICS_PORT=9100
 VOLUME ["/data"]
+# /metrics, /healthz and /readyz (README, "Metrics and health"); live means the event loop answers.
+EXPOSE 9100
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["python", "-m", "bot.ops.probe", "healthz"]
 CMD ["python", "-m", "bot"]

@@ -9,7 +9,14 @@ from pydantic import ValidationError
 
 from bot.app import create_bot
 from bot.config import Settings, settings_problem
-from bot.store import open_store, sqlite_path
+from bot.ops import logs, metrics
+from bot.ops.bot_checks import serve
+from bot.ops.metrics import StoreMetrics
+from bot.ops.server import OpsServer
+from bot.store import Store, open_store, sqlite_path
+from games import GAMES
+
+log = logging.getLogger("bot")
 
 NO_TOKEN = (
     "No Discord token: copy .env.example to .env and set DISCORD_TOKEN (README, 'Run it in your server'), "
@@ -22,17 +29,39 @@ SHARED_SQLITE = (
 BAD_TOKEN = "Discord refused the token in DISCORD_TOKEN; copy it again from the Developer Portal (Bot, Reset Token)."
 
 
-async def _run(settings: Settings, token: str) -> None:
+async def open_bot_store(settings: Settings) -> Store:
+    """The store as a starting bot process opens it: watched by the metrics, and with the deadlines its
+    predecessor on the same shards claimed given back (it may have been killed while firing them)."""
     store = await open_store(
         settings.database,
         pool_size=settings.database_pool_size,
         statement_timeout=settings.database_statement_timeout,
+        claimant=settings.claimant,
     )
+    store.watcher = StoreMetrics(settings.database_pool_size if store.SHARED else 1)
+    try:
+        released = await store.release_claims()
+    except BaseException:
+        await store.close()
+        raise
+    if released:
+        log.info("took back %d deadline claims of the previous process for %s", released, settings.claimant)
+    return store
+
+
+async def _run(settings: Settings, token: str) -> None:
+    store = await open_bot_store(settings)
+    ops: OpsServer | None = None
     try:
         async with create_bot(settings, store) as bot:
+            if settings.metrics_port is not None:
+                ops = await serve(bot, store, GAMES, settings.metrics_port)
+                log.info("serving /metrics, /healthz and /readyz on port %d", ops.port)
             await store.listen_redraws(bot.presenter.heard)  # what other processes hand over to this one
             await bot.start(token)
     finally:
+        if ops is not None:
+            await ops.stop()
         await store.close()
 
 
@@ -42,7 +71,8 @@ def main() -> int:
     except ValidationError as error:
         print(settings_problem(error), file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure(settings.log_level, settings.log_format)
+    metrics.count_rate_limits()
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:
         print(NO_TOKEN, file=sys.stderr)

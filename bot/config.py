@@ -6,6 +6,8 @@ from typing import Annotated, Literal, Self
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.store import DEFAULT_CLAIMANT
+
 
 class Settings(BaseSettings):
     """Everything the bot reads from its environment; see ``.env.example``."""
@@ -23,6 +25,10 @@ class Settings(BaseSettings):
     """The shards this process runs (``SHARD_IDS=0,1``); all of ``SHARD_COUNT`` when unset."""
     dev_guild_id: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    log_format: Literal["text", "json"] = "text"
+    """``json``: one JSON object a line, for log collectors; ``text``: lines for people."""
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    """Serve Prometheus metrics and the health checks (``/metrics``, ``/healthz``, ``/readyz``) on this port."""
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -44,6 +50,13 @@ class Settings(BaseSettings):
     def database(self) -> str:
         """Where the games are: the PostgreSQL URL when set, else the SQLite file."""
         return self.database_url or str(self.database_path)
+
+    @property
+    def claimant(self) -> str:
+        """Whom this process's deadline claims name: the shards it runs, so its successor takes them back."""
+        if self.shard_ids is None:
+            return DEFAULT_CLAIMANT
+        return f"shards {','.join(map(str, self.shard_ids))} of {self.shard_count}"
 
     @property
     def shares_database(self) -> bool:

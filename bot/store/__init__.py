@@ -3,6 +3,8 @@
 - :class:`SqliteStore` (aiosqlite): one file, the default, for one bot process;
 - :class:`PostgresStore` (asyncpg): one database shared by several bot processes.
 
+A store tells a :class:`Watcher` (the bot's metrics) of the connections it takes and the errors it raises.
+
 :func:`open_store` opens either from a URL. The store knows rows, JSON and versions, never game
 rules or Discord.
 """
@@ -28,9 +30,12 @@ from bot.store.records import (
     StoreUnavailableError,
     TimerRecord,
 )
+from bot.store.sql import DEFAULT_CLAIMANT
 from bot.store.sqlite import SqliteStore
+from bot.store.watcher import Unwatched, Watcher
 
 __all__ = [
+    "DEFAULT_CLAIMANT",
     "ActionRecord",
     "DailyAttempt",
     "GameRecord",
@@ -50,6 +55,8 @@ __all__ = [
     "StoreError",
     "StoreUnavailableError",
     "TimerRecord",
+    "Unwatched",
+    "Watcher",
     "open_store",
     "sqlite_path",
 ]
@@ -67,11 +74,16 @@ def sqlite_path(url: str | Path) -> str | None:
 
 
 async def open_store(
-    url: str | Path, *, pool_size: int = 10, statement_timeout: float = 10.0
+    url: str | Path, *, pool_size: int = 10, statement_timeout: float = 10.0, claimant: str = DEFAULT_CLAIMANT
 ) -> PostgresStore | SqliteStore:
     """Open and migrate the store a URL names: ``postgresql://…`` for PostgreSQL, ``sqlite:///path``
-    or a plain path for SQLite (``pool_size`` and ``statement_timeout`` concern PostgreSQL only)."""
+    or a plain path for SQLite (``pool_size`` and ``statement_timeout`` concern PostgreSQL only).
+    ``claimant`` is what the deadlines this process claims are marked with (see :meth:`Store.release_claims`)."""
     path = sqlite_path(url)
+    store: PostgresStore | SqliteStore
     if path is None:
-        return await PostgresStore.open(str(url), pool_size=pool_size, statement_timeout=statement_timeout)
-    return await SqliteStore.open(path)
+        store = await PostgresStore.open(str(url), pool_size=pool_size, statement_timeout=statement_timeout)
+    else:
+        store = await SqliteStore.open(path)
+    store.claimant = claimant
+    return store

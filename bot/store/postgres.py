@@ -138,14 +138,17 @@ class PostgresStore(SqlStore):
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[_Connection]:
-        with _answering():
-            async with self._pool.acquire() as db, db.transaction():
+        with self._counting_failures(), _answering():
+            async with self._taking(self._pool.acquire()) as db, db.transaction():
                 yield _Connection(db)
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[_Connection]:
-        with _answering():
-            async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
+        with self._counting_failures(), _answering():
+            async with (
+                self._taking(self._pool.acquire()) as db,
+                db.transaction(isolation="repeatable_read", readonly=True),
+            ):
                 yield _Connection(db)
 
     async def schema_version(self) -> int:

@@ -7,8 +7,10 @@ with the same SQL (:class:`~bot.store.sql.SqlStore`); :func:`bot.store.open_stor
 What must not be doubled across processes is decided in the database, never in memory:
 ``save_action`` checks the version, ``set_seat`` the seat as it was, ``take_timer`` claims a
 deadline for one firer (a claim lapses after a while, so a process killed mid-fire loses none),
-``deal`` and ``set_status`` the status. ``notify_redraw`` reaches every process listening on the
-same database (the one that owns a channel redraws it).
+``deal`` and ``set_status`` the status. A claim names its claimant (the shards a process runs), so a
+process restarted for the same shards, or one stopping, gives claims back with ``release_claims``.
+``notify_redraw`` reaches every process listening on the same database (the one that owns a channel
+redraws it).
 """
 
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -27,6 +29,7 @@ from bot.store.records import (
     SeatRecord,
     TimerRecord,
 )
+from bot.store.watcher import Watcher
 
 RedrawListener = Callable[[int], Coroutine[object, object, None]]
 """Called with a game id when some process asked for that game's messages to be redrawn."""
@@ -37,6 +40,10 @@ class Store(Protocol):
 
     SHARED: bool
     """Whether other processes may write to the same database."""
+    claimant: str
+    """Whom this store's deadline claims name: the same for a process and its successor on the same shards."""
+    watcher: Watcher
+    """Told of the connections the store takes and the errors it raises."""
 
     async def close(self) -> None: ...
 
@@ -76,6 +83,8 @@ class Store(Protocol):
 
     async def lagging_games(self) -> list[int]: ...
 
+    async def running_games(self) -> dict[str, int]: ...
+
     async def drop_unshown_deals(self, *, before: float) -> list[int]: ...
 
     async def set_timer(self, game_id: int, kind: str, due_at: float, *, version: int | None = None) -> None: ...
@@ -95,6 +104,8 @@ class Store(Protocol):
     async def take_timer(self, timer: TimerRecord, *, now: float) -> bool: ...
 
     async def done_timer(self, timer: TimerRecord) -> None: ...
+
+    async def release_claims(self) -> int: ...
 
     async def set_seat(self, game_id: int, seat: SeatRecord, *, was: SeatRecord) -> None: ...
 

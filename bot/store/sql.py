@@ -11,19 +11,22 @@ the placeholders into its own, and says the two things that differ (:attr:`SqlSt
   :class:`StaleGameError` (the caller decides whether to retry or report; nothing is ever merged).
 - ``set_seat`` changes a seat only if it is still as the caller read it (two processes filling one
   lobby seat: one wins, the other gets :class:`StaleGameError`).
-- Deadlines are claimed, not deleted, when they fire: ``take_timer`` marks one as being fired until
-  :data:`TIMER_LEASE` seconds from now, and ``done_timer`` removes it once fired. A process killed
-  in between leaves the claim to lapse, and another process fires the deadline.
+- Deadlines are claimed, not deleted, when they fire: ``take_timer`` marks one as being fired by this
+  store's :attr:`SqlStore.claimant` until :data:`TIMER_LEASE` seconds from now, and ``done_timer``
+  removes it once fired. A process killed in between leaves the claim to lapse, and another process
+  fires the deadline; a process restarted under the same claimant (the same shards) takes its
+  predecessor's claims back at once with ``release_claims``, as a process stopping gives back its own.
 - JSON columns (options, state, settings) go in and come out as mappings. Timestamps are Unix epoch
   seconds (floats) passed in by the caller, so tests control time.
 """
 
 import json
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from types import TracebackType
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, TypeVar
 
 from bot.store.protocol import RedrawListener
 from bot.store.records import (
@@ -38,11 +41,17 @@ from bot.store.records import (
     ScoreRow,
     SeatRecord,
     StaleGameError,
+    StoreError,
     TimerRecord,
 )
+from bot.store.watcher import Unwatched, Watcher
+
+T = TypeVar("T")
 
 TIMER_LEASE = 60.0
 """Seconds a claimed deadline stays with the process that claimed it before another may fire it."""
+DEFAULT_CLAIMANT = "all shards"
+"""The claimant of a process that runs every shard (the bot's usual single process)."""
 
 GAME_COLUMNS = (
     "id, kind, options, guild_id, channel_id, message_id, status, open_play, seed, deck, version, state, "
@@ -104,13 +113,17 @@ class SqlStore(ABC):
     """The store's queries over a backend's connections; subclasses open, migrate and connect."""
 
     NULL_SAFE_EQUAL = "IS"
+    """How the backend compares two values that may be NULL."""
     SHARED = False
     """Whether other processes may write to the same database (their deadlines wake no timer here)."""
-    """How the backend compares two values that may be NULL."""
     RESULT_ORDER = "rowid"
     """The column that keeps result rows in the order they were written."""
     timer_lease = TIMER_LEASE
     """Seconds a claimed deadline stays with its firer (tests that kill firers shorten it)."""
+    claimant = DEFAULT_CLAIMANT
+    """Who this store's claims name: one process at a time (the shards it runs), the same across restarts."""
+    watcher: Watcher = Unwatched()
+    """Told of the connections this store takes and the errors it raises (the bot's metrics)."""
 
     @abstractmethod
     def _transaction(self) -> AbstractAsyncContextManager[Connection]:
@@ -122,6 +135,27 @@ class SqlStore(ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
+
+    @contextmanager
+    def _counting_failures(self) -> Iterator[None]:
+        """Tell the watcher of any store error raised inside the block."""
+        try:
+            yield
+        except StoreError as error:
+            self.watcher.failed(error)
+            raise
+
+    @asynccontextmanager
+    async def _taking(self, taking: AbstractAsyncContextManager[T]) -> AsyncIterator[T]:
+        """Hold a connection (or the one connection's lock) through ``taking``, telling the watcher how long it
+        waited for it and when it is given back."""
+        asked = time.perf_counter()
+        async with taking as held:
+            self.watcher.connection_taken(time.perf_counter() - asked)
+            try:
+                yield held
+            finally:
+                self.watcher.connection_returned()
 
     async def __aenter__(self) -> Self:
         return self
@@ -318,6 +352,11 @@ class SqlStore(ABC):
         )
         return [int(row[0]) for row in rows]
 
+    async def running_games(self) -> dict[str, int]:
+        """How many games of each kind are being played now (every process's)."""
+        rows = await self._fetch("SELECT kind, COUNT(*) FROM games WHERE status = 'active' GROUP BY kind")
+        return {str(row[0]): int(row[1]) for row in rows}
+
     async def drop_unshown_deals(self, *, before: float) -> list[int]:
         """Delete games still ``dealing`` (their table message never appeared) created before ``before``."""
         async with self._transaction() as db:
@@ -344,7 +383,7 @@ class SqlStore(ABC):
                 await db.executemany(
                     "INSERT INTO timers (game_id, kind, due_at, version, claimed_until) VALUES (?, ?, ?, ?, NULL) "
                     "ON CONFLICT (game_id, kind) DO UPDATE SET due_at = excluded.due_at, version = excluded.version, "
-                    "claimed_until = NULL",
+                    "claimed_until = NULL, claimed_by = NULL",
                     [(game_id, kind, due_at, version) for kind, due_at, version in timers],
                 )
 
@@ -387,11 +426,22 @@ class SqlStore(ABC):
         it, then calls :meth:`done_timer`. A claim lapses :attr:`timer_lease` seconds after ``now``."""
         async with self._transaction() as db:
             changed = await db.execute(
-                "UPDATE timers SET claimed_until = ? WHERE game_id = ? AND kind = ? AND due_at = ? "
+                "UPDATE timers SET claimed_until = ?, claimed_by = ? WHERE game_id = ? AND kind = ? AND due_at = ? "
                 "AND (claimed_until IS NULL OR claimed_until <= ?)",
-                (now + self.timer_lease, timer.game_id, timer.kind, timer.due_at, now),
+                (now + self.timer_lease, self.claimant, timer.game_id, timer.kind, timer.due_at, now),
             )
+        if changed == 1:
+            self.watcher.deadline_claimed(timer.kind, timer.due_at, now)
         return changed == 1
+
+    async def release_claims(self) -> int:
+        """Give back every deadline claimed under this store's :attr:`claimant`, so that they are due again at
+        once; return how many. A process calls it when it starts (its predecessor for the same shards may
+        have been killed mid-fire) and when it stops (another process then fires them without waiting)."""
+        async with self._transaction() as db:
+            return await db.execute(
+                "UPDATE timers SET claimed_until = NULL, claimed_by = NULL WHERE claimed_by = ?", (self.claimant,)
+            )
 
     async def done_timer(self, timer: TimerRecord) -> None:
         """Remove a fired deadline (unless firing it set the same kind again for another instant)."""

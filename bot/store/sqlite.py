@@ -97,21 +97,23 @@ class SqliteStore(SqlStore):
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[_Connection]:
         """One write transaction: ``BEGIN IMMEDIATE``, then COMMIT, or ROLLBACK on any error."""
-        async with self._lock:
-            # BEGIN sits inside the try: if we are cancelled while it runs, the rollback (queued behind
-            # it on aiosqlite's thread) still closes the transaction before the lock is released.
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._connection
-                await self._db.commit()
-            except BaseException:
-                await self._db.rollback()
-                raise
+        with self._counting_failures():
+            async with self._taking(self._lock):
+                # BEGIN sits inside the try: if we are cancelled while it runs, the rollback (queued behind
+                # it on aiosqlite's thread) still closes the transaction before the lock is released.
+                try:
+                    await self._db.execute("BEGIN IMMEDIATE")
+                    yield self._connection
+                    await self._db.commit()
+                except BaseException:
+                    await self._db.rollback()
+                    raise
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[_Connection]:
-        async with self._lock:
-            yield self._connection
+        with self._counting_failures():
+            async with self._taking(self._lock):
+                yield self._connection
 
     async def schema_version(self) -> int:
         """The number of the last migration applied (``PRAGMA user_version``)."""

@@ -25,3 +25,13 @@ async def postgres_url():
     """A new PostgreSQL database's URL, dropped after the test."""
     async with fresh_database() as url:
         yield url
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database(request, tmp_path):
+    """A URL of an empty database of either backend, for tests that open several stores on one database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'peapod.db'}"
+        return
+    async with fresh_database() as url:
+        yield url

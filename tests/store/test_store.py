@@ -21,6 +21,7 @@ from bot.store import (
     StaleGameError,
     Store,
     TimerRecord,
+    open_store,
 )
 from bot.store.migrations import MIGRATIONS, migrations
 from bot.store.sql import TIMER_LEASE
@@ -222,6 +223,47 @@ async def test_a_claim_that_lapses_lets_another_firer_fire(store):
     assert await store.due_timers(10.0 + TIMER_LEASE - 1) == []
     (again,) = await store.due_timers(10.0 + TIMER_LEASE)
     assert await store.take_timer(again, now=10.0 + TIMER_LEASE)
+
+
+async def test_a_process_restarted_for_the_same_shards_takes_its_predecessors_claims_at_once(database):
+    """A process killed while it fired a deadline leaves its claim; its successor for the same shards gives
+    the claim back when it starts, so the deadline is due at once, not after the lease. A process running
+    other shards leaves that claim alone."""
+    killed = await open_store(database, pool_size=2, claimant="shards 0 of 2")
+    game = await killed.create_game(new_game())
+    await killed.set_timer(game.id, "ai", 10.0, version=1)
+    (due,) = await killed.due_timers(10.0)
+    assert await killed.take_timer(due, now=10.0)
+    await killed.close()  # dies before done_timer
+    neighbour = await open_store(database, pool_size=2, claimant="shards 1 of 2")
+    successor = await open_store(database, pool_size=2, claimant="shards 0 of 2")
+    try:
+        assert await neighbour.release_claims() == 0
+        assert await successor.due_timers(11.0) == []
+        assert await successor.release_claims() == 1
+        (again,) = await successor.due_timers(11.0)
+        assert await successor.take_timer(again, now=11.0)
+        assert not await neighbour.take_timer(again, now=11.0)
+    finally:
+        await neighbour.close()
+        await successor.close()
+
+
+async def test_a_stopping_process_gives_back_its_claims_and_only_its_own(store):
+    """Every claim this process holds goes back at once (another fires it without waiting out the lease);
+    claims another process holds stay with it."""
+    game = await store.create_game(new_game())
+    await store.set_timer(game.id, "ai:0", 10.0)
+    await store.set_timer(game.id, "ai:1", 10.0)
+    first, second = await store.due_timers(10.0)
+    store.claimant = "shards 0 of 2"
+    assert await store.take_timer(first, now=10.0)
+    store.claimant = "shards 1 of 2"
+    assert await store.take_timer(second, now=10.0)
+    store.claimant = "shards 0 of 2"
+    assert await store.release_claims() == 1
+    assert await store.due_timers(10.0) == [first]
+    assert await store.release_claims() == 0
 
 
 async def test_setting_a_deadline_again_replaces_it_and_its_claim(store):
@@ -445,3 +487,64 @@ async def test_history_stats_daily_and_rerating_queries(store):
     )
     await store.clear_ratings()
     assert await store.ratings(10, "count", [1, 2]) == {} and await store.rating_history(10, "count", 1) == []
+
+
+class Recording:
+    """A store watcher that remembers what it was told."""
+
+    def __init__(self) -> None:
+        self.in_use = 0
+        self.most_in_use = 0
+        self.taken = 0
+        self.errors: list[str] = []
+        self.claimed: list[tuple[str, float, float]] = []
+
+    def connection_taken(self, waited: float) -> None:
+        assert waited >= 0
+        self.taken += 1
+        self.in_use += 1
+        self.most_in_use = max(self.most_in_use, self.in_use)
+
+    def connection_returned(self) -> None:
+        self.in_use -= 1
+
+    def failed(self, error) -> None:
+        self.errors.append(type(error).__name__)
+
+    def deadline_claimed(self, kind: str, due_at: float, now: float) -> None:
+        self.claimed.append((kind, due_at, now))
+
+
+async def test_the_watcher_hears_of_every_connection_taken_and_given_back_and_of_errors(store):
+    """Reads and writes each take a connection and give it back, even when they raise; a lost race is
+    reported as the error it is."""
+    store.watcher = watcher = Recording()
+    game = await store.create_game(new_game())
+    await store.save_action(game.id, version=0, seat=0, code="+1", state={"total": 1}, finished=False, at=1.0)
+    await asyncio.gather(*(store.load_game(game.id) for _ in range(3)))
+    with pytest.raises(StaleGameError):
+        await store.save_action(game.id, version=0, seat=1, code="+2", state={"total": 3}, finished=False, at=2.0)
+    assert watcher.taken >= 6 and watcher.in_use == 0 and watcher.most_in_use >= 1
+    assert watcher.errors == ["StaleGameError"]
+
+
+async def test_the_watcher_hears_of_each_deadline_claimed_once(store):
+    """Only the claim that wins is told (it is when the deadline fires), with how late it is."""
+    store.watcher = watcher = Recording()
+    game = await store.create_game(new_game())
+    await store.set_timer(game.id, "ai:1", 50.0, version=1)
+    (due,) = await store.due_timers(53.0)
+    await asyncio.gather(*(store.take_timer(due, now=53.0) for _ in range(4)))
+    assert watcher.claimed == [("ai:1", 50.0, 53.0)]
+
+
+async def test_running_games_are_counted_by_game(store):
+    """Only games being played count; dealing, seating and finished ones do not."""
+    assert await store.running_games() == {}
+    for kind in ("count", "count", "other", "other"):
+        game = await store.create_game(new_game(kind=kind))
+        await store.set_message(game.id, 500 + game.id, version=0, at=1.0)
+    await store.create_game(new_game(kind="other", seating=True))
+    await store.create_game(new_game(kind="other"))
+    await store.save_action(game.id, version=0, seat=0, code="+9", state={"total": 9}, finished=True, at=2.0)
+    assert await store.running_games() == {"count": 2, "other": 1}
