@@ -109,9 +109,10 @@ def knockout_round(entrants: Sequence[Entrant], results: Sequence[Result]) -> tu
     undecided, every match of it with two players (decided ones too, so it is the whole round), the higher
     seed in the first seat.
 
-    Round 0's byes are in :attr:`Round.byes`; a walkover later (the other side forfeited both ways) is no
-    bye: the bracket decides that match by itself. Once the final is decided, the index is the number of
-    rounds and the round is empty.
+    :attr:`Round.byes` are the players of the round with nobody to meet: the top seeds in round 0, and
+    later whoever's opponent was knocked out by a double forfeit (so in a knockout, unlike Swiss, a player
+    may have a second bye). Once the final is decided, the index is the number of rounds and the round is
+    empty.
     """
     rounds = bracket(entrants, results)
     rank = {entrant.player: index for index, entrant in enumerate(seeded(entrants))}
@@ -123,8 +124,13 @@ def knockout_round(entrants: Sequence[Entrant], results: Sequence[Result]) -> tu
             for match in matches
             if match.first is not None and match.second is not None
         )
-        byes = tuple(match.winner for match in matches if match.second is None and match.winner is not None)
-        return index, Round(pairings, byes if index == 0 else ())
+        byes = tuple(
+            player
+            for match in matches
+            for player in (match.first, match.second)
+            if player is not None and None in (match.first, match.second)
+        )
+        return index, Round(pairings, byes)
     return len(rounds), Round(())
 
 
