@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render.cards import FAINT, FAST_PNG_LEVEL, GOLD, SLOT_FILL, SLOT_LINE, WHITE, index_of, png_bytes
-from render.standings import MARGIN, TITLE, WIDTH, canvas, fitted, put_text
+from render.standings import MARGIN, WIDTH, canvas, fitted, put_text, put_title
 
 NAME = 13
 LINE = 19
@@ -64,14 +64,7 @@ def render_bracket(picture: BracketPicture) -> bytes:
     draw = ImageDraw.Draw(image)
     column = (WIDTH - 2 * MARGIN + LINK) / len(picture.rounds)
     width = column - LINK
-    put_text(
-        image,
-        fitted(picture.title, TITLE, WIDTH - 2 * MARGIN, bold=True),
-        (MARGIN, MARGIN + 10),
-        TITLE,
-        WHITE,
-        bold=True,
-    )
+    put_title(image, picture.title)
     centres = [top + index * (box + SPACING) + box / 2 for index in range(first)]
     for number, (heading, matches) in enumerate(zip(picture.headings, picture.rounds)):
         left = MARGIN + number * column

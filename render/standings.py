@@ -110,12 +110,15 @@ def canvas(height: int) -> Image.Image:
     return image
 
 
+def put_title(image: Image.Image, title: str) -> None:
+    """The picture's title, top left, cut short to fit."""
+    put_text(image, fitted(title, TITLE, WIDTH - 2 * MARGIN, bold=True), (MARGIN, MARGIN + 10), TITLE, WHITE, bold=True)
+
+
 def render_standings(table: StandingsTable) -> bytes:
     """PNG bytes of ``table`` (any number of rows, at least a rank and a name column)."""
     image = canvas(MARGIN + TITLE_ROOM + HEADINGS_ROOM + ROW * max(1, len(table.rows)) + MARGIN // 2)
-    put_text(
-        image, fitted(table.title, TITLE, WIDTH - 2 * MARGIN, bold=True), (MARGIN, MARGIN + 10), TITLE, WHITE, bold=True
-    )
+    put_title(image, table.title)
     widths = [
         max([text_width(heading, TEXT), *(text_width(row.cells[column], TEXT, column == 2) for row in table.rows)])
         for column, heading in enumerate(table.headings)

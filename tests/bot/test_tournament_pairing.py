@@ -233,9 +233,11 @@ def test_a_knockout_goes_on_with_the_winners_until_a_champion():
     results = [Result(3, 4, Outcome.SECOND_WON), Result(2, 5, Outcome.DRAW)]
     number, round_ = knockout_round(entrants, results)
     assert number == 1 and [(p.first, p.second) for p in round_.pairings] == [(0, 4), (1, 2)]
+    waiting = bracket(entrants, results)[-1][0]
+    assert (waiting.first, waiting.first_known, waiting.second, waiting.second_known) == (None, False, None, False)
     results += [Result(0, 4, Outcome.DOUBLE_FORFEIT), Result(1, 2, Outcome.SECOND_WON_BY_FORFEIT)]
     final = bracket(entrants, results)[-1][0]
-    assert (final.first, final.second, final.winner, final.decided) == (None, 2, 2, True)
+    assert (final.first, final.first_known, final.second, final.winner, final.decided) == (None, True, 2, 2, True)
     assert champion(entrants, results) == 2 and knockout_round(entrants, results) == (3, Round(()))
 
 

@@ -18,15 +18,17 @@ from bot.core.tournament.model import Entrant, Outcome, Pairing, PlayerId, Resul
 class Match:
     """One place in the bracket.
 
-    ``first`` and ``second`` are None while the match feeding that side is undecided, and also once it is
-    decided with nobody going on (a bye, a double forfeit): :attr:`decided` and the previous round tell
-    the two apart. ``winner`` is whoever goes on, None while undecided or when nobody does.
+    ``first`` and ``second`` are None while the match feeding that side is undecided (then that side is
+    not ``known``), and also once it is decided with nobody going on (a bye, a double forfeit). ``winner``
+    is whoever goes on, None while undecided or when nobody does.
     """
 
     first: PlayerId | None
     second: PlayerId | None
     winner: PlayerId | None
     decided: bool
+    first_known: bool = True
+    second_known: bool = True
 
     @property
     def playable(self) -> bool:
@@ -87,7 +89,7 @@ def _match(
     """The match between two sides: (who comes from there, whether that is settled)."""
     (first, first_known), (second, second_known) = top, bottom
     if not (first_known and second_known):
-        return Match(first if first_known else None, second if second_known else None, None, False)
+        return Match(first, second, None, False, first_known, second_known)
     if first is None or second is None:
         return Match(first, second, first if second is None else second, True)
     result = last.get(frozenset((first, second)))
