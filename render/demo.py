@@ -1,4 +1,5 @@
-"""Sample pictures: ``python -m render.demo OUTDIR`` writes tables of every game with a picture, and a card sheet.
+"""Sample pictures: ``python -m render.demo OUTDIR`` writes tables of every game with a picture, a card sheet,
+and the tournament pictures (made-up standings, a knockout bracket under way and a decided one).
 
 The Penguin positions come from the engine and its solver (a deal, the busiest position on a solved
 line, the won end of that line, a resigned one, the busy one with a card picked), plus made-up
