@@ -17,6 +17,21 @@ The formats (:class:`Format`), one module each:
 A player without an opponent in a round gets a bye, which the caller records as ``Result.bye(player)``:
 a win, at most once per player where the format can help it. :func:`standings` ranks the entrants with
 the points and tie-breaks of their format.
+
+How a front end drives each format (everything here is a pure function of what it is given, so the
+caller stores entrants and results and passes them back in; the time is the caller's too):
+
+- Swiss: when a round is due, ``swiss_round(active, results)`` (``active``: the entrants still playing,
+  withdrawn ones left out; ``results``: all so far, in the order played); store the round once, record
+  a :class:`Result` per pairing as its game ends (at the round's deadline, ``unfinished_outcome`` for a
+  game still going) and ``Result.bye`` for each bye.
+- Round robin: ``round_robin(entrants)`` once gives every round; play them in order as in Swiss.
+- Knockout: ``knockout_round(entrants, results)`` gives the round to play now (all its pairings, and its
+  byes); ``bracket`` gives the picture's data, ``champion`` the winner.
+- Arena: whenever players come free (at the start, when a game ends, when a paused player comes back),
+  ``arena_pairings(entrants, results, free)`` with ``results`` in the order the games ended and
+  ``free`` the players not playing, not paused, in the order they came free; those not paired wait.
+  No new pairings once the arena's time is up; games still going then count when they end.
 """
 
 from bot.core.tournament.arena import arena_pairings, last_opponents
