@@ -30,11 +30,6 @@ class Match:
     first_known: bool = True
     second_known: bool = True
 
-    @property
-    def playable(self) -> bool:
-        """Both players are known and the match is not decided: it needs a game."""
-        return self.first is not None and self.second is not None and not self.decided
-
 
 Bracket = tuple[tuple[Match, ...], ...]
 """Every round of a knockout, the first round first; round ``r`` has half the matches of round ``r - 1``."""
