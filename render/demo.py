@@ -249,7 +249,7 @@ def bracket_picture(players: int = 12, played: int = 2, seed: int = DEAL_SEED) -
     while len(order) < size:
         order = [seed for top in order for seed in (top, 2 * len(order) + 1 - top)]
     sides = [PLAYERS[(s - 1) % len(PLAYERS)] if s <= players else "bye" for s in order]
-    rounds = []
+    rounds: list[tuple[BracketMatch, ...]] = []
     while len(sides) > 1:
         matches = []
         for top, bottom in zip(sides[::2], sides[1::2]):
