@@ -5,7 +5,8 @@ Made for the width Discord shows a picture at (:data:`render.cards.DISPLAY_WIDTH
 the number of rounds (names are cut short with an ellipsis when the columns get narrow), 13-pixel names.
 A match's winner is in bold white and its loser faint; the final's winner is in gold. The picture is
 handed plain strings: an empty side is whatever the bot chooses to write there ("bye", "—", or "" for a
-player not known yet).
+player not known yet). With 64 players the six columns leave a name about eight letters; a bot may hand
+over only the rounds from some round on (they still halve down to the final), which widens the rest.
 """
 
 from dataclasses import dataclass
