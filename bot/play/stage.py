@@ -9,6 +9,8 @@ between all the players (the chosen one first); a DM shows its one owner. The st
 :class:`~bot.play.clock.Clock` keeps the simulated time moving and takes turns with the page.
 """
 
+import time
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 
@@ -50,11 +52,12 @@ def places(room: PlayRoom, player: MemberActor) -> list[Place]:
 class Stage:
     """The session's one Preview, moved to whatever place a player opens, and the session's clock."""
 
-    def __init__(self, room: PlayRoom) -> None:
+    def __init__(self, room: PlayRoom, *, now: Callable[[], float] = time.monotonic) -> None:
+        """``now`` is the real clock the simulated one follows (seconds)."""
         self._room = room
         self._open = AsyncExitStack()
         self.preview: Preview | None = None
-        self.clock = Clock(room.env, lambda: self.preview)
+        self.clock = Clock(room.env, lambda: self.preview, now=now)
 
     def _where(self, player: MemberActor, key: str) -> tuple[ChannelHandle, list]:
         if key == CHANNEL_PLACE:
