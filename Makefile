@@ -13,9 +13,11 @@ $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
+# test installs play mode's requirements too, so it marks play (and run) as installed: `make play` after
+# `make test` starts at once, without installing again
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test,play]"
-	touch $@
+	touch $@ $(VENV)/.installed-play $(VENV)/.installed-run
 
 $(VENV)/.installed-lint: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[lint]"
