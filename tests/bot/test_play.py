@@ -1,8 +1,10 @@
-"""`make play`: a race and a daily deal played to their end where the page can show them.
+"""`make play`: a race and a daily deal played to their end in the page.
 
-The bot plays a race in its thread and deals the daily deal into a DM, as on Discord; the places page
-(its HTTP API, as the browser calls it) moves the one Preview there, and the Preview's snapshot (the
-projection the page renders) shows what the viewing player sees.
+The bot plays a race in its thread and deals the daily deal into a DM, as on Discord. These tests
+play as a person in a browser does, through the two pages' own HTTP APIs: the places page moves the
+one Preview to the channel, the thread or the DMs, and the Preview page (SimCord's protocol 3) shows
+what the viewing player sees, runs their slash commands, clicks the bot's buttons and switches
+players with Viewing as.
 """
 
 import asyncio
@@ -17,13 +19,13 @@ from simcord.backend.errors import SetupError
 
 from bot.play.hub import TOKEN_HEADER, Hub
 from bot.play.room import BOT_NAME, CHANNEL, PLAYERS, PlayRoom, play_room
-from bot.play.stage import CHANNEL_PLACE, DM_PLACE, Stage
+from bot.play.stage import DM_PLACE, Stage
+from bot.ui import custom_ids
 from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME
 
 from .tables import custom_ids_on, table_message, text_of
-from .test_daily import dm_tables, resign_in_dm
-from .test_peanuts_discord import button_with, open_panel, play
+from .test_daily import dm_tables
 
 
 @asynccontextmanager
@@ -52,106 +54,202 @@ class Browser:
             assert r.status == 200, await r.text()
             return {place["label"]: place for place in (await r.json())["places"]}
 
-    async def open(self, viewer: str, label: str) -> str:
+    async def tab(self, viewer: str, label: str) -> "Tab":
+        """Open the place called ``label`` for ``viewer``, and the Preview page it leads to."""
         key = (await self.places(viewer))[label]["key"]
         async with self._session.post(
             f"{self._base}/api/show", json={"viewer": viewer, "place": key}, headers=self._headers
         ) as r:
             assert r.status == 200, await r.text()
-            return (await r.json())["url"]
+            return await Tab(self._session, (await r.json())["url"]).open()
 
 
-async def seen(stage: Stage) -> dict:
-    """What the page shows its viewer now: the messages of the place, by id."""
-    assert stage.preview is not None
-    return (await stage.preview.snapshot())["messages"]
+class Tab:
+    """A browser tab on SimCord's Preview page, making the calls its script makes (protocol 3): it
+    reads the page it was given and clicks the bot's buttons there, as the viewer it shows."""
+
+    def __init__(self, client: aiohttp.ClientSession, url: str) -> None:
+        self._client = client
+        self._base, capability = url.split("/#", 1)
+        self._headers = {"X-Simcord-Capability": capability}
+        self._sequence = 0
+        self.page: dict = {}
+
+    async def open(self) -> "Tab":
+        async with self._client.post(f"{self._base}/api/pages", json={}, headers=self._headers) as response:
+            assert response.status == 200, await response.text()
+            self.page = await response.json()
+        self._headers["X-Simcord-Context"] = self.page["context"]["id"]
+        return self
+
+    async def reload(self) -> None:
+        async with self._client.get(f"{self._base}/api/state", headers=self._headers) as response:
+            assert response.status == 200, await response.text()
+            self.page = await response.json()
+
+    @property
+    def shown(self) -> str:
+        """Everything the page shows now, as text."""
+        return json.dumps(self.page["messages"], ensure_ascii=False)
+
+    def shows(self, message_id: int) -> bool:
+        return str(message_id) in self.page["messages"]
+
+    @property
+    def viewer(self) -> int:
+        return int(self.page["viewerId"])
+
+    def control(self, prefix: str, suffix: str = "") -> tuple[str, str] | None:
+        """The newest message's control whose custom id has ``prefix`` and ``suffix``: (message id, key)."""
+        for message_id in sorted(self.page["messages"], key=int, reverse=True):
+            found = _controls(self.page["messages"][message_id]["components"], prefix, suffix)
+            if found:
+                return message_id, found[0]
+        return None
+
+    async def _act(self, kind: str, **fields) -> None:
+        self._sequence += 1
+        body = {
+            "protocol_version": 3,
+            "sequence": self._sequence,
+            "request_id": f"request-{self._sequence}",
+            "generation": self.page["context"]["generation"],
+            "bot_generation": self.page["botGeneration"],
+            "published_revision": self.page["publishedRevision"],
+            "kind": kind,
+            **fields,
+        }
+        async with self._client.post(f"{self._base}/api/action", json=body, headers=self._headers) as response:
+            result = await response.json()
+        assert response.status == 200 and not result["rejected"], result
+        await self.reload()
+
+    async def command(self, invocation: str, **options: str) -> None:
+        """Type ``/invocation`` with ``options`` (a member is given by id) and send it."""
+        async with self._client.get(f"{self._base}/api/commands", headers=self._headers) as response:
+            catalog = await response.json()
+        [entry] = [entry for entry in catalog["entries"] if entry["invocation"] == invocation]
+        await self._act(
+            "run_command",
+            command_id=entry["commandId"],
+            path=entry["path"],
+            schema_fingerprint=entry["schemaFingerprint"],
+            options=options,
+        )
+
+    async def click(self, prefix: str, suffix: str = "") -> None:
+        found = self.control(prefix, suffix)
+        assert found is not None, f"no {prefix}…{suffix} control in the page"
+        await self._act("click", target_id=found[0], control_key=found[1])
+
+    async def view_as(self, player) -> None:
+        if self.viewer != player.id:
+            await self._act("viewer", viewer_id=str(player.id))
 
 
-def texts(messages: dict) -> str:
-    return json.dumps(messages, ensure_ascii=False)
+def _controls(components: list, prefix: str, suffix: str) -> list[str]:
+    keys = []
+    for component in components:
+        custom_id = component.get("custom_id") or ""
+        if component.get("type") == 2 and custom_id.startswith(prefix) and custom_id.endswith(suffix):
+            keys.append(component["control_key"])
+        keys += _controls(component.get("components", []), prefix, suffix)
+    return keys
 
 
 async def test_the_server_has_its_channel_players_commands_and_the_bot_called_peapod(tmp_path):
-    async with session(tmp_path) as (room, stage, _, _):
+    async with session(tmp_path) as (room, _, _, browser):
         assert room.channel.name == CHANNEL and [player.name for player in room.players] == list(PLAYERS)
         commands = set(room.players[0].available_commands(room.channel))
         assert {"peanuts challenge", "daily penguin", "history", "help"} <= commands
-        await room.players[1].slash(room.channel, "penguin new")
-        await stage.show(room.players[1], CHANNEL_PLACE)
-        [table] = [message for message in (await seen(stage)).values() if message["author"]["bot"]]
-        assert table["author"]["name"] == BOT_NAME and "Penguin" in texts({"t": table})
+        tab = await browser.tab("Basil", f"#{CHANNEL}")
+        await tab.command("penguin new")
+        [table] = [message for message in tab.page["messages"].values() if message["author"]["bot"]]
+        assert table["author"]["name"] == BOT_NAME and "Penguin" in json.dumps(table, ensure_ascii=False)
 
 
 async def test_a_challenge_is_raced_to_its_end_in_its_thread_and_its_result_shows_in_the_channel(tmp_path):
-    async with session(tmp_path) as (room, stage, _, browser):
+    """Ada challenges, Basil accepts in the page; the race is in its thread, which the places page
+    opens; each of them races from their own panel there, by Viewing as; the result and Rematch are
+    in the channel."""
+    async with session(tmp_path) as (room, _, _, browser):
         ada, basil = room.players[:2]
-        await ada.slash(room.channel, "peanuts challenge", friend=basil.user)
+        tab = await browser.tab("Ada", f"#{CHANNEL}")
+        await tab.command("peanuts challenge", friend=str(basil.id))
         challenge = room.channel.last_message
         game_id = int(custom_ids_on(challenge)[0].split(":")[1])
-        await basil.click(challenge, custom_id=button_with(challenge, "pv"))
+        await tab.view_as(basil)
+        await tab.click(f"{custom_ids.ACCEPT}:")
         [thread] = room.channel.threads
         label = f"Thread: {thread.name}"
-        assert label in await browser.places("Basil")
+        assert label in await browser.places("Ada")
 
-        await browser.open("Ada", label)
+        tab = await browser.tab("Ada", label)
         board_id = (await room.bot.service.table(game_id)).message_id
-        assert board_id in {int(key) for key in await seen(stage)} and "My controls" in texts(await seen(stage))
-        panels = {0: await open_panel(ada, room, board_id), 1: await open_panel(basil, room, board_id)}
-        shown = await seen(stage)
-        assert str(panels[0].id) in shown and str(panels[1].id) not in shown, "Ada sees her panel, not Basil's"
-        await browser.open("Basil", label)
-        shown = await seen(stage)
-        assert str(panels[1].id) in shown and str(panels[0].id) not in shown, "and Basil his"
+        assert tab.shows(board_id) and "My controls" in tab.shown
+        await tab.click(f"{custom_ids.PANEL}:")
+        adas_panel = tab.control(f"{custom_ids.SEAT}:")
+        assert adas_panel is not None and int(adas_panel[0]) != board_id, "Ada's panel"
+        await tab.view_as(basil)
+        assert not tab.shows(int(adas_panel[0])), "Basil does not see Ada's panel"
 
-        actors, player, rng = {0: ada, 1: basil}, GreedyPlayer(), random.Random(3)
+        players, player, rng = (ada, basil), GreedyPlayer(), random.Random(3)
         for step in range(400):
             if (await room.bot.service.table(game_id)).finished:
                 break
-            seat = step % 2
+            seat = step // 5 % 2
+            await tab.view_as(players[seat])
             state = GAME.from_dict((await room.bot.service._store.load_game(game_id)).state)
             action = player.choose(state, seat, rng)
             if action is None:
                 continue
-            if not any(cid.endswith(f":{action.code}") for cid in custom_ids_on(panels[seat])):
-                panels[seat] = await open_panel(actors[seat], room, board_id)
-            panels[seat] = (await play(actors[seat], panels[seat], action.code)).response.message
+            if tab.control(f"{custom_ids.SEAT}:", f":{action.code}") is None:
+                await tab.click(f"{custom_ids.PANEL}:")
+            await tab.click(f"{custom_ids.SEAT}:", f":{action.code}")
         assert (await room.bot.service.table(game_id)).finished, "the race ended"
-        assert "Game over." in texts(await seen(stage)), "the thread's board shows the end"
+        assert "Game over." in tab.shown, "the thread's board shows the end"
 
-        await browser.open("Ada", f"#{CHANNEL}")
-        result = (await seen(stage))[str(challenge.id)]
-        assert "Game over." in texts({"r": result}) and "Rematch" in texts({"r": result})
-        assert "Game over." in text_of(table_message(room, challenge.id))
+        tab = await browser.tab("Ada", f"#{CHANNEL}")
+        assert tab.shows(challenge.id) and "Game over." in tab.shown
+        assert tab.control(f"{custom_ids.REMATCH}:") is not None, "with Rematch"
 
 
 async def test_a_daily_deal_is_played_to_its_end_in_the_players_direct_messages(tmp_path):
-    async with session(tmp_path) as (room, stage, _, browser):
+    async with session(tmp_path) as (room, _, _, browser):
         ada = room.players[0]
         assert (await browser.places("Ada"))["Ada's direct messages"]["messages"] == 0
-        answer = await ada.slash(room.channel, "daily peek")
-        assert "in your DMs" in answer.response.content
+        tab = await browser.tab("Ada", f"#{CHANNEL}")
+        await tab.command("daily peek")
+        assert "in your DMs" in tab.shown
         assert (await browser.places("Ada"))["Ada's direct messages"]["messages"] == 1
 
-        await browser.open("Ada", "Ada's direct messages")
+        tab = await browser.tab("Ada", "Ada's direct messages")
         [table] = dm_tables(ada)
-        assert str(table.id) in await seen(stage) and "Peek" in texts(await seen(stage))
-        await resign_in_dm(ada, table)
-        shown = texts(await seen(stage))
-        assert "peapod daily Peek" in shown and "Replay" in shown, "the finished deal and its share line"
+        assert tab.shows(table.id) and "Peek" in tab.shown
+        await tab.click(f"{custom_ids.RESIGN}:")
+        await tab.click(f"{custom_ids.CONFIRM_RESIGN}:")
+        assert "peapod daily Peek" in tab.shown and "Replay" in tab.shown, "the finished deal and its share line"
 
 
 async def test_the_clock_lets_the_practice_rival_move_and_the_page_shows_it(tmp_path):
+    """The simulated clock follows the real one (read from ``moments`` here): the AI's move is made
+    and the page republished without anyone clicking (the race is in its thread, or in the channel
+    where none opens)."""
     moments = [0.0]
-    async with session(tmp_path, lambda: moments[0]) as (room, stage, _, _):
-        ada = room.players[0]
-        await stage.show(ada, CHANNEL_PLACE)
-        await ada.slash(room.channel, "peanuts practice")
-        before = texts(await seen(stage))
+    async with session(tmp_path, lambda: moments[0]) as (room, stage, _, browser):
+        await room.players[0].slash(room.channel, "peanuts practice")
+        threads = [label for label in await browser.places("Ada") if label.startswith("Thread: ")]
+        tab = await browser.tab("Ada", threads[0] if threads else f"#{CHANNEL}")
+        panel_button = tab.control(f"{custom_ids.PANEL}:")
+        assert panel_button is not None
+        board_id = int(panel_button[0])
+        dealt = text_of(table_message(room, board_id))
         moments[0] = 30.0
         await stage.clock.step()
-        assert stage.preview is not None and stage.preview._python is not None
-        assert texts(stage.preview._python.snapshot["messages"]) != before, "republished without a Refresh"
-        assert "AI" in texts(await seen(stage))
+        moved = text_of(table_message(room, board_id))
+        assert moved != dealt, "the AI moved"
+        await tab.reload()
+        assert moved.splitlines()[-2] in tab.shown, "and the page shows it"
 
 
 async def test_a_click_in_the_page_waits_while_the_clock_moves(tmp_path):
