@@ -11,7 +11,7 @@ from pathlib import Path
 import bot.play
 from bot.play.hub import Hub
 from bot.play.room import PLAYERS, play_room
-from bot.play.stage import CHANNEL_PLACE, Stage
+from bot.play.stage import Stage
 
 KEPT_DATABASE = Path("data/play.db")
 
@@ -22,7 +22,6 @@ async def serve(database: Path, port: int | None) -> None:
         stage = Stage(room)
         clock = asyncio.create_task(stage.clock.run(), name="peapod-play-clock")
         try:
-            await stage.show(room.players[0], CHANNEL_PLACE)
             async with Hub(room, stage, port) as hub:
                 print(
                     f"peapod is ready: open {hub.url} (a private link for this computer only). "

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 import simcord
+from simcord import SetupError
 from simcord.preview import Preview
 
 log = logging.getLogger("peapod.play")
@@ -64,7 +65,10 @@ class Clock:
             await self._env.advance_time(elapsed)
             preview = self._preview()
             if preview is not None and len(self._env.http_requests) != before:
-                await preview.refresh()
+                try:
+                    await preview.refresh()
+                except SetupError:
+                    log.debug("the page was closed (More > End preview session); nothing to refresh")
 
     async def run(self) -> None:
         """Step every ``TICK`` seconds until cancelled; a step the bot could not settle is logged and skipped."""

@@ -32,6 +32,7 @@ for the commands, switch players with <b>Viewing as</b>, and come back here (the
 button) to open a race's thread or a player's direct messages.</p>
 <label>Viewing as <select id="viewer">__OPTIONS__</select></label>
 <ul id="places"></ul>
+<p id="status" role="status"></p>
 <script>
 const token = location.hash.slice(1);
 const viewer = document.getElementById("viewer");
@@ -44,15 +45,21 @@ async function call(path, body) {
   return response.json();
 }
 async function show() {
-  const shown = await call("/api/places?viewer=" + encodeURIComponent(viewer.value));
+  let shown;
+  try { shown = await call("/api/places?viewer=" + encodeURIComponent(viewer.value)); }
+  catch (error) { document.getElementById("status").textContent = "peapod play is not answering."; return; }
+  document.getElementById("status").textContent = "";
   list.replaceChildren(...shown.places.map((place) => {
     const item = document.createElement("li");
     const open = Object.assign(document.createElement("button"), {className: "place", textContent: place.label});
     open.append(Object.assign(document.createElement("span"), {className: "count",
       textContent: place.messages + (place.messages === 1 ? " message" : " messages")}));
     open.addEventListener("click", async () => {
-      const opened = await call("/api/show", {viewer: viewer.value, place: place.key});
-      location.assign(opened.url);
+      try {
+        location.assign((await call("/api/show", {viewer: viewer.value, place: place.key})).url);
+      } catch (error) {
+        document.getElementById("status").textContent = "Could not open it: " + error.message;
+      }
     });
     item.append(open);
     return item;
