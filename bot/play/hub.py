@@ -9,6 +9,7 @@ import secrets
 from dataclasses import asdict
 
 from aiohttp import web
+from simcord.actors import MemberActor
 
 from bot.play.room import BOT_NAME, PlayRoom
 from bot.play.stage import Stage, places
@@ -112,7 +113,7 @@ class Hub:
         if not secrets.compare_digest(request.headers.get(TOKEN_HEADER, ""), self._token):
             raise web.HTTPUnauthorized()
 
-    def _player(self, name: object):
+    def _player(self, name: object) -> MemberActor:
         try:
             return self._room.player(str(name))
         except ValueError:

@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 
 import aiohttp
 import pytest
-from simcord.backend.errors import SetupError
+from simcord import SetupError
 
 from bot.play.hub import TOKEN_HEADER, Hub
 from bot.play.room import BOT_NAME, CHANNEL, PLAYERS, PlayRoom, play_room
