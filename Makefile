@@ -25,7 +25,7 @@ $(VENV)/.installed-lint: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[play]"
-	touch $@
+	touch $@ $(VENV)/.installed-run
 
 ## run: start the bot against Discord (needs DISCORD_TOKEN in .env)
 run: $(VENV)/.installed-run

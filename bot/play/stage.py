@@ -77,15 +77,17 @@ class Stage:
     async def show(self, player: MemberActor, key: str) -> Preview:
         """Close the page showing anything else and open one on ``key``, viewed by ``player`` first."""
         channel, viewers = self._where(player, key)
-        async with self.clock.lock:
-            await self.close()
-            preview = await self._open.enter_async_context(
-                self._room.env.preview(channel, viewers=viewers, layout="channel")
-            )
-            self.clock.guard(preview)
-            self.preview = preview
+        await self.close()
+        preview = await self._open.enter_async_context(
+            self._room.env.preview(channel, viewers=viewers, layout="channel")
+        )
+        self.clock.guard(preview)
+        self.preview = preview
         return preview
 
     async def close(self) -> None:
-        self.preview = None
+        """Close the page; the clock is let finish a refresh of it first (not a click: the page lets
+        the clicks it is answering finish as it closes, and they may be waiting for the clock)."""
+        async with self.clock.lock:
+            self.preview = None
         await self._open.aclose()
