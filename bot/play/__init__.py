@@ -5,6 +5,6 @@ SimCord's simulated Discord (:mod:`bot.play.room`). The terminal prints one priv
 launcher's places page (:mod:`bot.play.hub`): choose a player and a place (the channel, a race's
 thread, the player's DMs with the bot) and SimCord's Preview opens there (:mod:`bot.play.stage`). In
 it you type slash commands, click the bot's buttons, and switch players with **Viewing as**. The
-bot writes where it writes on Discord; the page follows. The simulated clock only moves when
-something happens, so timers do not fire on their own.
+bot writes where it writes on Discord; the page follows. The simulated clock follows the real one
+(:mod:`bot.play.clock`), so the AI seats play and deadlines fire as they would on Discord.
 """

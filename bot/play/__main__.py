@@ -17,7 +17,7 @@ KEPT_DATABASE = Path("data/play.db")
 
 
 async def serve(database: Path, port: int | None) -> None:
-    """Open the channel for the first player and serve the places page until Ctrl-C."""
+    """Run the simulated server and its clock, and serve the places page until Ctrl-C."""
     async with play_room(database) as room:
         stage = Stage(room)
         clock = asyncio.create_task(stage.clock.run(), name="peapod-play-clock")
