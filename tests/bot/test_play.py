@@ -199,7 +199,7 @@ async def test_a_challenge_is_raced_to_its_end_in_its_thread_and_its_result_show
                 break
             seat = step // 5 % 2
             await tab.view_as(players[seat])
-            state = GAME.from_dict((await room.bot.service._store.load_game(game_id)).state)
+            state = GAME.from_dict((await room.bot.service.parts.tables.load(game_id)).state)
             action = player.choose(state, seat, rng)
             if action is None:
                 continue
