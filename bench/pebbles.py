@@ -22,7 +22,7 @@ from bench import bot_settings, custom_ids, sized, stored_state, text
 from bot.app import create_bot
 from bot.core.service import TableService
 from bot.store import SqliteStore
-from bot.ui.present import EditBudget
+from bot.ui.present.edits import EditBudget
 from games import GAMES
 from games.ai.pebbles_ai import GreedyPlayer
 

@@ -13,7 +13,7 @@ from simcord.builders import ChannelHandle
 from bot.app import PeapodBot, create_bot
 from bot.config import Settings
 from bot.store import SqliteStore
-from bot.ui.present import EditBudget
+from bot.ui.present.edits import EditBudget
 
 log = logging.getLogger("peapod.play")
 
