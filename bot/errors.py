@@ -14,7 +14,8 @@ from discord import app_commands
 
 from bot.core.errors import ServiceError, StoreUnavailableError
 from bot.text import shorten
-from games.errors import EngineError
+from bot.words import say
+from games.errors import EngineError, PlayerError
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,8 @@ async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
 def text_for(error: BaseException, interaction: discord.Interaction | None = None) -> str:
     """The sentence for ``error``: its own for a user error; an apology (and a log line) otherwise."""
     error = getattr(error, "original", error)
+    if isinstance(error, PlayerError):
+        return say(error.phrase)
     if isinstance(error, USER_ERRORS):
         return str(error)
     data = (interaction.data if interaction is not None else None) or {}
