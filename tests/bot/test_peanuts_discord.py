@@ -9,6 +9,7 @@ import pytest
 from bot.app import create_bot
 from bot.text import readable
 from bot.ui.present.edits import EditBudget
+from bot.words import card_text
 from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME, public_cards
 
@@ -78,9 +79,9 @@ def check_privacy(room: Room, state, texts: list[str]) -> None:
     channel = [text_of(m) for m in room.channel.history()]
     text = "\n".join([*channel, *texts])
     for card in hidden:
-        twin_visible = any(other.label == card.label for other in visible)
+        twin_visible = any(card_text(other) == card_text(card) for other in visible)
         if not twin_visible:
-            assert readable(card.label) not in text, f"hidden {card.label} is named"
+            assert readable(card_text(card)) not in text, f"hidden {card_text(card)} is named"
 
 
 async def test_a_race_from_challenge_to_its_end_through_both_panels(room, simcord_bot):
