@@ -7,6 +7,7 @@ import discord
 import pytest
 
 from bot.app import create_bot
+from bot.errors import text_for
 from bot.text import readable
 from bot.ui.present.edits import EditBudget
 from bot.words import card_text
@@ -276,7 +277,7 @@ async def test_equal_cards_raced_to_one_pile_the_second_is_refused(room, simcord
     landed = [result for result in results if not isinstance(result, BaseException)]
     refused = [result for result in results if isinstance(result, BaseException)]
     assert len(landed) == 1 and len(refused) == 1
-    assert "moved on" in str(refused[0]) and "2♦" in str(refused[0])
+    assert "moved on" in text_for(refused[0]) and "2♦" in text_for(refused[0])
     assert (await service.table(game_id)).public.piles[0][-1].rank == 2
 
 

@@ -276,7 +276,7 @@ async def test_hint_is_private_and_changes_nothing(room, simcord_bot, seed_box):
     hint_id = button_for(message, "!hint")
     result = await room.alice.click(message, custom_id=hint_id)
     assert result.ephemeral
-    assert result.response.content == f"Try **{expected.label}**. It is on a winning line."
+    assert result.response.content == f"Try **{say(expected.phrase)}**. It is on a winning line."
     assert (await simcord_bot.service.table(game_id)).version == before.version
     result = await room.bob.click(table_message(room, message.id), custom_id=hint_id)
     assert result.ephemeral and "not playing" in result.response.content

@@ -79,7 +79,7 @@ async def test_hint_names_the_move_and_why_privately_and_changes_nothing(room, s
     hint_id = custom_ids.table_id(custom_ids.HINT, table.game_id, table.version)
     result = await room.alice.click(message, custom_id=hint_id)
     assert result.ephemeral
-    assert result.response.content == readable(f"Try **{expected.action.label}**. {expected.why}")
+    assert result.response.content == readable(f"Try **{say(expected.action.phrase)}**. {say(expected.why)}")
     assert (await simcord_bot.service.table(table.game_id)).version == table.version
     result = await room.bob.click(table_message(room, message.id), custom_id=hint_id)
     assert result.ephemeral and "not playing" in result.response.content
