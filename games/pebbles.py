@@ -689,7 +689,7 @@ def _explain(state: PebblesState, seat: Seat, action: Any) -> Phrase:
 
 
 def _marriage(reader: Reader, data: Any) -> Marriage:
-    cards = reader.cards_of(data, "a marriage")
+    cards = reader.cards_of(data, "marriages")
     if len(cards) not in (2, 3):
         raise CorruptStateError("Pebbles and Nuts snapshot: a marriage has 2 or 3 cards.")
     marriage = Marriage(cards[0], cards[1], cards[2] if len(cards) == 3 else None)
@@ -701,8 +701,8 @@ def _marriage(reader: Reader, data: Any) -> Marriage:
 
 def _deal_score(reader: Reader, data: Any, seats: int) -> DealScore:
     """One entry of ``history``: meld points, card points and tricks, each per seat."""
-    melds, cards, tricks = reader.entries_of(data, "a deal of the history", 3)
-    return DealScore(*(reader.numbers_of(values, "a deal score", seats) for values in (melds, cards, tricks)))
+    melds, cards, tricks = reader.entries_of(data, "history", 3)
+    return DealScore(*(reader.numbers_of(values, "history", seats) for values in (melds, cards, tricks)))
 
 
 def _check_melds(marriages: Sequence[Marriage], points: int, hand: Sequence[Card], deck: Sequence[Card]) -> None:

@@ -7,15 +7,14 @@ ranks and cards (whose text is a word choice too: ranks are named differently in
 and other phrases, so a phrase stays hashable and comparable in tests.
 """
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
-if TYPE_CHECKING:
-    from games.cards import Card, Rank  # games.cards raises errors that carry phrases
-
-Arg: TypeAlias = "int | str | Rank | Card | Phrase | tuple[int | Card | Phrase, ...] | None"
-"""A phrase's part: a number, a code or a name (never words), a rank, a card, another phrase, a list of
-numbers, cards or phrases, or nothing."""
+Arg: TypeAlias = Hashable
+"""A phrase's part: a number, a code or a name (never words), a rank, a card, another phrase, a tuple of
+these, or None; ``bot/words`` words each kind. (Named loosely so that this module imports nothing of the
+games: cards raise errors, and errors carry phrases.)"""
 
 
 @dataclass(frozen=True, slots=True)
