@@ -465,10 +465,6 @@ def _side_name(seats: int, side: int) -> Phrase:
     return _seat_name(side)
 
 
-def _listed(key: str, items: Sequence[Phrase]) -> Phrase:
-    """``items`` joined as ``key`` says ("list.and": "A and B", "list.semicolons": "A; B")."""
-    return Phrase.of(key, items=tuple(items))
-
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
@@ -510,12 +506,12 @@ def _deal_text(seats: int, summary: DealSummary, running: Phrase) -> Phrase:
     if len(summary.winners) == 1:
         (best,) = summary.winners
         key = "pebbles.deal_won.partners" if seats == 4 else "pebbles.deal_won"
-        others = _listed("list.semicolons", [entry for side, entry in enumerate(entries) if side != best])
+        others = Phrase.of("list.semicolons", items=tuple(entry for side, entry in enumerate(entries) if side != best))
         return Phrase.of(
             key, number=summary.number, winner=names[best], score=scores[best], others=others, running=running
         )
-    tied = _listed("list.and", [names[side] for side in summary.winners])
-    everyone = _listed("list.semicolons", entries)
+    tied = Phrase.of("list.and", items=tuple(names[side] for side in summary.winners))
+    everyone = Phrase.of("list.semicolons", items=tuple(entries))
     return Phrase.of("pebbles.deal_tied", number=summary.number, tied=tied, everyone=everyone, running=running)
 
 
@@ -565,9 +561,11 @@ def _finish_deal(state: PebblesState, events: list[Event]) -> tuple[PebblesState
     score = DealScore(melds=state.meld_points, cards=points, tricks=state.tricks)
     summary = summarise(n, state.deal_no + 1, score)
     totals = [total + value for total, value in zip(state.totals, summary.points)]
-    running = _listed(
+    running = Phrase.of(
         "list.commas",
-        [Phrase.of("pebbles.side_total", side=_side_name(n, side), total=value) for side, value in enumerate(totals)],
+        items=tuple(
+            Phrase.of("pebbles.side_total", side=_side_name(n, side), total=value) for side, value in enumerate(totals)
+        ),
     )
     events.append(Event(_deal_text(n, summary, running)))
     target = target_for(n, state.decks)
@@ -876,7 +874,7 @@ class PebblesAndNuts(Game[PebblesState]):
             best = max(value for side, value in enumerate(scores) if side != loser)
             sides = [side for side, value in enumerate(scores) if side != loser and value == best]
             winners = tuple(seat for seat in range(n) if side_of(n, seat) in sides)
-            who = _listed("list.and", [_side_name(n, side) for side in sides])
+            who = Phrase.of("list.and", items=tuple(_side_name(n, side) for side in sides))
             summary = Phrase.of("pebbles.resigned", seat=_seat_name(state.resigned), winners=who, count=len(winners))
             return Outcome(per_seat, winners, EndReason.RESIGNED, summary)
         if not state.over:
