@@ -2,8 +2,9 @@
 
 Errors people cause (an illegal move, not your game, a stale button, a control we do not know)
 are ours: they derive from ``games.errors.EngineError``, ``bot.core.errors.ServiceError`` or
-:class:`UnknownControlError`, and their text is written for players, so it is shown as it is,
-ephemerally. Anything else is a bug: it is logged with the context and answered with an apology;
+:class:`UnknownControlError`, and are answered ephemerally: an engine's refusal (a
+``games.errors.PlayerError``) in the words of its phrase (:mod:`bot.words`), the others with their own
+text, written for players. Anything else is a bug: it is logged with the context and answered with an apology;
 the game is unchanged because states are saved in one transaction.
 """
 
