@@ -13,9 +13,9 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, HintButton, button
-from bot.ui.kind import KindUI, unnamed
+from bot.ui.kind import KindUI, unnamed, view_as
 from bot.words import say
-from games.peek import WASTE, Draw, Play, Redeal
+from games.peek import WASTE, Draw, PeekView, Play, Redeal
 from render import peek as picture
 
 HELP = """\
@@ -62,7 +62,7 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
 
 def status(table: Table) -> str:
     """One line under the title: cards home, moves, the stock and the redeals left."""
-    view = table.public
+    view = view_as(table.public, PeekView)
     if view.redeals_left is None:
         redeals = "unlimited redeals"
     else:
