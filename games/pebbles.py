@@ -54,7 +54,7 @@ Options: ``decks`` 1 or 2 (2 only for 4 players), ``either_partner_declares`` (4
 Action codes: ``"p:QS"`` / ``"p:QS1"`` play a card (ident: deck 1 copy with the digit),
 ``"m:KDQD"`` declare a marriage (K then Q), ``"m:JDKDQD"`` add J♦ to the marriage K♦ Q♦ (ménage),
 ``"pass"`` hand the declaration to the partner, or decline it as the partner. In the two-deck game
-labels, events and refusals mark each card's deck (``"K♦ (1)"``, ``"K♦ (2)"``, :func:`marked_card`),
+action names, events and refusals mark each card's deck (``"K♦ (1)"``, ``"K♦ (2)"``, :func:`marked_card`),
 so the two copies never read alike.
 """
 
@@ -824,7 +824,7 @@ class PebblesAndNuts(Game[PebblesState]):
         return Transition(after, tuple(events))
 
     def explain_illegal(self, state: PebblesState, seat: Seat, action: Any) -> Phrase:
-        """Why ``action`` is refused, in a sentence for the player."""
+        """Why ``action`` is refused, for the player."""
         return _explain(state, seat, action)
 
     def view_for(self, state: PebblesState, viewer: Seat | None) -> PebblesView:

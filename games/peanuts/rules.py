@@ -2,7 +2,7 @@
 
 See :mod:`games.peanuts` for the rules in short. This module holds :class:`PeanutsState` (both
 layouts and the building piles), the building plays of §1.3 move 1, ``apply`` with the stall
-check of §1.5 / §7.1, the sentences for refused moves, the views of §1.2, the snapshot and the
+check of §1.5 / §7.1, the reasons for refused moves, the views of §1.2, the snapshot and the
 :class:`Peanuts` game object. One player's own moves are in :mod:`games.peanuts.layout`, the
 blocked check in :mod:`games.peanuts.blocked`.
 """
