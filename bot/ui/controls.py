@@ -30,7 +30,7 @@ from discord import ui
 
 from bot.core.errors import StaleActionError
 from bot.core.service import Table
-from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error
+from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
 from bot.text import readable
 from bot.ui import custom_ids
 from bot.ui.client import peapod
@@ -377,7 +377,7 @@ class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=Tru
             table = await bot.service.act(self.game_id, interaction.user.id, self.code or "", version=self.version)
         except (StaleActionError, IllegalActionError, NotYourTurnError) as refusal:
             table = await bot.service.table(self.game_id)
-            await bot.presenter.show_panel(interaction, table, seat, note=str(refusal))
+            await bot.presenter.show_panel(interaction, table, seat, note=text_for(refusal))
             return
         await bot.presenter.show_panel(interaction, table, seat)
         bot.presenter.redraw(table)
