@@ -17,6 +17,7 @@ from bot.app import PeapodBot
 from bot.core.service import Table
 from bot.core.tables import seat_name
 from bot.errors import UnknownControlError
+from bot.i18n import ENGLISH
 from bot.text import quote
 from bot.ui.controls import ReplayButton, button
 from bot.ui.kinds import KINDS
@@ -49,7 +50,7 @@ def result_words(table: Table, seat: int) -> str:
 
 def others(table: Table, seat: int) -> str:
     names = [
-        ai_name(table) if other.ai else f"<@{other.user_id}>" if other.user_id else seat_name(other.seat)
+        ai_name(ENGLISH, table) if other.ai else f"<@{other.user_id}>" if other.user_id else seat_name(other.seat)
         for other in table.seats
         if other.seat != seat
     ]

@@ -31,10 +31,12 @@ from discord import ui
 from bot.core.errors import StaleActionError
 from bot.core.service import Table
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
+from bot.i18n import N_, Words
 from bot.text import readable
 from bot.ui import custom_ids
 from bot.ui.client import peapod
-from games.errors import IllegalActionError, NotYourTurnError
+from bot.ui.language import private_words
+from games.errors import IllegalActionError, NotYourTurnError, PlayerError
 
 ACK_FIRST_AFTER = 0.5
 """Seconds an interaction may have waited before it is acknowledged ahead of any work."""
@@ -46,15 +48,15 @@ BUSY_CLICKS = 200
 _in_progress = 0
 """Clicks being handled right now (one event loop, so a plain counter)."""
 
-REDRAWN = "That button was on an older table; here is the table as it is now."
-LEGACY = "This table was redrawn with new buttons; use them."
-NOT_THIS_TABLE = "That control does not belong to this table."
-NOT_A_PANEL = "That control belongs on a player's own panel or hand, not here."
-NOT_THE_QUESTION = "That control belongs to its own question; ask again."
-NOT_A_REPLAY = "That control belongs on a replay; open one with Replay or /replay."
+REDRAWN = N_("That button was on an older table; here is the table as it is now.")
+LEGACY = N_("This table was redrawn with new buttons; use them.")
+NOT_THIS_TABLE = N_("That control does not belong to this table.")
+NOT_A_PANEL = N_("That control belongs on a player's own panel or hand, not here.")
+NOT_THE_QUESTION = N_("That control belongs to its own question; ask again.")
+NOT_A_REPLAY = N_("That control belongs on a replay; open one with Replay or /replay.")
 PICK_VALUE = re.compile(r"[a-z][0-9]{0,2}")
 CODE_VALUE = re.compile(custom_ids.CODE)
-UNPICKABLE = "That card cannot move right now; pick one from the menu."
+UNPICKABLE = N_("That card cannot move right now; pick one from the menu.")
 
 
 def lateness(interaction: discord.Interaction) -> float:
@@ -112,7 +114,7 @@ async def run(control: Control, interaction: discord.Interaction) -> None:
     try:
         late = lateness(interaction)
         if late > BUSY_AFTER or _in_progress > BUSY_CLICKS:
-            await reply_ephemeral(interaction, BUSY)
+            await reply_ephemeral(interaction, (await private_words(interaction))(BUSY))
             return
         if late > ACK_FIRST_AFTER or _in_progress > 1:
             await control.acknowledge(interaction)
@@ -148,11 +150,12 @@ async def check_home(control: Control, interaction: discord.Interaction) -> None
         return
     if message is not None and message.flags.ephemeral and _all_of_game(message, control.game_id):
         return
+    words = await private_words(interaction)
     if control.home == "panel":
         if message is not None and await bot.service.is_hand_message(control.game_id, interaction.user.id, message.id):
             return
-        raise UnknownControlError(NOT_A_PANEL)
-    raise UnknownControlError(NOT_A_REPLAY if control.home == "private" else NOT_THE_QUESTION)
+        raise UnknownControlError(words(NOT_A_PANEL))
+    raise UnknownControlError(words(NOT_A_REPLAY if control.home == "private" else NOT_THE_QUESTION))
 
 
 def custom_ids_of(message: discord.Message) -> list[str]:
@@ -179,14 +182,15 @@ def _all_of_game(message: discord.Message, game_id: int) -> bool:
 
 async def _show_current(control: Control, interaction: discord.Interaction, note: str) -> None:
     """Redraw the table the outdated control sits on, as the answer to the click; ``note`` (why) goes
-    privately to the one who clicked, not into the table everyone watches."""
+    privately to the one who clicked, not into the table everyone watches (a message id, worded for them)."""
     bot = peapod(interaction)
     try:
+        words = await private_words(interaction)
         table = await bot.service.table(control.game_id)
         if table.message_id != control.message_id(interaction):
-            raise UnknownControlError(NOT_THIS_TABLE)
+            raise UnknownControlError(words(NOT_THIS_TABLE))
         await bot.presenter.show_here(interaction, table)
-        await reply_ephemeral(interaction, note)
+        await reply_ephemeral(interaction, words(note))
     except Exception as error:  # noqa: BLE001
         await reply_error(interaction, error)
 
@@ -202,7 +206,8 @@ def button(
     emoji: str | None = None,
     disabled: bool = False,
 ) -> Control:
-    """A button of control ``cls`` for ``table`` (``code``: the action it plays, for Action- and SeatButton)."""
+    """A button of control ``cls`` for ``table`` (``code``: the action it plays, for Action- and SeatButton);
+    ``label`` is already worded, and cut to Discord's 80 characters here."""
     custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version, code)
     item: ui.Button[ui.View | ui.LayoutView] = ui.Button(
         custom_id=custom_id, label=readable(label)[:80], style=style, emoji=emoji, disabled=disabled
@@ -218,12 +223,20 @@ def select(
     placeholder: str,
     row: int | None = None,
 ) -> Control:
-    """A select menu of control ``cls`` for ``table`` (at most 25 options, as Discord allows)."""
+    """A select menu of control ``cls`` for ``table`` (at most 25 options, as Discord allows); the worded labels,
+    descriptions and placeholder are cut to Discord's 100, 100 and 150 characters here."""
     custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version)
     for option in options:
-        option.label = readable(option.label)
-        option.description = readable(option.description) if option.description else None
+        option.label = readable(option.label)[:100]
+        option.description = readable(option.description)[:100] if option.description else None
     return cls(ui.Select(custom_id=custom_id, options=options[:25], placeholder=placeholder[:150]), row=row)
+
+
+def refusal_text(words: Words, refusal: Exception) -> str:
+    """A refusal as a note on a panel: an engine's in ``words``, the table service's as it says it."""
+    if isinstance(refusal, PlayerError):
+        return words.phrase(refusal.phrase)
+    return text_for(refusal)
 
 
 def _selected(interaction: discord.Interaction, pattern: re.Pattern[str]) -> str:
@@ -267,7 +280,7 @@ class PickSelect(Control, template=custom_ids.template(custom_ids.PICK)):
             self.game_id, version=self.version, user_id=interaction.user.id, message_id=self.message_id(interaction)
         )
         if picked not in bot.presenter.pickable(table):
-            raise UnknownControlError(UNPICKABLE)
+            raise UnknownControlError((await private_words(interaction))(UNPICKABLE))
         await bot.presenter.show_pick(interaction, table, picked)
 
 
@@ -310,7 +323,7 @@ class HintButton(Control, template=custom_ids.template(custom_ids.HINT)):
         await bot.service.seat_of(self.game_id, interaction.user.id)
         await self.acknowledge(interaction)
         action = await bot.service.hint(self.game_id, interaction.user.id)
-        await bot.presenter.tell(interaction, bot.presenter.hint_text(action))
+        await bot.presenter.tell(interaction, bot.presenter.hint_text(await private_words(interaction), action))
 
 
 class ResignButton(Control, template=custom_ids.template(custom_ids.RESIGN)):
@@ -323,9 +336,10 @@ class ResignButton(Control, template=custom_ids.template(custom_ids.RESIGN)):
         bot = peapod(interaction)
         await bot.service.check_resign(self.game_id, interaction.user.id)
         table = await bot.service.table(self.game_id)
+        words = await private_words(interaction)
         view = ui.View(timeout=None)
-        view.add_item(button(ConfirmResignButton, table, "Yes, resign", style=discord.ButtonStyle.danger))
-        text = "Resign this game? It counts as a loss."
+        view.add_item(button(ConfirmResignButton, table, words("Yes, resign"), style=discord.ButtonStyle.danger))
+        text = words("Resign this game? It counts as a loss.")
         if interaction.response.is_done():
             await interaction.followup.send(text, view=view, ephemeral=True)
         else:
@@ -341,10 +355,11 @@ class ConfirmResignButton(Control, template=custom_ids.template(custom_ids.CONFI
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = peapod(interaction)
         table = await bot.service.resign(self.game_id, interaction.user.id)
+        resigned = (await private_words(interaction))("You resigned.")
         if interaction.response.is_done():
-            await interaction.edit_original_response(content="You resigned.", view=None)
+            await interaction.edit_original_response(content=resigned, view=None)
         else:
-            await interaction.response.edit_message(content="You resigned.", view=None)
+            await interaction.response.edit_message(content=resigned, view=None)
         bot.presenter.redraw(table)
 
 
@@ -377,7 +392,8 @@ class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=Tru
             table = await bot.service.act(self.game_id, interaction.user.id, self.code or "", version=self.version)
         except (StaleActionError, IllegalActionError, NotYourTurnError) as refusal:
             table = await bot.service.table(self.game_id)
-            await bot.presenter.show_panel(interaction, table, seat, note=text_for(refusal))
+            note = refusal_text(await private_words(interaction), refusal)
+            await bot.presenter.show_panel(interaction, table, seat, note=note)
             return
         await bot.presenter.show_panel(interaction, table, seat)
         bot.presenter.redraw(table)
@@ -448,7 +464,9 @@ class NewGameButton(Control, template=custom_ids.template(custom_ids.NEW_GAME)):
         finished = await bot.service.table(self.game_id)
         for game_id in await bot.service.active_games(finished.channel_id or 0, interaction.user.id, finished.kind):
             if (await bot.service.table(game_id)).owner == interaction.user.id:
-                raise UnknownControlError(f"You already have a {finished.title} game here (game #{game_id}).")
+                words = await private_words(interaction)
+                already = N_("You already have a {game} game here (game #{game_id}).")
+                raise UnknownControlError(words(already, game=finished.title, game_id=game_id))
         if not interaction.response.is_done():
             await interaction.response.defer()
         table = await bot.service.new_game(

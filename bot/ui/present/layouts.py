@@ -12,6 +12,7 @@ from discord import ui
 
 from bot.core.deadlines import ai_level
 from bot.core.service import Table
+from bot.i18n import N_, Words
 from bot.text import shorten
 from bot.ui.controls import (
     AcceptButton,
@@ -32,7 +33,6 @@ from bot.ui.controls import (
 )
 from bot.ui.kind import KindUI
 from bot.ui.layout import FELT, layout
-from bot.i18n import N_, Words
 from games.base import EndReason, Hint, Seat
 
 IMAGE_NAME = "table.png"
@@ -212,7 +212,9 @@ def table_controls(words: Words, kind: KindUI, table: Table, picked: str | None 
 
 
 def panel_heading(words: Words, table: Table, seat: Seat) -> str:
-    return words("{game} \u00b7 game #{game_id} \u00b7 seat {seat}", game=table.title, game_id=table.game_id, seat=seat + 1)
+    return words(
+        "{game} \u00b7 game #{game_id} \u00b7 seat {seat}", game=table.title, game_id=table.game_id, seat=seat + 1
+    )
 
 
 def panel_text(words: Words, kind: KindUI, table: Table, seat: Seat, note: str = "") -> str:
