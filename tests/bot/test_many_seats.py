@@ -126,11 +126,11 @@ TALLY = KindUI(
     key="tally",
     help="**Tally**: count to four.",
     blurb="Count to four",
-    status=lambda table: " vs ".join(str(count) for count in table.public.counts),
-    controls=lambda table, picked: [],
+    status=lambda words, table: " vs ".join(str(count) for count in table.public.counts),
+    controls=lambda words, table, picked: [],
     render=_picture,
-    panel=lambda table, seat: [button(SeatButton, table, "+1", code="+1", style=discord.ButtonStyle.success)],
-    panel_status=lambda table, seat: f"You have counted {table.public.counts[seat]}.",
+    panel=lambda words, table, seat: [button(SeatButton, table, "+1", code="+1", style=discord.ButtonStyle.success)],
+    panel_status=lambda words, table, seat: f"You have counted {table.public.counts[seat]}.",
 )
 
 
