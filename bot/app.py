@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
+from bot.cogs.translator import CatalogTranslator
 from bot.config import Settings
 from bot.core.service import TableService
 from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral
@@ -101,6 +102,7 @@ class PeapodBot(commands.AutoShardedBot):
         return shard_of(guild_id, self.shard_count) in self.shard_ids
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*CONTROLS)

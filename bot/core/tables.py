@@ -305,8 +305,8 @@ def seat_phrase(seat: Seat) -> Phrase:
 
 
 def and_list(numbers: Sequence[int]) -> str:
-    words = [str(number) for number in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    texts = [str(number) for number in numbers]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
 
 
 def seat_of_person(record: GameRecord, user_id: int) -> Seat:
