@@ -13,9 +13,11 @@ $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
+# test installs play mode's requirements too, so it marks play (and run) as installed: `make play` after
+# `make test` starts at once, without installing again
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test,play]"
-	touch $@
+	touch $@ $(VENV)/.installed-play $(VENV)/.installed-run
 
 $(VENV)/.installed-lint: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[lint]"
@@ -23,7 +25,7 @@ $(VENV)/.installed-lint: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[play]"
-	touch $@
+	touch $@ $(VENV)/.installed-run
 
 ## run: start the bot against Discord (needs DISCORD_TOKEN in .env)
 run: $(VENV)/.installed-run
@@ -33,7 +35,7 @@ run: $(VENV)/.installed-run
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n auto
 
-## lint: ruff (the rules in pyproject.toml) over everything, and mypy over games/, render/, bot/core and bot/store
+## lint: ruff (the rules in pyproject.toml) over everything, and mypy over games/, render/, bot/core, bot/store and bench/
 lint: $(VENV)/.installed-lint
 	$(BIN)/ruff check .
 	$(BIN)/mypy

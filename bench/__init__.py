@@ -5,13 +5,46 @@ tiny round instead, which is how tests/bench runs every module in CI, so none ca
 """
 
 import os
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic_settings import SettingsConfigDict
+
+from bot.config import Settings
+from bot.store import Store
+from games.base import Game
+
+StateT = TypeVar("StateT")
 
 
 def sized(full: int, tiny: int = 1) -> int:
     """``full``, or ``tiny`` when ``BENCH_TINY`` is set (a smoke run of the benchmark's whole path)."""
     return tiny if os.environ.get("BENCH_TINY") else full
+
+
+class _NoEnvFile(Settings):
+    """The bot's settings with no ``.env`` read, so a developer's own file changes nothing a benchmark measures."""
+
+    model_config = SettingsConfigDict(env_file=None)
+
+
+def bot_settings(database: Path) -> Settings:
+    """The settings of a benchmark's bot: one shard on ``database``, from the environment but no ``.env``."""
+    return _NoEnvFile(database_path=database, shard_count=1)
+
+
+def wrap_method(owner: type, name: str, wrap: Callable[[Any], Any]) -> None:
+    """Put ``wrap(owner.name)`` in the method's place: how a benchmark times the calls the bot makes to discord.py."""
+    setattr(owner, name, wrap(getattr(owner, name)))
+
+
+async def stored_state(store: Store, game: Game[StateT], game_id: int) -> StateT:
+    """The state of game ``game_id`` as ``store`` holds it (what a benchmark's AI player chooses from)."""
+    record = await store.load_game(game_id)
+    if record is None:
+        raise LookupError(f"Game #{game_id} is not in the store.")
+    return game.from_dict(record.state)
 
 
 def components_in(components: Iterable[Any]) -> Iterator[Any]:

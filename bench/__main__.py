@@ -1,7 +1,7 @@
 """``make bench``: every benchmark, one after the other. Prints figures; never fails on time."""
 
-from bench import action, history, interaction, load, pebbles, race, render, store
+from bench import action, history, interaction, load, pebbles, race, render, store, tournament
 
-for module in (render, action, store, history, interaction, pebbles, race, load):
+for module in (render, action, store, history, interaction, pebbles, race, load, tournament):
     module.main()
     print()

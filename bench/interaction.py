@@ -15,14 +15,15 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 import simcord
 
-from bench import custom_ids, sized
+from bench import bot_settings, custom_ids, sized, wrap_method
 from bot.app import create_bot
-from bot.config import Settings
 from bot.store import SqliteStore
 from games.penguin import Move
 
@@ -32,11 +33,16 @@ SEED = 11
 _marks: dict[str, float] = {}
 """When the last interaction was dispatched to the bot, and when the bot first answered it."""
 
+P = ParamSpec("P")
+R = TypeVar("R")
 
-def _timed(method):
+
+def _timed(
+    method: Callable[Concatenate[discord.InteractionResponse, P], Awaitable[R]],
+) -> Callable[Concatenate[discord.InteractionResponse, P], Coroutine[Any, Any, R]]:
     """Wrap an InteractionResponse method so the first answer to the current interaction is timed."""
 
-    async def wrapper(self, *args, **kwargs):
+    async def wrapper(self: discord.InteractionResponse, *args: P.args, **kwargs: P.kwargs) -> R:
         _marks.setdefault("acked", time.perf_counter())
         return await method(self, *args, **kwargs)
 
@@ -45,6 +51,13 @@ def _timed(method):
 
 def _ack_time() -> float:
     return _marks["acked"] - _marks["dispatched"]
+
+
+def _last_message(channel: simcord.ChannelHandle) -> discord.Message:
+    """The table: the channel's newest message, which the bot has just sent or edited."""
+    message = channel.last_message
+    assert message is not None, "the bot has answered in the channel"
+    return message
 
 
 def _custom_ids(message: discord.Message) -> list[str]:
@@ -61,9 +74,7 @@ async def measure(database: Path) -> tuple[list[float], list[float], list[float]
     """Return ack and round-trip times for menu picks and for moves."""
     store = await SqliteStore.open(database)
     seeds = iter(range(SEED, SEED + 1000))
-    bot = create_bot(
-        Settings(_env_file=None, database_path=database, shard_count=1), store, seed_source=lambda: next(seeds)
-    )
+    bot = create_bot(bot_settings(database), store, seed_source=lambda: next(seeds))
 
     async def on_interaction(interaction: discord.Interaction) -> None:
         _marks.clear()
@@ -79,7 +90,7 @@ async def measure(database: Path) -> tuple[list[float], list[float], list[float]
             played = 0
             while played < MOVES:
                 await player.slash(channel, "penguin new")
-                message = channel.last_message
+                message = _last_message(channel)
                 game_id = (await bot.service.active_games(channel.id, player.id, "penguin"))[0]
                 while played < MOVES:
                     table = await bot.service.table(game_id)
@@ -92,7 +103,7 @@ async def measure(database: Path) -> tuple[list[float], list[float], list[float]
                     await player.select(message, [move.source], custom_id=pick)
                     pick_done.append(time.perf_counter() - start)
                     pick_ack.append(_ack_time())
-                    message = channel.last_message
+                    message = _last_message(channel)
                     target = next(
                         cid for cid in _custom_ids(message) if cid.startswith("pa:") and cid.endswith(f":{move.code}")
                     )
@@ -100,7 +111,7 @@ async def measure(database: Path) -> tuple[list[float], list[float], list[float]
                     await player.click(message, custom_id=target)
                     move_done.append(time.perf_counter() - start)
                     move_ack.append(_ack_time())
-                    message = channel.last_message
+                    message = _last_message(channel)
                     played += 1
     finally:
         await store.close()
@@ -110,8 +121,7 @@ async def measure(database: Path) -> tuple[list[float], list[float], list[float]
 def main() -> None:
     """Print ack and round-trip figures for picks and moves."""
     for name in ("defer", "edit_message", "send_message"):
-        method = getattr(discord.InteractionResponse, name)
-        setattr(discord.InteractionResponse, name, _timed(method))
+        wrap_method(discord.InteractionResponse, name, _timed)
     with tempfile.TemporaryDirectory() as folder:
         pick_ack, pick_done, move_ack, move_done = asyncio.run(measure(Path(folder) / "bench.db"))
     print("Clicks through discord.py on SimCord, Penguin, SQLite file; ack = dispatch to first response")

@@ -22,17 +22,17 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 import simcord
 from simcord import interactions as simcord_interactions
-from simcord.backend import serializers
+from simcord.backend import models, serializers
 
-from bench import buttons, sized
+from bench import bot_settings, buttons, sized, wrap_method
 from bot.app import create_bot
-from bot.config import Settings
 from bot.store import SqliteStore
 
 RATES = (10, 30, 60, 90, 120)[: sized(5, 1)]
@@ -45,9 +45,14 @@ _acked: dict[int, float] = {}
 _done: dict[int, float] = {}
 _busy: set[int] = set()
 
+P = ParamSpec("P")
+R = TypeVar("R")
 
-def _first_answer(method: Any) -> Any:
-    async def wrapper(self: discord.InteractionResponse, *args: Any, **kwargs: Any) -> Any:
+
+def _first_answer(
+    method: Callable[Concatenate[discord.InteractionResponse, P], Awaitable[R]],
+) -> Callable[Concatenate[discord.InteractionResponse, P], Coroutine[Any, Any, R]]:
+    async def wrapper(self: discord.InteractionResponse, *args: P.args, **kwargs: P.kwargs) -> R:
         interaction = self._parent
         _acked.setdefault(interaction.id, time.perf_counter())
         if args and isinstance(args[0], str) and "busy" in args[0]:
@@ -57,8 +62,10 @@ def _first_answer(method: Any) -> Any:
     return wrapper
 
 
-def _picture_sent(method: Any) -> Any:
-    async def wrapper(self: discord.Interaction, *args: Any, **kwargs: Any) -> Any:
+def _picture_sent(
+    method: Callable[Concatenate[discord.Interaction, P], Awaitable[R]],
+) -> Callable[Concatenate[discord.Interaction, P], Coroutine[Any, Any, R]]:
+    async def wrapper(self: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> R:
         result = await method(self, *args, **kwargs)
         _done.setdefault(self.id, time.perf_counter())
         return result
@@ -71,7 +78,7 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def _next_button(stored: Any) -> dict[str, Any]:
+def _next_button(stored: models.Message) -> dict[str, Any]:
     """Undo when the table offers it, else the button that turns the stock (as stored by SimCord)."""
     found = buttons(stored.components)
     undo = [button for button in found if button.get("label") == "Undo"]
@@ -86,7 +93,9 @@ async def _keep_clock(env: simcord.Env, stop: asyncio.Event) -> None:
         await asyncio.sleep(0.005)
 
 
-async def run_rate(env: simcord.Env, tables: list[tuple[Any, Any]], rate: int) -> dict[str, float]:
+async def run_rate(
+    env: simcord.Env, tables: list[tuple[simcord.MemberActor, tuple[int, int]]], rate: int
+) -> dict[str, float]:
     """Deliver ``rate`` clicks a second for :data:`SECONDS` seconds; return the figures."""
     backend = env.backend
     ids: list[int] = []
@@ -126,7 +135,7 @@ async def run_rate(env: simcord.Env, tables: list[tuple[Any, Any]], rate: int) -
 
 async def measure(database: Path, rates: tuple[int, ...]) -> list[tuple[int, dict[str, float]]]:
     store = await SqliteStore.open(database)
-    bot = create_bot(Settings(_env_file=None, database_path=database, shard_count=1), store, seed_source=lambda: 11)
+    bot = create_bot(bot_settings(database), store, seed_source=lambda: 11)
     results = []
     try:
         async with simcord.run(bot, settle_timeout=120) as env:
@@ -136,7 +145,9 @@ async def measure(database: Path, rates: tuple[int, ...]) -> list[tuple[int, dic
             for number in range(PLAYERS):
                 player = guild.add_member(env.create_user(f"player{number}"))
                 await player.slash(channel, "peek new")
-                tables.append((player, (channel.id, channel.last_message.id)))
+                table = channel.last_message
+                assert table is not None, "the new table is the channel's last message"
+                tables.append((player, (channel.id, table.id)))
             stop = asyncio.Event()
             clock = asyncio.create_task(_keep_clock(env, stop))
             for rate in rates:
@@ -150,10 +161,9 @@ async def measure(database: Path, rates: tuple[int, ...]) -> list[tuple[int, dic
 
 def main(argv: list[str] | None = None) -> None:
     rates = tuple(int(arg) for arg in (argv or [])) or RATES
-    discord.InteractionResponse.defer = _first_answer(discord.InteractionResponse.defer)
-    discord.InteractionResponse.send_message = _first_answer(discord.InteractionResponse.send_message)
-    discord.InteractionResponse.edit_message = _first_answer(discord.InteractionResponse.edit_message)
-    discord.Interaction.edit_original_response = _picture_sent(discord.Interaction.edit_original_response)
+    for name in ("defer", "send_message", "edit_message"):
+        wrap_method(discord.InteractionResponse, name, _first_answer)
+    wrap_method(discord.Interaction, "edit_original_response", _picture_sent)
     with tempfile.TemporaryDirectory() as folder:
         results = asyncio.run(measure(Path(folder) / "load.db", rates))
     print(f"Turn / Undo on {PLAYERS} Peek tables through discord.py on SimCord, {SECONDS} s per rate")

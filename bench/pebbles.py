@@ -18,12 +18,11 @@ from pathlib import Path
 
 import simcord
 
-from bench import custom_ids, sized, text
+from bench import bot_settings, custom_ids, sized, stored_state, text
 from bot.app import create_bot
-from bot.config import Settings
 from bot.core.service import TableService
 from bot.store import SqliteStore
-from bot.ui.present import EditBudget
+from bot.ui.present.edits import EditBudget
 from games import GAMES
 from games.ai.pebbles_ai import GreedyPlayer
 
@@ -40,10 +39,9 @@ def _line(name: str, samples: list[float]) -> str:
 async def through_the_bot(database: Path) -> list[float]:
     store = await SqliteStore.open(database)
     budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
-    bot = create_bot(
-        Settings(_env_file=None, database_path=database, shard_count=1), store, seed_source=lambda: SEED, budget=budget
-    )
-    player, rng, samples = GreedyPlayer(), random.Random(SEED), []
+    bot = create_bot(bot_settings(database), store, seed_source=lambda: SEED, budget=budget)
+    player, rng = GreedyPlayer(), random.Random(SEED)
+    samples: list[float] = []
     try:
         async with simcord.run(bot, settle_timeout=60) as env:
             guild = env.create_guild("bench")
@@ -52,6 +50,7 @@ async def through_the_bot(database: Path) -> list[float]:
             while len(samples) < CARDS:
                 await people[0].slash(channel, "pebbles new")
                 lobby = channel.last_message
+                assert lobby is not None, "the new table's lobby is the channel's last message"
                 ids = custom_ids(lobby.components)
                 await people[1].click(lobby, custom_id=next(cid for cid in ids if cid.startswith("pj:")))
                 game_id = int(ids[0].split(":")[1])
@@ -59,7 +58,8 @@ async def through_the_bot(database: Path) -> list[float]:
                 table = await bot.service.table(game_id)
                 while not table.finished and len(samples) < CARDS:
                     seat = table.turn
-                    state = GAMES["pebbles"].from_dict((await store.load_game(game_id)).state)
+                    assert seat is not None, "Pebbles and Nuts has a seat to play until it is over"
+                    state = await stored_state(store, GAMES["pebbles"], game_id)
                     action = player.choose(state, seat, rng)
                     person = people[table.players.index(table.players[seat])]
                     hand = next(
@@ -78,17 +78,22 @@ async def through_the_bot(database: Path) -> list[float]:
 
 
 async def through_the_core(database: Path) -> list[float]:
-    player, rng, samples = GreedyPlayer(), random.Random(SEED), []
+    player, rng = GreedyPlayer(), random.Random(SEED)
+    samples: list[float] = []
     async with await SqliteStore.open(database) as store:
         service = TableService(store, games=GAMES, seed_source=lambda: SEED)
         while len(samples) < CARDS:
             table = await service.new_game("pebbles", guild_id=1, channel_id=1, players=[1, 2])
             await service.attach_message(table.game_id, table.game_id, 0)
             while not table.finished and len(samples) < CARDS:
-                state = GAMES["pebbles"].from_dict((await store.load_game(table.game_id)).state)
-                action = player.choose(state, table.turn, rng)
+                seat = table.turn
+                assert seat is not None, "Pebbles and Nuts has a seat to play until it is over"
+                state = await stored_state(store, GAMES["pebbles"], table.game_id)
+                action = player.choose(state, seat, rng)
+                user_id = table.players[seat]
+                assert user_id is not None, "both seats are people"
                 start = time.perf_counter()
-                table = await service.act(table.game_id, table.players[table.turn], action.code)
+                table = await service.act(table.game_id, user_id, action.code)
                 samples.append(time.perf_counter() - start)
     return samples
 

@@ -22,18 +22,18 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 import simcord
 from simcord import interactions as simcord_interactions
-from simcord.backend import serializers
+from simcord.backend import models, serializers
 
-from bench import custom_ids, sized
+from bench import bot_settings, custom_ids, sized, stored_state, wrap_method
 from bench.load import _keep_clock
-from bot.app import create_bot
-from bot.config import Settings
+from bot.app import PeapodBot, create_bot
 from bot.store import SqliteStore
 from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME
@@ -44,9 +44,14 @@ MOVES_PER_SECOND = 10
 _sent: dict[int, float] = {}
 _answered: dict[int, float] = {}
 
+P = ParamSpec("P")
+R = TypeVar("R")
 
-def _answer_timed(method: Any) -> Any:
-    async def wrapper(self: discord.InteractionResponse, *args: Any, **kwargs: Any) -> Any:
+
+def _answer_timed(
+    method: Callable[Concatenate[discord.InteractionResponse, P], Awaitable[R]],
+) -> Callable[Concatenate[discord.InteractionResponse, P], Coroutine[Any, Any, R]]:
+    async def wrapper(self: discord.InteractionResponse, *args: P.args, **kwargs: P.kwargs) -> R:
         result = await method(self, *args, **kwargs)
         _answered.setdefault(self._parent.id, time.perf_counter())
         return result
@@ -55,33 +60,38 @@ def _answer_timed(method: Any) -> Any:
 
 
 async def _new_race(
-    env: simcord.Env, channel: Any, people: list[Any], bot: Any
-) -> tuple[int, int, int, dict[int, Any]]:
+    env: simcord.Env, channel: simcord.ChannelHandle, people: list[simcord.MemberActor], bot: PeapodBot
+) -> tuple[int, int, int, dict[int, models.Message]]:
     """Challenge, accept, and open both panels; return the game, the thread its board is in, the board
     and the panels (stored)."""
     await people[0].slash(channel, "peanuts challenge", friend=people[1].user)
     message = channel.last_message
+    assert message is not None, "the challenge is the channel's last message"
     stored = env.backend.get_message(channel.id, message.id)
     game_id = int(custom_ids(stored.components)[0].split(":")[1])
     await people[1].click(message, custom_id=next(c for c in custom_ids(stored.components) if c.startswith("pv:")))
     table = await bot.service.table(game_id)
+    board_id = table.message_id
+    assert board_id is not None, "an accepted challenge has its board"
     thread = next(thread for thread in channel.threads if thread.id == table.message_channel_id)
     panels = {}
     for seat in (0, 1):
-        board = next(m for m in thread.history() if m.id == table.message_id)
-        stored = env.backend.get_message(thread.id, table.message_id)
+        board = next(m for m in thread.history() if m.id == board_id)
+        stored = env.backend.get_message(thread.id, board_id)
         opened = await people[seat].click(
             board, custom_id=next(c for c in custom_ids(stored.components) if c.startswith("pm:"))
         )
-        panels[seat] = env.backend.get_message(opened.response.message.channel.id, opened.response.message.id)
-    return game_id, thread.id, table.message_id, panels
+        panel = opened.response
+        assert panel is not None, "the panel is the answer to the click"
+        panels[seat] = env.backend.get_message(panel.channel_id, panel.id)
+    return game_id, thread.id, board_id, panels
 
 
 async def race(database: Path, races: int) -> tuple[list[float], dict[int, list[float]], int]:
     """``races`` races at once in one channel, each with its own pair of players; clicks take turns
     among them at :data:`MOVES_PER_SECOND` in all. Returns answer times, board edit times and clicks."""
     store = await SqliteStore.open(database)
-    bot = create_bot(Settings(_env_file=None, database_path=database, shard_count=1), store, seed_source=lambda: 11)
+    bot = create_bot(bot_settings(database), store, seed_source=lambda: 11)
     edits: dict[int, list[float]] = collections.defaultdict(list)
 
     async def on_raw_message_edit(payload: discord.RawMessageUpdateEvent) -> None:
@@ -89,18 +99,19 @@ async def race(database: Path, races: int) -> tuple[list[float], dict[int, list[
             edits[payload.message_id].append(time.perf_counter())
 
     bot.add_listener(on_raw_message_edit)
-    player, rng, sent = GreedyPlayer(), random.Random(11), []
+    player, rng = GreedyPlayer(), random.Random(11)
+    sent: list[int] = []
     games_by_board: dict[int, int] = {}
     try:
         async with simcord.run(bot, settle_timeout=120) as env:
             guild = env.create_guild("bench")
             channel = guild.create_text_channel("card-room")
             pairs = [[guild.add_member(env.create_user(f"p{r}{seat}")) for seat in (0, 1)] for r in range(races)]
-            tables = []
+            tables: list[tuple[int, int, dict[int, models.Message]]] = []
             for people in pairs:
                 game_id, thread_id, board_id, panels = await _new_race(env, channel, people, bot)
                 games_by_board[board_id] = game_id
-                tables.append([game_id, thread_id, panels])
+                tables.append((game_id, thread_id, panels))
             stop = asyncio.Event()
             clock = asyncio.create_task(_keep_clock(env, stop))
             began = time.perf_counter()
@@ -113,8 +124,8 @@ async def race(database: Path, races: int) -> tuple[list[float], dict[int, list[
                 if (await bot.service.table(game_id)).finished:
                     game_id, thread_id, board_id, panels = await _new_race(env, channel, pairs[number], bot)
                     games_by_board[board_id] = game_id
-                    tables[number] = [game_id, thread_id, panels]
-                state = GAME.from_dict((await store.load_game(game_id)).state)
+                    tables[number] = (game_id, thread_id, panels)
+                state = await stored_state(store, GAME, game_id)
                 action = player.choose(state, seat, rng)
                 panel = env.backend.get_message(panels[seat].channel_id, panels[seat].id)
                 ids = custom_ids(panel.components)
@@ -153,7 +164,7 @@ def _per_second(times: list[float], start: float, seconds: int) -> list[int]:
 
 
 def main() -> None:
-    discord.InteractionResponse.edit_message = _answer_timed(discord.InteractionResponse.edit_message)
+    wrap_method(discord.InteractionResponse, "edit_message", _answer_timed)
     for races in (1, 3):
         _sent.clear()
         _answered.clear()

@@ -20,6 +20,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from PIL import Image
 
@@ -118,10 +119,10 @@ def peanuts_views() -> dict[str, tuple[PeanutsView, frozenset[Card]]]:
     return {"peanuts mid-game": (midgame, playable), "peanuts busy late-game": (busy, tops)}
 
 
-def _encoder(image: Image.Image, **options: object) -> Callable[[], bytes]:
+def _encoder(image: Image.Image, format: str, **options: int) -> Callable[[], bytes]:
     def encode() -> bytes:
         out = io.BytesIO()
-        image.save(out, **options)
+        image.save(out, format, **options)
         return out.getvalue()
 
     return encode
@@ -157,20 +158,18 @@ def main() -> None:
     for view in views.values():
         render_table("penguin", view)
     others = {**peek_views(), **triplepeaks_views()}
-    for name, view in others.items():
-        render_table(name.split("-")[0], view)
+    for name, other in others.items():
+        render_table(name.split("-")[0], other)
     print(f"render_table (compose + PNG), {ROUNDS} rounds each:")
-    cases = [(name, "penguin", view) for name, view in views.items()]
-    cases += [(name.replace("-", " "), name.split("-")[0], view) for name, view in others.items()]
-    for name, kind, view in cases:
-        samples, size = _time(lambda kind=kind, view=view: render_table(kind, view), ROUNDS)
-        print("  " + _line(name, samples, size) + _shown(kind, render_table(kind, view)))
+    cases: list[tuple[str, str, object]] = [(name, "penguin", view) for name, view in views.items()]
+    cases += [(name.replace("-", " "), name.split("-")[0], other) for name, other in others.items()]
+    for name, kind, case in cases:
+        samples, size = _time(partial(render_table, kind, case), ROUNDS)
+        print("  " + _line(name, samples, size) + _shown(kind, render_table(kind, case)))
     names = ["Alice", "Bob"]
-    for name, (view, playable) in peanuts_views().items():
-        peanuts.render_table(view, names=names, playable=playable)
-        samples, size = _time(
-            lambda view=view, playable=playable: peanuts.render_table(view, names=names, playable=playable), ROUNDS
-        )
+    for name, (board, playable) in peanuts_views().items():
+        peanuts.render_table(board, names=names, playable=playable)
+        samples, size = _time(partial(peanuts.render_table, board, names=names, playable=playable), ROUNDS)
         print("  " + _line(name, samples, size))
     _pebbles()
     picture = penguin.picture(views["penguin busy mid-game"])

@@ -16,7 +16,8 @@ from bot.store import Store
 from bot.ui.controls import CONTROLS, unanswered
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
-from bot.ui.present import EditBudget, Presenter
+from bot.ui.present.edits import EditBudget
+from bot.ui.present.presenter import Presenter
 from games import GAMES
 from games.ai.registry import AI_LEVELS, HINTS, TIMEOUT_ACTIONS
 from games.base import Game

@@ -1,4 +1,5 @@
-"""Sample pictures: ``python -m render.demo OUTDIR`` writes tables of every game with a picture, and a card sheet.
+"""Sample pictures: ``python -m render.demo OUTDIR`` writes tables of every game with a picture, a card sheet,
+and the tournament pictures (made-up standings, a knockout bracket under way and a decided one).
 
 The Penguin positions come from the engine and its solver (a deal, the busiest position on a solved
 line, the won end of that line, a resigned one, the busy one with a card picked), plus made-up
@@ -23,6 +24,8 @@ from games.cards import DECK, Card, Rank, Suit, standard_deck
 from games.penguin import GAME, Move, PenguinState, PenguinView
 from render import cards, penguin, render_table
 from render import pebbles as pebbles_render
+from render.bracket import BracketMatch, BracketPicture, render_bracket
+from render.standings import StandingsRow, StandingsTable, render_standings
 
 DEAL_SEED = 7
 SOLVED_SEED = 3
@@ -201,6 +204,66 @@ def card_sheet(look: cards.Look = cards.COMPACT) -> Image.Image:
     return sheet
 
 
+PLAYERS = (
+    "Alice",
+    "Bob",
+    "Carol",
+    "Dmitri Alexandrovich Karamazov",
+    "Eve",
+    "Frank",
+    "Grace Hopper",
+    "Heinrich",
+    "Ida",
+    "Jun",
+    "Kwame",
+    "Lena",
+)
+"""Made-up entrants for the tournament pictures, one with a name too long for any column."""
+
+
+def _halves(value: int) -> str:
+    """Half points as people write them: 3½, ½, 0."""
+    whole, half = divmod(value, 2)
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
+
+
+def standings_table(rows: int = 12, seed: int = DEAL_SEED) -> StandingsTable:
+    """Made-up Swiss standings after five rounds (not from a real pairing: only the look matters here);
+    the leader's row is lit."""
+    rng = random.Random(seed)
+    lines = sorted(((rng.randint(0, 10), rng.randint(10, 36), rng.randint(0, 60)) for _ in range(rows)), reverse=True)
+    table = []
+    for index, (points, buchholz, berger) in enumerate(lines):
+        name = PLAYERS[index % len(PLAYERS)] + (f" {index + 1}" if index >= len(PLAYERS) else "")
+        cells = (str(index + 1), name, _halves(points), _halves(buchholz), _halves(berger), "5")
+        table.append(StandingsRow(cells, lit=index == 0))
+    return StandingsTable("Swiss · after round 5 of 5", ("#", "Player", "Pts", "Buch", "SB", "Games"), tuple(table))
+
+
+def bracket_picture(players: int = 12, played: int = 2, seed: int = DEAL_SEED) -> BracketPicture:
+    """A made-up knockout of ``players`` (byes to the top seeds) with its first ``played`` rounds decided,
+    winners drawn at random; later sides are blank (not known yet)."""
+    rng = random.Random(seed)
+    size = 1 << (players - 1).bit_length()
+    order = [1]
+    while len(order) < size:
+        order = [seed for top in order for seed in (top, 2 * len(order) + 1 - top)]
+    sides = [PLAYERS[(s - 1) % len(PLAYERS)] if s <= players else "bye" for s in order]
+    rounds: list[tuple[BracketMatch, ...]] = []
+    while len(sides) > 1:
+        matches = []
+        for top, bottom in zip(sides[::2], sides[1::2]):
+            winner = None
+            if top and bottom and len(rounds) < played:
+                winner = 0 if bottom == "bye" else rng.randint(0, 1)
+            matches.append(BracketMatch(top, bottom, winner))
+        rounds.append(tuple(matches))
+        sides = [(match.top, match.bottom)[match.winner] if match.winner is not None else "" for match in matches]
+    names = {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}
+    headings = tuple(names.get(len(matches), f"Round {number + 1}") for number, matches in enumerate(rounds))
+    return BracketPicture(f"Knockout · {players} players", headings, tuple(rounds))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Write the sample pictures into the folder named on the command line."""
     args = sys.argv[1:] if argv is None else argv
@@ -228,7 +291,10 @@ def main(argv: list[str] | None = None) -> None:
     hand, plays = pebbles_hand_view()
     (folder / "pebbles-hand.png").write_bytes(pebbles_render.render_hand(hand, playable=plays))
     (folder / "cards.png").write_bytes(cards.png_bytes(card_sheet()))
-    print(f"Wrote {len(views) + len(tables) + 3} pictures to {folder}/")
+    (folder / "tournament-standings.png").write_bytes(render_standings(standings_table()))
+    (folder / "tournament-bracket.png").write_bytes(render_bracket(bracket_picture()))
+    (folder / "tournament-bracket-decided.png").write_bytes(render_bracket(bracket_picture(8, played=3)))
+    print(f"Wrote {len(views) + len(tables) + 6} pictures to {folder}/")
 
 
 if __name__ == "__main__":

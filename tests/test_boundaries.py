@@ -11,7 +11,7 @@ STDLIB = set(sys.stdlib_module_names)
 RULES = {
     "games": ({"games"}, set(), {"asyncio", "sqlite3"}),
     "render": ({"games", "render"}, {"PIL"}, {"asyncio", "sqlite3"}),
-    "bot/core": ({"games", "bot"}, {"openskill"}, set()),
+    "bot/core": ({"games", "bot"}, {"openskill", "networkx"}, set()),
     "bot/store": ({"bot"}, {"aiosqlite", "asyncpg"}, set()),
 }
 FIRST_PARTY = {"games", "render", "bot", "bench", "tests"}

@@ -21,7 +21,7 @@ from bot.text import quote
 from bot.ui.controls import ReplayButton, button
 from bot.ui.kinds import KINDS
 from bot.ui.layout import FELT, layout
-from bot.ui.present import ai_name
+from bot.ui.present.layouts import ai_name
 from games import GAMES
 from games.base import EndReason
 from render.chart import stats_chart

@@ -21,6 +21,8 @@ MAX_TEXT = 4000
 """Characters of text a Components V2 message may carry in all."""
 NO_CONTENT: dict[str, Any] = {"content": None, "embeds": []}
 """What an edit clears, so a message drawn as an embed (an older bot's) can become a layout."""
+NO_MENTIONS = discord.AllowedMentions.none()
+"""A table message names its players without pinging them."""
 
 
 def layout(

@@ -5,6 +5,7 @@ Each step button's id names the step it shows, so a replay keeps working after a
 remembers anything: the service rebuilds the step from the game's log at every click.
 """
 
+import asyncio
 import io
 from typing import Any
 
@@ -18,6 +19,7 @@ from bot.ui import custom_ids
 from bot.ui.controls import ReplayStepButton
 from bot.ui.kind import KindUI
 from bot.ui.layout import layout
+from bot.ui.present.layouts import result_line
 
 STEPS = (
     ("first", "\u23ee", "Start"),
@@ -74,3 +76,26 @@ def shows_hands(kind: KindUI, step: ReplayStep) -> bool:
 
 def files_of(pictures: dict[str, bytes]) -> list[discord.File]:
     return [discord.File(io.BytesIO(png), filename=name) for name, png in pictures.items()]
+
+
+async def show_replay(
+    interaction: discord.Interaction, kind: KindUI, names: list[str], step: ReplayStep, *, edit: bool = False
+) -> None:
+    """A replay's step as the clicker's private message: a new one, or (``edit``) the replay clicked.
+    Its pictures are rendered in a worker thread."""
+    seats = step.shown if shows_hands(kind, step) else ()
+    render_private = kind.render_private
+
+    def draw() -> dict[str, bytes]:
+        pictures = {TABLE_NAME: kind.render(step.table, names)}
+        if render_private is not None:
+            pictures |= {hand_name(seat): render_private(step.table, seat) for seat in seats}
+        return pictures
+
+    files = files_of(await asyncio.to_thread(draw))
+    text = replay_text(step, names, result_line(step.table))
+    view = replay_layout(kind, step, text, [hand_name(seat) for seat in seats])
+    if edit:
+        await interaction.edit_original_response(view=view, attachments=files)
+    else:
+        await interaction.followup.send(view=view, files=files, ephemeral=True)

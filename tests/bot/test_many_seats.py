@@ -6,6 +6,7 @@ reaches three is told privately that one more wins. Nothing in ``bot/`` names it
 the bot as one more entry in ``games`` and in ``kinds``.
 """
 
+import asyncio
 import io
 import itertools
 from collections.abc import Mapping, Sequence
@@ -224,6 +225,30 @@ async def test_table_redraws_are_coalesced_to_one_a_second(room, simcord_bot):
     assert "3 vs 3" in text_of(public)
     shown = await simcord_bot.service.table(table.game_id)
     assert shown.shown_version == shown.version == 2 * (GOAL - 1)
+
+
+async def test_a_table_is_edited_a_second_after_its_last_edit_was_sent_not_begun(room, simcord_bot, monkeypatch):
+    """discord.py holds an edit back for a while now and then (Discord's rate limit says so): the next edit
+    of that message still waits a full second after it, so Discord never stamps two edits closer."""
+    _, message = await deal(room, simcord_bot)
+    panels = {actor: await open_panel(actor, room, message.id) for actor in (room.alice, room.bob)}
+    await room.env.advance_time(2)
+    edits = record_edits(simcord_bot, message.id)
+    edit_message, holds = simcord_bot.http.edit_message, itertools.cycle([0.3, 0.0])
+
+    async def held_back(*args, **kwargs):
+        await asyncio.sleep(next(holds))
+        return await edit_message(*args, **kwargs)
+
+    monkeypatch.setattr(simcord_bot.http, "edit_message", held_back)
+    for actor in (room.alice, room.bob, room.alice, room.bob):
+        panel = panels[actor].message
+        panels[actor] = (await actor.click(panel, custom_id=custom_ids_on(panel)[0])).response
+        await room.env.advance_time(0.5)
+    await room.env.advance_time(3)
+    gaps = [(later - earlier).total_seconds() for earlier, later in itertools.pairwise(edits)]
+    assert len(edits) >= 2 and all(gap >= 1 for gap in gaps), edits
+    assert "2 vs 2" in text_of(next(m for m in room.channel.history() if m.id == message.id))
 
 
 async def test_redraws_asked_for_in_one_instant_are_coalesced(room, simcord_bot):

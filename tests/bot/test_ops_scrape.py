@@ -15,7 +15,7 @@ from bot.ops import logs
 from bot.ops.bot_checks import serve
 from bot.ops.metrics import StoreMetrics
 from bot.text import readable
-from bot.ui.present import EditBudget
+from bot.ui.present.edits import EditBudget
 from games import GAMES
 from games.pebbles import GAME, card_label
 

@@ -8,7 +8,7 @@ import pytest
 
 from bot.app import create_bot
 from bot.text import readable
-from bot.ui.present import EditBudget
+from bot.ui.present.edits import EditBudget
 from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME, public_cards
 
@@ -228,11 +228,31 @@ async def test_a_claim_after_two_minutes_of_silence(room, simcord_bot):
     assert (await simcord_bot.service.table(game_id)).finished
 
 
-async def test_practice_against_the_ai_is_off_the_scoreboard(room, simcord_bot):
+async def test_a_race_refused_a_thread_is_played_on_its_first_message_which_says_why(room, simcord_bot):
+    """Discord refuses the thread (the bot may not create threads here): the first message becomes the
+    board, and says why."""
+    room.env.inject_error("POST", f"/channels/{room.channel.id}/messages/*/threads", status=403, code=50013)
+    await room.alice.slash(room.channel, "peanuts practice")
+    [game_id] = await simcord_bot.service.open_tables(room.channel.id, room.alice.id, "peanuts")
+    table = await simcord_bot.service.table(game_id)
+    board = table_message(room, table.message_id)
+    assert table.thread_id is None and not room.channel.threads and board.channel.id == room.channel.id
+    assert picture_of(board).endswith("/table.png") and "My controls" in labels_of(board)
+    assert "may not open threads" in text_of(board)
+    assert table.shown_version == table.version
+
+
+async def test_practice_against_the_ai_is_played_in_its_own_thread_off_the_scoreboard(room, simcord_bot):
+    """A practice race gets its thread as a challenge does, though the message Discord returns for the
+    command's answer carries no guild to open a thread from."""
     await room.alice.slash(room.channel, "peanuts practice", level="quick")
-    board = room.channel.last_message
-    game_id = int(custom_ids_on(board)[0].split(":")[1])
+    [game_id] = await simcord_bot.service.open_tables(room.channel.id, room.alice.id, "peanuts")
     before = await simcord_bot.service.table(game_id)
+    [thread] = room.channel.threads
+    assert before.thread_id == thread.id and before.in_thread
+    board = table_message(room, before.message_id)
+    assert board.channel.id == thread.id and picture_of(board).endswith("/table.png")
+    assert f"<#{thread.id}>" in text_of(table_message(room, thread.id))
     await room.env.advance_time(6)
     after = await simcord_bot.service.table(game_id)
     assert after.version > before.version, "the AI rival moved"

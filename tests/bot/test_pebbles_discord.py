@@ -6,7 +6,7 @@ import pytest
 from bot.app import create_bot
 from bot.core.service import AI_SECONDS, Table
 from bot.text import readable
-from bot.ui.present import EditBudget
+from bot.ui.present.edits import EditBudget
 from games.pebbles import GAME, Declare, Pass, Play, card_label
 
 from .conftest import Room
@@ -410,15 +410,15 @@ async def test_a_sit_down_dm_that_arrives_after_the_deal_gets_the_hand_at_once(r
     message = await open_table(room)
     game_id = int(custom_ids_on(message)[0].split(":")[1])
     presenter = simcord_bot.presenter
-    send = presenter._send_hand
+    send = presenter.hands.send
 
-    async def slow_dm(table, seat, parts):
+    async def slow_dm(table, seat, view):
         if table.status == "seating":
             presenter.redraw(await simcord_bot.service.start(game_id, room.alice.id))
             await presenter.idle()
-        return await send(table, seat, parts)
+        return await send(table, seat, view)
 
-    monkeypatch.setattr(presenter, "_send_hand", slow_dm)
+    monkeypatch.setattr(presenter.hands, "send", slow_dm)
     await click(room.bob, room, message.id, "pj")
     await presenter.idle()
     hand = hand_message(room.bob)

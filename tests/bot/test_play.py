@@ -1,36 +1,276 @@
-"""`make play`: the launcher's world, without a browser."""
+"""`make play`: a race and a daily deal played to their end in the page.
 
-from bot.play import CHANNEL, PLAYERS, play_room
+The bot plays a race in its thread and deals the daily deal into a DM, as on Discord. These tests
+play as a person in a browser does, through the two pages' own HTTP APIs: the places page moves the
+one Preview to the channel, the thread or the DMs, and the Preview page (SimCord's protocol 3) shows
+what the viewing player sees, runs their slash commands, clicks the bot's buttons and switches
+players with Viewing as.
+"""
 
-from .tables import title_of
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import aiohttp
+import pytest
+from simcord import SetupError
+
+from bot.play.hub import TOKEN_HEADER, Hub
+from bot.play.room import BOT_NAME, CHANNEL, PLAYERS, PlayRoom, play_room
+from bot.play.stage import DM_PLACE, Stage
+from bot.ui import custom_ids
+from games.ai.peanuts_ai import GreedyPlayer
+from games.peanuts import GAME
+
+from .tables import custom_ids_on, table_message, text_of
+from .test_daily import dm_tables
 
 
-async def test_play_room_has_channel_players_and_commands(tmp_path):
-    """The launcher's server has the channel, four named players and the synced commands."""
+@asynccontextmanager
+async def session(tmp_path, now=lambda: 0.0) -> AsyncIterator[tuple[PlayRoom, Stage, Hub, "Browser"]]:
+    """The launcher's world, its real clock read from ``now`` (SimCord's contexts are entered in the test
+    itself, not in a fixture)."""
     async with play_room(tmp_path / "play.db") as room:
-        assert room.channel.name == CHANNEL
-        assert [player.name for player in room.players] == list(PLAYERS)
-        available = set(room.players[0].available_commands(room.channel))
-        assert {"penguin new", "peek new", "triplepeaks new", "penguin move", "scores", "help"} <= available
+        stage = Stage(room, now=now)
+        try:
+            async with Hub(room, stage) as hub, aiohttp.ClientSession() as client:
+                yield room, stage, hub, Browser(client, hub)
+        finally:
+            await stage.close()
 
 
-async def test_a_player_deals_a_table_seen_in_the_preview(tmp_path):
-    """/penguin new by a player posts the table, and the Preview page's snapshot shows it."""
-    async with play_room(tmp_path / "play.db") as room:
-        await room.players[1].slash(room.channel, "penguin new")
-        table = room.channel.last_message
-        assert title_of(table) == "Penguin" and table.attachments
-        async with room.env.preview(room.channel, viewers=room.players, layout="channel") as preview:
-            assert preview.url.startswith("http://127.0.0.1:")
-            snapshot = await preview.snapshot()
-        assert "Penguin" in str(snapshot)
-        assert str(table.id) in str(snapshot)
+class Browser:
+    """The places page's two calls, made as its script makes them."""
+
+    def __init__(self, session: aiohttp.ClientSession, hub: Hub) -> None:
+        self._session = session
+        self._base = f"http://127.0.0.1:{hub.port}"
+        self._headers = {TOKEN_HEADER: hub.url.split("#", 1)[1]}
+
+    async def places(self, viewer: str) -> dict[str, dict]:
+        async with self._session.get(f"{self._base}/api/places", params={"viewer": viewer}, headers=self._headers) as r:
+            assert r.status == 200, await r.text()
+            return {place["label"]: place for place in (await r.json())["places"]}
+
+    async def tab(self, viewer: str, label: str) -> "Tab":
+        """Open the place called ``label`` for ``viewer``, and the Preview page it leads to."""
+        key = (await self.places(viewer))[label]["key"]
+        async with self._session.post(
+            f"{self._base}/api/show", json={"viewer": viewer, "place": key}, headers=self._headers
+        ) as r:
+            assert r.status == 200, await r.text()
+            return await Tab(self._session, (await r.json())["url"]).open()
 
 
-async def test_direct_messages_are_echoed_in_the_terminal(tmp_path, capsys):
-    """The page shows one channel, so a DM the bot sends is printed with the recipient's name."""
-    async with play_room(tmp_path / "play.db") as room:
-        basil = room.bot.get_user(room.players[1].id) or await room.bot.fetch_user(room.players[1].id)
-        await basil.send("Your hand: 10♠ J♥")
-        await room.env.settle()
-    assert "[DM to Basil] Your hand: 10♠ J♥" in capsys.readouterr().out
+class Tab:
+    """A browser tab on SimCord's Preview page, making the calls its script makes (protocol 3): it
+    reads the page it was given and clicks the bot's buttons there, as the viewer it shows."""
+
+    def __init__(self, client: aiohttp.ClientSession, url: str) -> None:
+        self._client = client
+        self._base, capability = url.split("/#", 1)
+        self._headers = {"X-Simcord-Capability": capability}
+        self._sequence = 0
+        self.page: dict = {}
+
+    async def open(self) -> "Tab":
+        async with self._client.post(f"{self._base}/api/pages", json={}, headers=self._headers) as response:
+            assert response.status == 200, await response.text()
+            self.page = await response.json()
+        self._headers["X-Simcord-Context"] = self.page["context"]["id"]
+        return self
+
+    async def reload(self) -> None:
+        async with self._client.get(f"{self._base}/api/state", headers=self._headers) as response:
+            assert response.status == 200, await response.text()
+            self.page = await response.json()
+
+    @property
+    def shown(self) -> str:
+        """Everything the page shows now, as text."""
+        return json.dumps(self.page["messages"], ensure_ascii=False)
+
+    def shows(self, message_id: int) -> bool:
+        return str(message_id) in self.page["messages"]
+
+    @property
+    def viewer(self) -> int:
+        return int(self.page["viewerId"])
+
+    def control(self, prefix: str, suffix: str = "") -> tuple[str, str] | None:
+        """The newest message's control whose custom id has ``prefix`` and ``suffix``: (message id, key)."""
+        for message_id in sorted(self.page["messages"], key=int, reverse=True):
+            found = _controls(self.page["messages"][message_id]["components"], prefix, suffix)
+            if found:
+                return message_id, found[0]
+        return None
+
+    async def _act(self, kind: str, **fields) -> None:
+        self._sequence += 1
+        body = {
+            "protocol_version": 3,
+            "sequence": self._sequence,
+            "request_id": f"request-{self._sequence}",
+            "generation": self.page["context"]["generation"],
+            "bot_generation": self.page["botGeneration"],
+            "published_revision": self.page["publishedRevision"],
+            "kind": kind,
+            **fields,
+        }
+        async with self._client.post(f"{self._base}/api/action", json=body, headers=self._headers) as response:
+            result = await response.json()
+        assert response.status == 200 and not result["rejected"], result
+        await self.reload()
+
+    async def command(self, invocation: str, **options: str) -> None:
+        """Type ``/invocation`` with ``options`` (a member is given by id) and send it."""
+        async with self._client.get(f"{self._base}/api/commands", headers=self._headers) as response:
+            catalog = await response.json()
+        [entry] = [entry for entry in catalog["entries"] if entry["invocation"] == invocation]
+        await self._act(
+            "run_command",
+            command_id=entry["commandId"],
+            path=entry["path"],
+            schema_fingerprint=entry["schemaFingerprint"],
+            options=options,
+        )
+
+    async def click(self, prefix: str, suffix: str = "") -> None:
+        found = self.control(prefix, suffix)
+        assert found is not None, f"no {prefix}…{suffix} control in the page"
+        await self._act("click", target_id=found[0], control_key=found[1])
+
+    async def view_as(self, player) -> None:
+        if self.viewer != player.id:
+            await self._act("viewer", viewer_id=str(player.id))
+
+
+def _controls(components: list, prefix: str, suffix: str) -> list[str]:
+    keys = []
+    for component in components:
+        custom_id = component.get("custom_id") or ""
+        if component.get("type") == 2 and custom_id.startswith(prefix) and custom_id.endswith(suffix):
+            keys.append(component["control_key"])
+        keys += _controls(component.get("components", []), prefix, suffix)
+    return keys
+
+
+async def test_the_server_has_its_channel_players_commands_and_the_bot_called_peapod(tmp_path):
+    async with session(tmp_path) as (room, _, _, browser):
+        assert room.channel.name == CHANNEL and [player.name for player in room.players] == list(PLAYERS)
+        commands = set(room.players[0].available_commands(room.channel))
+        assert {"peanuts challenge", "daily penguin", "history", "help"} <= commands
+        tab = await browser.tab("Basil", f"#{CHANNEL}")
+        await tab.command("penguin new")
+        [table] = [message for message in tab.page["messages"].values() if message["author"]["bot"]]
+        assert table["author"]["name"] == BOT_NAME and "Penguin" in json.dumps(table, ensure_ascii=False)
+
+
+async def test_a_challenge_is_raced_to_its_end_in_its_thread_and_its_result_shows_in_the_channel(tmp_path):
+    """Ada challenges, Basil accepts in the page; the race is in its thread, which the places page
+    opens; each of them races from their own panel there, by Viewing as; the result and Rematch are
+    in the channel."""
+    async with session(tmp_path) as (room, _, _, browser):
+        ada, basil = room.players[:2]
+        tab = await browser.tab("Ada", f"#{CHANNEL}")
+        await tab.command("peanuts challenge", friend=str(basil.id))
+        challenge = room.channel.last_message
+        game_id = int(custom_ids_on(challenge)[0].split(":")[1])
+        await tab.view_as(basil)
+        await tab.click(f"{custom_ids.ACCEPT}:")
+        [thread] = room.channel.threads
+        label = f"Thread: {thread.name}"
+        assert label in await browser.places("Ada")
+
+        tab = await browser.tab("Ada", label)
+        board_id = (await room.bot.service.table(game_id)).message_id
+        assert tab.shows(board_id) and "My controls" in tab.shown
+        await tab.click(f"{custom_ids.PANEL}:")
+        adas_panel = tab.control(f"{custom_ids.SEAT}:")
+        assert adas_panel is not None and int(adas_panel[0]) != board_id, "Ada's panel"
+        await tab.view_as(basil)
+        assert not tab.shows(int(adas_panel[0])), "Basil does not see Ada's panel"
+
+        players, player, rng = (ada, basil), GreedyPlayer(), random.Random(3)
+        for step in range(400):
+            if (await room.bot.service.table(game_id)).finished:
+                break
+            seat = step // 5 % 2
+            await tab.view_as(players[seat])
+            state = GAME.from_dict((await room.bot.service.parts.tables.load(game_id)).state)
+            action = player.choose(state, seat, rng)
+            if action is None:
+                continue
+            if tab.control(f"{custom_ids.SEAT}:", f":{action.code}") is None:
+                await tab.click(f"{custom_ids.PANEL}:")
+            await tab.click(f"{custom_ids.SEAT}:", f":{action.code}")
+        assert (await room.bot.service.table(game_id)).finished, "the race ended"
+        assert "Game over." in tab.shown, "the thread's board shows the end"
+
+        tab = await browser.tab("Ada", f"#{CHANNEL}")
+        assert tab.shows(challenge.id) and "Game over." in tab.shown
+        assert tab.control(f"{custom_ids.REMATCH}:") is not None, "with Rematch"
+
+
+async def test_a_daily_deal_is_played_to_its_end_in_the_players_direct_messages(tmp_path):
+    async with session(tmp_path) as (room, _, _, browser):
+        ada = room.players[0]
+        assert (await browser.places("Ada"))["Ada's direct messages"]["messages"] == 0
+        tab = await browser.tab("Ada", f"#{CHANNEL}")
+        await tab.command("daily peek")
+        assert "in your DMs" in tab.shown
+        assert (await browser.places("Ada"))["Ada's direct messages"]["messages"] == 1
+
+        tab = await browser.tab("Ada", "Ada's direct messages")
+        [table] = dm_tables(ada)
+        assert tab.shows(table.id) and "Peek" in tab.shown
+        await tab.click(f"{custom_ids.RESIGN}:")
+        await tab.click(f"{custom_ids.CONFIRM_RESIGN}:")
+        assert "peapod daily Peek" in tab.shown and "Replay" in tab.shown, "the finished deal and its share line"
+
+
+async def test_the_clock_lets_the_practice_rival_move_and_the_page_shows_it(tmp_path):
+    """The simulated clock follows the real one (read from ``moments`` here): the AI's move is made
+    and the page republished without anyone clicking (the race is in its thread, or in the channel
+    where none opens)."""
+    moments = [0.0]
+    async with session(tmp_path, lambda: moments[0]) as (room, stage, _, browser):
+        await room.players[0].slash(room.channel, "peanuts practice")
+        threads = [label for label in await browser.places("Ada") if label.startswith("Thread: ")]
+        tab = await browser.tab("Ada", threads[0] if threads else f"#{CHANNEL}")
+        panel_button = tab.control(f"{custom_ids.PANEL}:")
+        assert panel_button is not None
+        board_id = int(panel_button[0])
+        dealt = text_of(table_message(room, board_id))
+        moments[0] = 30.0
+        await stage.clock.step()
+        moved = text_of(table_message(room, board_id))
+        assert moved != dealt, "the AI moved"
+        await tab.reload()
+        assert moved.splitlines()[-2] in tab.shown, "and the page shows it"
+
+
+async def test_a_click_in_the_page_waits_while_the_clock_moves(tmp_path):
+    async with session(tmp_path) as (room, stage, _, _):
+        preview = await stage.show(room.players[0], DM_PLACE)
+        async with stage.clock.lock:
+            action = asyncio.create_task(preview._action("no-such-page", {}))
+            for _ in range(5):
+                await asyncio.sleep(0)
+            assert not action.done()
+        with pytest.raises(SetupError):
+            await action
+
+
+async def test_the_places_page_answers_only_its_own_link(tmp_path):
+    async with session(tmp_path) as (_, _, hub, _):
+        base = f"http://127.0.0.1:{hub.port}"
+        async with aiohttp.ClientSession() as client:
+            async with client.get(f"{base}/") as index:
+                assert index.status == 200 and BOT_NAME in await index.text()
+            async with client.get(f"{base}/api/places", params={"viewer": "Ada"}) as places:
+                assert places.status == 401
+            async with client.get(f"{base}/", headers={"Host": "example.com"}) as foreign:
+                assert foreign.status == 403

@@ -9,7 +9,8 @@ import pytest
 from bot.app import create_bot
 from bot.store import PostgresStore
 from bot.ui.kinds import KINDS
-from bot.ui.present import EditBudget, Presenter
+from bot.ui.present.edits import EditBudget
+from bot.ui.present.presenter import Presenter
 from tests.postgres import fresh_database
 
 from .tables import (
@@ -84,8 +85,9 @@ async def test_hand_redraws_go_to_the_process_that_owns_dms(room, simcord_bot, s
     here and the hands are handed over by a notice; the presenter that owns DMs (another process's, here on
     the same simulated Discord) redraws them."""
     budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
-    simcord_bot.presenter._owns = lambda guild_id: guild_id is not None
-    simcord_bot.presenter._budget = budget
+    simcord_bot.presenter = Presenter(
+        simcord_bot, simcord_bot.service, KINDS, budget, owns=lambda guild_id: guild_id is not None
+    )
     dms = Presenter(simcord_bot, simcord_bot.service, KINDS, budget, owns=lambda guild_id: guild_id is None)
     await store.listen_redraws(dms.heard)
     game_id, _ = await seated_table(room, 2, [room.alice, room.bob])

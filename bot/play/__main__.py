@@ -1,0 +1,66 @@
+"""Run ``make play``: serve the places page and the Preview until Ctrl-C."""
+
+import argparse
+import asyncio
+import logging
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import bot.play
+from bot.play.hub import Hub
+from bot.play.room import PLAYERS, play_room
+from bot.play.stage import Stage
+
+KEPT_DATABASE = Path("data/play.db")
+
+
+async def serve(database: Path, port: int | None) -> None:
+    """Run the simulated server and its clock, and serve the places page until Ctrl-C."""
+    async with play_room(database) as room:
+        stage = Stage(room)
+        clock = asyncio.create_task(stage.clock.run(), name="peapod-play-clock")
+        try:
+            async with Hub(room, stage, port) as hub:
+                print(
+                    f"peapod is ready: open {hub.url} (a private link for this computer only). "
+                    f"Pick {', '.join(PLAYERS)} and a place; Ctrl-C stops it.",
+                    flush=True,
+                )
+                await asyncio.Event().wait()
+        finally:
+            clock.cancel()
+            await stage.close()
+
+
+def _parse(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="make play", description=(bot.play.__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "--keep",
+        nargs="?",
+        const=KEPT_DATABASE,
+        type=Path,
+        metavar="FILE",
+        help=f"keep the games in FILE (default {KEPT_DATABASE}) instead of a temporary database",
+    )
+    parser.add_argument("--port", type=int, help="serve the places page on this local port")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(sys.argv[1:] if argv is None else argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        if args.keep is not None:
+            asyncio.run(serve(args.keep, args.port))
+        else:
+            with tempfile.TemporaryDirectory(prefix="peapod-play-") as folder:
+                asyncio.run(serve(Path(folder) / "play.db", args.port))
+    except KeyboardInterrupt:
+        print("peapod play stopped.", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""The simulated server ``make play`` runs: the real bot in SimCord, one guild, one channel, four players."""
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import simcord
+from simcord.actors import MemberActor
+from simcord.builders import ChannelHandle
+
+from bot.app import PeapodBot, create_bot
+from bot.config import Settings
+from bot.store import SqliteStore
+from bot.ui.present.edits import EditBudget
+
+log = logging.getLogger("peapod.play")
+
+BOT_NAME = "peapod"
+PLAYERS = ("Ada", "Basil", "Clover", "Dot")
+CHANNEL = "card-room"
+SETTLE_TIMEOUT = 30.0
+"""Seconds SimCord waits for the bot to finish an action; generous, so a slow render never times out."""
+PLAY_BUDGET = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+"""SimCord has no rate limits, and a click waits until the bot has settled: with Discord's edit budget
+each move of a race would hold the page for the second between two edits of its board. The same
+coalescing code runs, it just never has to wait."""
+
+
+@dataclass
+class PlayRoom:
+    """The simulated server: the running Env, the bot, one channel and the players."""
+
+    env: simcord.Env
+    bot: PeapodBot
+    channel: ChannelHandle
+    players: list[MemberActor]
+
+    def player(self, name: str) -> MemberActor:
+        """The player called ``name``; ValueError for anyone else."""
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise ValueError(f"no player called {name!r}")
+
+
+@asynccontextmanager
+async def play_room(database: Path) -> AsyncIterator[PlayRoom]:
+    """Start the real bot on ``database`` inside SimCord, with a server, a channel and four players.
+
+    The bot account is renamed to peapod the way a bot renames itself on Discord (``ClientUser.edit``),
+    so the page names it as the real bot is named.
+    """
+    store = await SqliteStore.open(database)
+    try:
+        settings = Settings(_env_file=None, database_path=database, shard_count=1)
+        bot = create_bot(settings, store, budget=PLAY_BUDGET)
+        async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT) as env:
+            assert bot.user is not None
+            await bot.user.edit(username=BOT_NAME)
+            guild = env.create_guild(BOT_NAME)
+            channel = guild.create_text_channel(CHANNEL)
+            players = [guild.add_member(env.create_user(name)) for name in PLAYERS]
+            await env.settle()
+            yield PlayRoom(env, bot, channel, players)
+            for error in env.errors:
+                log.error("the bot raised during play", exc_info=error)
+    finally:
+        await store.close()

@@ -1,0 +1,13 @@
+"""The only code that turns a :class:`~bot.core.service.Table` into Discord messages, one concern a module:
+
+- :mod:`.layouts`: every message's text, controls and layout, as pure functions of a table;
+- :mod:`.drawing`: a message drawn in full (its picture rendered in a worker thread, the lines that ask
+  the database), and the players' display names;
+- :mod:`.edits`: the edit budget and the per-channel queue of coalesced redraws;
+- :mod:`.redraws`: which process edits which message, and the edit a queued redraw makes;
+- :mod:`.threads`: a race's thread, opened when it is dealt and closed when it ends;
+- :mod:`.hands`: the players' hand messages and short notes by DM;
+- :mod:`.posts`: what the bot posts of its own accord (the daily post);
+- :mod:`.healing`: at start, tables whose message lags the database are redrawn;
+- :mod:`.presenter`: all of them composed, and the answers to interactions (``bot.presenter``).
+"""

@@ -1,0 +1,81 @@
+"""Direct messages (:class:`Hands`): each player's hand message, and the short DMs that tell a player it is
+their turn or that a deadline nears.
+
+A player's hand message is sent when they sit down (which is also the check that the bot can DM them);
+when Discord refuses (403, code 50007) that is remembered, the player is told once to use the table's
+hand button, and no DM is tried again.
+"""
+
+import logging
+
+import discord
+from discord import ui
+
+from bot.core.service import Table, TableService
+from bot.text import shorten
+from bot.ui.present.drawing import Drawer
+from games.base import Seat
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = (
+    "I can't send you direct messages, so your hand will not come by DM: press **{label}** on the table "
+    "whenever you want to see it and play."
+)
+DM_FORBIDDEN = 50007
+
+
+class Hands:
+    """Sends and edits the players' hand messages, and DMs them a word when it matters."""
+
+    def __init__(self, client: discord.Client, service: TableService, drawer: Drawer) -> None:
+        self._client = client
+        self._service = service
+        self._drawer = drawer
+        self._pinged: dict[tuple[int, Seat], int] = {}
+
+    async def send(self, table: Table, seat: Seat, view: ui.LayoutView) -> bool:
+        """Send a seat's hand message by DM and remember it; False (and remembered) when DMs are closed."""
+        user_id = table.seats[seat].user_id
+        if user_id is None:
+            return False
+        try:
+            user = await self._client.fetch_user(user_id)
+            channel = await user.create_dm()
+            message = await channel.send(view=view)
+        except discord.Forbidden as error:
+            if error.code == DM_FORBIDDEN or error.status == 403:
+                await self._service.set_dm_closed(user_id, True)
+            return False
+        await self._service.set_seat_message(table.game_id, seat, channel.id, message.id)
+        return True
+
+    async def edit(self, message: discord.PartialMessage, table: Table, seat: Seat) -> None:
+        """Redraw a seat's hand message."""
+        await message.edit(**(await self._drawer.panel(table, seat)).edit())
+
+    async def notify(self, table: Table, seat: Seat, text: str) -> None:
+        """A short DM to a seat's player (a warning, a turn); nothing when their DMs are closed."""
+        user_id = table.seats[seat].user_id
+        if user_id is None or await self._service.dm_closed(user_id):
+            return
+        link = ""
+        if table.guild_id is not None and table.message_id is not None:
+            link = f" https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}"
+        try:
+            user = await self._client.fetch_user(user_id)
+            await user.send(shorten(f"**{table.title}** (game #{table.game_id}): {text}{link}"))
+        except discord.Forbidden:
+            await self._service.set_dm_closed(user_id, True)
+        except discord.HTTPException:
+            log.warning("could not DM the player of seat %s in game %s", seat, table.game_id, exc_info=True)
+
+    async def ping_turn(self, table: Table, seat: Seat) -> None:
+        """When it has just become a seat's turn, a short DM so its player is notified."""
+        key = (table.game_id, seat)
+        if table.turn != seat or table.seats[seat].away:
+            self._pinged.pop(key, None)
+            return
+        if key not in self._pinged:
+            self._pinged[key] = table.version
+            await self.notify(table, seat, "your turn.")

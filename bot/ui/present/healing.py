@@ -1,0 +1,27 @@
+"""Healing at start: a process that stopped between saving a move and redrawing its table (or that died
+and is replaced) leaves messages behind the database; :func:`heal` puts them right."""
+
+import logging
+from collections.abc import Callable
+
+from bot.core.service import Table, TableService
+from bot.ui.present.redraws import Owns
+
+log = logging.getLogger(__name__)
+
+
+async def heal(service: TableService, owns: Owns, redraw: Callable[[Table], None]) -> None:
+    """Redraw every table of this process's shards whose message lags the database; drop deals whose
+    message never appeared (nobody could play them)."""
+    dropped = await service.drop_unshown_deals()
+    if dropped:
+        log.info("dropped %d deals whose table message never appeared", len(dropped))
+    for table in await service.lagging_tables():
+        if owns(table.guild_id):  # another process heals the tables of its own shards
+            log.info(
+                "redrawing game %s: its message shows version %s of %s",
+                table.game_id,
+                table.shown_version,
+                table.version,
+            )
+            redraw(table)

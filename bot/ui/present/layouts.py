@@ -1,0 +1,236 @@
+"""Every message of a table as pure functions of the :class:`~bot.core.service.Table`: its text, its
+controls and its Components V2 layout (the public table, a lobby, a race's first message, a seat's
+panel, the daily post). Nothing here sends, awaits or renders a picture, so it is tested without Discord.
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.core.deadlines import ai_level
+from bot.core.service import Table
+from bot.text import shorten
+from bot.ui.controls import (
+    AcceptButton,
+    AddAIButton,
+    BackButton,
+    CancelButton,
+    DeclineButton,
+    JoinButton,
+    LeaveButton,
+    NewGameButton,
+    PanelButton,
+    RematchButton,
+    ReplayButton,
+    ResignButton,
+    StartButton,
+    UndoButton,
+    button,
+)
+from bot.ui.kind import KindUI
+from bot.ui.layout import FELT, layout
+from games.base import EndReason, Hint, Seat
+
+IMAGE_NAME = "table.png"
+HAND_IMAGE_NAME = "hand.png"
+COMMAND_ROW = 4
+"""The row every table ends with: the game's own commands (Collect, Hint), then Undo and Resign."""
+
+
+def result_line(table: Table) -> str:
+    """How the game ended, in bold first ("" while it runs)."""
+    outcome = table.outcome
+    if outcome is None:
+        return ""
+    if outcome.reason is EndReason.RESIGNED:
+        return "**Resigned.** " + outcome.summary
+    if outcome.winners:
+        return ("**Won!** " if len(table.seats) == 1 else "**Game over.** ") + outcome.summary
+    return "**Game over.** " + outcome.summary
+
+
+def ai_name(table: Table) -> str:
+    """How the table's AI seats are named, with their level: "AI (hard)"."""
+    return f"AI ({ai_level(table.settings)})"
+
+
+def seat_label(table: Table, seat: Seat) -> str:
+    """How a seat is named in text: its player's mention, or the AI with its level."""
+    record = table.seats[seat]
+    if record.ai:
+        return f"Seat {seat + 1}: {ai_name(table)}"
+    if record.user_id is None:
+        return f"Seat {seat + 1}: empty"
+    mark = " (invited)" if not record.ready else " (host)" if record.user_id == table.host_id else ""
+    away = " (away: the AI plays for now)" if record.away else ""
+    return f"Seat {seat + 1}: <@{record.user_id}>{mark}{away}"
+
+
+def table_content(table: Table) -> str:
+    """Who plays, with mentions (they show as names everywhere)."""
+    owner = f"<@{table.owner}>"
+    if len(table.seats) == 1:
+        return f"Open table started by {owner}: anyone here may play." if table.open_play else f"{owner}'s game."
+    people = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id is not None)
+    if table.status == "seating":
+        return f"{owner} opened a {table.title} table. {people}"
+    return f"{table.title}: {people}"
+
+
+def table_text(kind: KindUI, table: Table, note: str = "") -> str:
+    """Who plays, the state of play (or the seats of a lobby), the last thing that happened, the end, a note."""
+    lines = [table_content(table)]
+    if table.public is None:
+        lines += [seat_label(table, seat) for seat in range(len(table.seats))]
+        if kind.lobby_note is not None:
+            lines.append(kind.lobby_note(table))
+    else:
+        lines.append(kind.status(table))
+    summary = table.outcome.summary if table.outcome else None
+    happened = " ".join(event.text for event in table.public_events() if event.text != summary)
+    if happened:
+        lines.append(happened)
+    if table.finished:
+        lines.append(result_line(table))
+    if note:
+        lines.append(note)
+    return "\n".join(lines)
+
+
+def table_layout(
+    kind: KindUI, table: Table, *, text: str, picked: str | None = None, controls: bool = True
+) -> ui.LayoutView:
+    """The table message: a heading, ``text``, the picture (once dealt), the controls, the game's number."""
+    return layout(
+        kind.colour,
+        table.title,
+        text,
+        picture=IMAGE_NAME if table.public is not None else None,
+        controls=table_controls(kind, table, picked) if controls else (),
+        footer=f"Game #{table.game_id}",
+    )
+
+
+def thread_name(table: Table, names: Sequence[str]) -> str:
+    """A race thread's name: the game and who plays (Discord allows 100 characters)."""
+    return shorten(f"{table.title} #{table.game_id}: " + " vs ".join(names), 100)
+
+
+def starter_layout(kind: KindUI, table: Table, thread_id: int | None) -> ui.LayoutView:
+    """The channel's message of a table played in its thread, while it runs: who plays, and where
+    (``thread_id`` None: the thread is being opened)."""
+    where = "in a thread of its own, opening now" if thread_id is None else f"in <#{thread_id}>"
+    text = (
+        f"{table_content(table)}\nThe race is on {where}: the board and everyone's controls are there. "
+        "The result comes back to this message."
+    )
+    return layout(kind.colour, table.title, text, footer=f"Game #{table.game_id}")
+
+
+def lobby_controls(table: Table) -> list[ui.Item[Any]]:
+    """A lobby's buttons: Join, Leave and Add AI while seats are open, Accept and Decline, Start, Cancel."""
+    if table.status != "seating":
+        return []
+    items: list[ui.Item[Any]] = []
+    empty = any(seat.user_id is None and not seat.ai for seat in table.seats)
+    invited = any(not seat.ready for seat in table.seats)
+    if empty:
+        items.append(button(JoinButton, table, "Join", style=discord.ButtonStyle.success, row=0))
+        items.append(button(AddAIButton, table, "Add AI", row=0))
+    if any(seat.user_id is not None and seat.seat > 0 and seat.ready for seat in table.seats):
+        items.append(button(LeaveButton, table, "Leave", row=0))
+    if invited:
+        items.append(button(AcceptButton, table, "Accept", style=discord.ButtonStyle.success, row=0))
+        items.append(button(DeclineButton, table, "Decline", style=discord.ButtonStyle.danger, row=0))
+    if not empty and not invited:
+        items.append(button(StartButton, table, "Start", style=discord.ButtonStyle.primary, row=0))
+    items.append(button(CancelButton, table, "Cancel", style=discord.ButtonStyle.danger, row=1))
+    return items
+
+
+def table_controls(kind: KindUI, table: Table, picked: str | None = None) -> list[ui.Item[Any]]:
+    """The game's controls, its panel button, then Undo (when there is something to take back) and Resign."""
+    if table.public is None:
+        return lobby_controls(table)
+    if table.finished:
+        replay = button(ReplayButton, table, "Replay")
+        if len(table.seats) == 1:
+            return [button(NewGameButton, table, "New game", style=discord.ButtonStyle.success), replay]
+        if any(seat.user_id is not None for seat in table.seats):
+            return [button(RematchButton, table, "Rematch", style=discord.ButtonStyle.success), replay]
+        return [replay]
+    items = list(kind.controls(table, picked))
+    if kind.panel is not None:
+        items.append(button(PanelButton, table, kind.panel_label, style=discord.ButtonStyle.primary, row=COMMAND_ROW))
+    if any(seat.away for seat in table.seats):
+        items.append(button(BackButton, table, "I'm back", row=COMMAND_ROW))
+    if table.can_undo:
+        items.append(button(UndoButton, table, "Undo", row=COMMAND_ROW))
+    if not table.open_play:
+        # at an open table only its owner may resign, and does so with /<game> resign
+        items.append(button(ResignButton, table, "Resign", style=discord.ButtonStyle.danger, row=COMMAND_ROW))
+    return items
+
+
+def panel_heading(table: Table, seat: Seat) -> str:
+    return f"{table.title} \u00b7 game #{table.game_id} \u00b7 seat {seat + 1}"
+
+
+def panel_text(kind: KindUI, table: Table, seat: Seat, note: str = "") -> str:
+    """A seat's panel: where its table is, its own line, what only it was told, and a note."""
+    lines = []
+    if table.message_id is not None and table.guild_id is not None:
+        lines.append(f"https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}")
+    if kind.panel_status is not None and table.public is not None:
+        lines.append(kind.panel_status(table, seat))
+    lines += [event.text for event in table.events_for(seat)]
+    if table.finished:
+        lines.append(result_line(table))
+    if note:
+        lines.append(note)
+    return "\n".join(lines)
+
+
+def panel_controls(kind: KindUI, table: Table, seat: Seat) -> list[ui.Item[Any]]:
+    """A seat's own controls; none once the game is over."""
+    if kind.panel is not None and table.public is not None and not table.finished:
+        return list(kind.panel(table, seat))
+    return []
+
+
+def shows_hand(kind: KindUI, table: Table) -> bool:
+    """Whether a seat's panel carries the picture of its private view (once dealt, where the game draws one)."""
+    return kind.render_private is not None and table.public is not None
+
+
+def panel_layout(kind: KindUI, table: Table, seat: Seat, note: str = "") -> ui.LayoutView:
+    """A seat's panel (or hand message): heading, text, the picture of its hand, its own controls."""
+    return layout(
+        kind.colour,
+        panel_heading(table, seat),
+        panel_text(kind, table, seat, note),
+        picture=HAND_IMAGE_NAME if shows_hand(kind, table) else None,
+        controls=panel_controls(kind, table, seat),
+    )
+
+
+def sat_down_layout(kind: KindUI, table: Table) -> ui.LayoutView:
+    """The DM a player gets on sitting down at a game whose hands come by DM (the message later edited to the hand)."""
+    text = f"You sat down at this table (game #{table.game_id}); your hand will be here."
+    return layout(kind.colour, table.title, text)
+
+
+def daily_post_layout(day: str, kinds: Sequence[str]) -> ui.LayoutView:
+    """A server's post at midnight UTC: the day's deals are dealt, and the commands that play them."""
+    commands = " \u00b7 ".join(f"`/daily {kind}`" for kind in kinds)
+    text = f"Today's deals are dealt: the same cards for everyone, one attempt each. {commands}"
+    return layout(FELT, f"Daily deals, {day}", text, footer="Your table comes by DM; /daily board shows results.")
+
+
+def hint_text(hint: Hint | None) -> str:
+    """A hint as a sentence, or what it means that there is none."""
+    if hint is None:
+        return "I found no winning line from here; the game may be lost. *Undo* can take moves back."
+    return f"Try **{hint.action.label}**. {hint.why}"

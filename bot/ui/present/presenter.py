@@ -1,0 +1,224 @@
+"""The presenter: the parts of :mod:`bot.ui.present` composed in one place, and the answers to interactions.
+
+- :meth:`Presenter.post` / :meth:`Presenter.publish` post a table message (a new game, or a lobby);
+  a game is only active once its message exists; a race just dealt goes into a thread of its own;
+- :meth:`Presenter.show_here` and :meth:`Presenter.show_pick` edit the message a click came from, as
+  the click's own answer;
+- :meth:`Presenter.open_panel` / :meth:`Presenter.show_panel` give a seat its private panel;
+- :meth:`Presenter.redraw` edits a table message (and its hand messages) from outside an interaction,
+  coalesced and within Discord's budget (:mod:`.redraws`, :mod:`.edits`);
+- :meth:`Presenter.heal` redraws the tables whose message lags the database, at start (:mod:`.healing`).
+"""
+
+from collections.abc import Collection, Mapping
+
+import discord
+
+from bot.core.history import ReplayStep
+from bot.core.service import Fired, Table, TableService
+from bot.text import shorten
+from bot.ui.kind import KindUI
+from bot.ui.layout import NO_CONTENT, NO_MENTIONS
+from bot.ui.present import healing, layouts, posts
+from bot.ui.present.drawing import Drawer, Names
+from bot.ui.present.edits import EditBudget
+from bot.ui.present.hands import DMS_CLOSED, Hands
+from bot.ui.present.redraws import Owns, Redraws
+from bot.ui.present.threads import Threads, thread_channel
+from bot.ui.replay import show_replay
+from games.base import Seat
+
+
+def _text_on(message: discord.Message) -> str | None:
+    """The text a table message shows under its heading (None: not one of our layouts)."""
+    for component in message.components:
+        for child in getattr(component, "children", ()):
+            content = getattr(child, "content", None)
+            if isinstance(content, str) and content.startswith("### "):
+                return content.split("\n", 1)[1] if "\n" in content else ""
+    return None
+
+
+class Presenter:
+    """Every table message and hand message the bot sends or edits goes through here."""
+
+    hint_text = staticmethod(layouts.hint_text)
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        kinds: Mapping[str, KindUI],
+        budget: EditBudget | None = None,
+        owns: Owns = lambda guild_id: True,
+    ) -> None:
+        self._client = client
+        self._service = service
+        self._owns = owns
+        self.names = Names()
+        self.drawer = Drawer(service, kinds, self.names)
+        self.hands = Hands(client, service, self.drawer)
+        self.threads = Threads(client, service, self.drawer)
+        self.redraws = Redraws(client, service, self.drawer, self.hands, self.threads, owns=owns, budget=budget)
+
+    def kind(self, table: Table) -> KindUI:
+        return self.drawer.kind(table)
+
+    def pickable(self, table: Table) -> Collection[str]:
+        """The places the table's pick menu offers now."""
+        return self.kind(table).pickable(table)
+
+    def remember(self, user: discord.abc.User) -> None:
+        """Keep a player's display name for the pictures and the scoreboards."""
+        self.names.remember(user)
+
+    async def post(self, interaction: discord.Interaction, table: Table) -> discord.Message:
+        """Post a new table message as the answer to ``interaction``; the game becomes active."""
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        channel = thread_channel(self.kind(table), table, interaction.channel)
+        if channel is not None:
+            starter = layouts.starter_layout(self.kind(table), table, None)
+            message = await interaction.followup.send(view=starter, wait=True)
+            await self._service.attach_message(table.game_id, message.id, table.version)
+            await self._into_thread(table, channel, message.id)
+            return message
+        parts = await self.drawer.table(table)
+        mentions = discord.AllowedMentions(users=True) if table.status == "seating" else NO_MENTIONS
+        message = await interaction.followup.send(
+            view=parts.view, files=parts.files or [], allowed_mentions=mentions, wait=True
+        )
+        await self._service.attach_message(table.game_id, message.id, table.version)
+        self.redraws.edits.shows(message.id, table.version)
+        return message
+
+    async def publish(self, table: Table) -> discord.Message:
+        """Post a table message in the game's channel from outside an interaction; the game becomes active."""
+        if table.channel_id is None:
+            raise ValueError(f"game {table.game_id} has no channel")
+        parts = await self.drawer.table(table)
+        channel = self._client.get_partial_messageable(table.channel_id)
+        message = await channel.send(view=parts.view, files=parts.files or [], allowed_mentions=NO_MENTIONS)
+        await self._service.attach_message(table.game_id, message.id, table.version)
+        self.redraws.edits.shows(message.id, table.version)
+        return message
+
+    async def show_here(
+        self, interaction: discord.Interaction, table: Table, *, picked: str | None = None, note: str = ""
+    ) -> None:
+        """Redraw the table message the click came from, as the click's answer (acknowledged first)."""
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        channel = thread_channel(self.kind(table), table, interaction.channel)
+        if channel is not None:
+            starter = layouts.starter_layout(self.kind(table), table, None)
+            message = await interaction.edit_original_response(view=starter, attachments=[], **NO_CONTENT)
+            await self._into_thread(table, channel, message.id)
+            return
+        parts = await self.drawer.table(table, picked=picked, note=note)
+        await interaction.edit_original_response(**parts.edit())
+        await self.redraws.shown(table)
+        self.redraws.hands(table)
+
+    async def _into_thread(self, table: Table, channel: discord.TextChannel, starter_id: int) -> None:
+        """Play a race just dealt in a thread of its own, and show what was saved meanwhile."""
+        moved = await self.threads.open(table, channel, starter_id)
+        if moved is None:
+            return
+        if moved.message_id is not None:
+            self.redraws.edits.shows(moved.message_id, table.version)
+        if moved.version != table.version:
+            self.redraws.redraw(moved)
+        else:
+            await self.redraws.shown(moved)
+            self.redraws.hands(moved)
+
+    async def show_pick(self, interaction: discord.Interaction, table: Table, picked: str) -> None:
+        """Answer a pick in a table's menu: its destinations as controls (the text stays as it was), and (for
+        games whose picture shows a pick) the picture with the picked card and where it may go outlined."""
+        shown = _text_on(interaction.message) if interaction.message is not None else None
+        text = shown if shown is not None else layouts.table_text(self.kind(table), table)
+        parts = await self.drawer.picked(table, picked, text)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**parts.edit())
+        else:
+            await interaction.response.edit_message(**parts.edit())
+        await self.redraws.catch_up(table)
+
+    async def open_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
+        """Send the clicker a fresh private panel with their own controls."""
+        parts = await self.drawer.panel(table, seat, note)
+        files = parts.files or []
+        if interaction.response.is_done():
+            await interaction.followup.send(view=parts.view, files=files, ephemeral=True)
+        else:
+            await interaction.response.send_message(view=parts.view, files=files, ephemeral=True)
+
+    async def show_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
+        """Redraw the panel the click came from, as the click's answer: the player sees their move at once
+        (when it is their hand in a DM, no other edit of it is needed for this version)."""
+        parts = await self.drawer.panel(table, seat, note)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**parts.edit())
+        else:
+            await interaction.response.edit_message(**parts.edit())
+        clicked = interaction.message.id if interaction.message is not None else None
+        if clicked is not None and clicked == table.seats[seat].dm_message_id and not note:
+            self.redraws.edits.shows(clicked, table.version)
+
+    async def tell(self, interaction: discord.Interaction, text: str) -> None:
+        """A short private sentence for the one who clicked."""
+        if interaction.response.is_done():
+            await interaction.followup.send(shorten(text), ephemeral=True)
+        else:
+            await interaction.response.send_message(shorten(text), ephemeral=True)
+
+    async def done(self, interaction: discord.Interaction) -> None:
+        """Answer a command whose result the table's redraw shows, leaving no private reply behind."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.delete_original_response()
+
+    async def show_replay(self, interaction: discord.Interaction, step: ReplayStep, *, edit: bool = False) -> None:
+        """A replay's step as the clicker's private message: a new one, or (``edit``) the replay clicked."""
+        await show_replay(interaction, self.kind(step.table), self.names.of(step.table), step, edit=edit)
+
+    async def seated(self, interaction: discord.Interaction, table: Table) -> None:
+        """After someone sat down (joined, accepted): for games with hands in DMs, check the bot can DM them."""
+        kind = self.kind(table)
+        if not kind.hand_in_dm or interaction.user.id not in table.players:
+            return
+        seat = table.players.index(interaction.user.id)
+        if table.status == "seating" and table.seats[seat].dm_message_id is None:
+            if not await self.hands.send(table, seat, layouts.sat_down_layout(kind, table)):
+                await self.tell(interaction, DMS_CLOSED.format(label=kind.panel_label))
+                return
+            latest = await self._service.table(table.game_id)
+            if latest.public is not None:
+                self.redraws.hands(latest)  # the deal came while the DM was on its way: the hand goes there now
+
+    def redraw(self, table: Table, note: str = "") -> None:
+        """Ask for the table message (and the players' hand messages) to show ``table``; returns at once."""
+        self.redraws.redraw(table, note)
+
+    async def heard(self, game_id: int) -> None:
+        """A redraw notice from any process (see :meth:`Redraws.heard`)."""
+        await self.redraws.heard(game_id)
+
+    async def fired(self, fired: Fired) -> None:
+        """Show what a deadline did: redraw its table, and tell the seats it concerns."""
+        self.redraw(fired.table)
+        for seat, text in fired.ping.items():
+            await self.hands.notify(fired.table, seat, text)
+
+    async def idle(self) -> None:
+        """Wait until every asked-for redraw has been sent (tests, shutdown)."""
+        await self.redraws.edits.drain()
+
+    async def heal(self) -> None:
+        """Redraw every table of this process's shards whose message lags the database (at start)."""
+        await healing.heal(self._service, self._owns, self.redraw)
+
+    async def daily_posts(self) -> None:
+        """Send every daily post due (the servers this process runs)."""
+        await posts.daily_posts(self._client, self._service, self._owns)
