@@ -14,10 +14,12 @@ import simcord
 from simcord import interactions as simcord_interactions
 from simcord.backend import serializers
 
-from bench import buttons
+from bench import buttons, custom_ids
 
 TABLES = 16
 MOVE = re.compile(r"pa:(?P<game>\d+):(?P<version>\d+):(?P<code>.+)")
+CONTROL = re.compile(r"p[a-z]:\d+:(\d+)")
+"""A table control's custom id, up to the version it was drawn for."""
 SAFE_STYLES = {1, 3}
 """Primary and success buttons: the moves that do not end the game (a danger button warns that it would)."""
 
@@ -59,10 +61,10 @@ def move_ids(env: simcord.Env, channel_id: int, message_id: int) -> list[str]:
 
 
 def shown_version(env: simcord.Env, table: Table) -> int | None:
-    """The version the table message is drawn for (its controls' version), None when it offers no move."""
-    ids = move_ids(env, table.channel_id, table.message_id)
-    match = MOVE.fullmatch(ids[0]) if ids else None
-    return int(match["version"]) if match else None
+    """The version the table message is drawn for (its controls' version), None when it has no control."""
+    stored = env.backend.get_message(table.channel_id, table.message_id)
+    versions = [int(match[1]) for custom_id in custom_ids(stored.components) if (match := CONTROL.match(custom_id))]
+    return max(versions, default=None)
 
 
 def click(env: simcord.Env, table: Table, custom_id: str) -> Any:

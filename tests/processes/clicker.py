@@ -26,9 +26,12 @@ import simcord
 from bot.__main__ import open_bot_store, stop_on_signals
 from bot.app import create_bot
 from bot.config import Settings
+from bot.ops import logs
 from tests.processes import burst
 
 ANSWERS = ("defer", "edit_message", "send_message")
+READING = 0.2
+"""Seconds a player takes to read a sentence before clicking again."""
 
 
 def log_acknowledgements(log: TextIO) -> None:
@@ -56,8 +59,8 @@ def write(log: TextIO, **line: object) -> None:
 
 
 async def keep_clicking(env: simcord.Env, bot: Any, table: burst.Table, rng: random.Random) -> None:
-    """Click a move on the table, wait for its answer (the table drawn anew, or a sentence), and again,
-    until the bot closes or the table offers no move."""
+    """Click a move on the table, wait for its answer (the table drawn anew, or a sentence: then a moment
+    more, as a person reads it), and again, until the bot closes or the table offers no move."""
     while not bot.is_closed():
         moves = burst.move_ids(env, table.channel_id, table.message_id)
         if not moves:
@@ -66,13 +69,18 @@ async def keep_clicking(env: simcord.Env, bot: Any, table: burst.Table, rng: ran
         record = burst.click(env, table, rng.choice(moves))
         while not bot.is_closed() and burst.shown_version(env, table) == drawn:
             if record.ephemeral or record.followup_ids:
+                await asyncio.sleep(READING)
                 break
             await asyncio.sleep(0.002)
 
 
 async def run(database: Path, log: TextIO) -> None:
+    """Run the bot on SimCord under the burst until it stops; then, as ``python -m bot`` does once the bot
+    has stopped, close the database at once (work still running then would fail), and say what each table
+    shows."""
     settings = Settings(_env_file=None, discord_token=None, database_path=database, shard_count=1)
     store = await open_bot_store(settings)
+    closed = False
     try:
         bot = create_bot(settings, store, seed_source=lambda: 11)
         async with simcord.run(bot, settle_timeout=60) as env:
@@ -83,14 +91,18 @@ async def run(database: Path, log: TextIO) -> None:
             await asyncio.gather(*(keep_clicking(env, bot, table, rng) for table in tables))
             while not bot.is_closed():
                 await asyncio.sleep(0.01)
+            closed = True
+            await store.close()
             write(log, stopped=True)
             for table in tables:
                 write(log, game=table.game_id, shows=burst.shown_version(env, table))
     finally:
-        await store.close()
+        if not closed:
+            await store.close()
 
 
 if __name__ == "__main__":
+    logs.configure("INFO", "text")
     with open(sys.argv[2], "a", encoding="utf-8") as output:
         log_acknowledgements(output)
         asyncio.run(run(Path(sys.argv[1]), output))
