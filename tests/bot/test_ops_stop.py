@@ -11,6 +11,7 @@ from bot.ops.stopping import RESTARTING
 from games import GAMES
 from tests.processes import burst
 
+from .tables import private_text
 from .test_ops_scrape import scrape
 
 TABLES = 6
@@ -51,6 +52,7 @@ async def test_a_stop_mid_burst_finishes_the_clicks_in_flight_turns_new_ones_awa
         await until(lambda: bot.in_flight.stopping)
         assert await scrape(server.port, "/readyz") == (503, "not ready: stopping\n")
         late = [click_a_move(env, table) for table in tables]
+        command = await tables[0].player.slash(tables[0].channel, "peek new")
         await stopping
     finally:
         await server.stop()
@@ -60,4 +62,5 @@ async def test_a_stop_mid_burst_finishes_the_clicks_in_flight_turns_new_ones_awa
         saved = await store.load_game(table.game_id)
         assert saved.version == 1 and burst.shown_version(env, table) == 1, "saved and drawn"
     assert all(click.ephemeral and said(env, click) == RESTARTING for click in late)
+    assert private_text(command) == RESTARTING
     assert claimed in await store.due_timers(now), "given back: due at once, not after the lease"

@@ -29,9 +29,13 @@ class Table:
     """One player's Peek table: who plays it and where its message is."""
 
     player: Any
-    channel_id: int
+    channel: Any
     message_id: int
     game_id: int
+
+    @property
+    def channel_id(self) -> int:
+        return int(self.channel.id)
 
 
 async def deal(env: simcord.Env, count: int = TABLES) -> list[Table]:
@@ -44,7 +48,7 @@ async def deal(env: simcord.Env, count: int = TABLES) -> list[Table]:
         await player.slash(channel, "peek new")
         message = channel.last_message
         moves = [match for custom_id in move_ids(env, channel.id, message.id) if (match := MOVE.fullmatch(custom_id))]
-        tables.append(Table(player, channel.id, message.id, int(moves[0]["game"])))
+        tables.append(Table(player, channel, message.id, int(moves[0]["game"])))
     return tables
 
 
