@@ -122,7 +122,7 @@ class PeapodBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         self.add_dynamic_items(*CONTROLS)
         self.tree.on_error = self._command_failed
-        self.tree.interaction_check = self._command_begins  # type: ignore[method-assign]
+        self.tree.interaction_check = self._command_begins
         self._healing = asyncio.create_task(self._heal_when_ready(), name="peapod-heal")
         self.deadlines.start()
         if self.settings.dev_guild_id is not None:
