@@ -63,6 +63,13 @@ def shard_of(guild_id: int | None, shard_count: int) -> int:
     return 0 if guild_id is None else (guild_id >> 22) % shard_count
 
 
+class PeapodTree(app_commands.CommandTree["PeapodBot"]):
+    """The slash commands' tree: the bot checks each command before it runs (:meth:`PeapodBot.command_begins`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction["PeapodBot"], /) -> bool:
+        return await self.client.command_begins(interaction)
+
+
 class PeapodBot(commands.AutoShardedBot):
     """peapod: card games for a Discord server. The store is opened by the caller and injected.
 
@@ -85,8 +92,10 @@ class PeapodBot(commands.AutoShardedBot):
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             help_command=None,
+            tree_cls=PeapodTree,
             shard_count=settings.shard_count,
-            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
+            # discord.py's options TypedDict says list[int], but None (run every shard) is its documented default.
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,  # type: ignore[arg-type]
         )
         self.settings = settings
         self._store = store
@@ -121,8 +130,7 @@ class PeapodBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*CONTROLS)
-        self.tree.on_error = self._command_failed
-        self.tree.interaction_check = self._command_begins
+        self.tree.error(self._command_failed)
         self._healing = asyncio.create_task(self._heal_when_ready(), name="peapod-heal")
         self.deadlines.start()
         if self.settings.dev_guild_id is not None:
@@ -224,7 +232,7 @@ class PeapodBot(commands.AutoShardedBot):
         self.deadlines.cancel()
         await super().close()
 
-    async def _command_begins(self, interaction: discord.Interaction) -> bool:
+    async def command_begins(self, interaction: discord.Interaction) -> bool:
         """The command tree's check before every slash command: its lines name the shard and guild, its clock
         starts, and while the process stops it is turned away with a sentence."""
         logs.mark(shard=shard_of(interaction.guild_id, self.shard_count or 1), guild=interaction.guild_id)

@@ -8,6 +8,7 @@ the game is unchanged because states are saved in one transaction.
 """
 
 import logging
+from collections.abc import Mapping
 
 import discord
 from discord import app_commands
@@ -47,7 +48,7 @@ def text_for(error: BaseException, interaction: discord.Interaction | None = Non
     error = getattr(error, "original", error)
     if isinstance(error, USER_ERRORS):
         return str(error)
-    data = (interaction.data if interaction is not None else None) or {}
+    data: Mapping[str, object] = (interaction.data if interaction is not None else None) or {}
     log.error(
         "unexpected error (user %s, custom_id %r, command %r)",
         interaction.user.id if interaction is not None else None,

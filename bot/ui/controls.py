@@ -2,7 +2,7 @@
 
 A control's custom id (grammar in :mod:`bot.ui.custom_ids`) carries everything needed to act, so
 it works after a restart. Its callback is the handler: one service call, then one presenter call
-(the service is ``interaction.client.service``, the presenter ``interaction.client.presenter``).
+(the service is ``peapod(interaction).service``, the presenter ``peapod(interaction).presenter``).
 
 Every callback runs through :func:`run`, which makes sure an interaction is always answered:
 
@@ -29,18 +29,21 @@ and stays silent; :func:`unanswered` tells the bot's fallback listener to answer
 """
 
 import re
-from typing import Any, ClassVar
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, ClassVar, Self
 
 import discord
 from discord import ui
 
 from bot.core.errors import StaleActionError
+from bot.core.service import Table
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error
 from bot.ops import metrics
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import RESTARTING
 from bot.text import readable
 from bot.ui import custom_ids
+from bot.ui.client import peapod
 from games.errors import IllegalActionError, NotYourTurnError
 
 ACK_FIRST_AFTER = 0.5
@@ -73,7 +76,7 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
     """What every control shares: the table it belongs to, how it is acknowledged, and :func:`run`."""
 
     prefix: ClassVar[str]
-    component: ClassVar[type[ui.Item[Any]]] = ui.Button
+    component: ClassVar[type[ui.Button[Any]] | type[ui.Select[Any]]] = ui.Button
     private: ClassVar[bool] = False
     """Acknowledged with a private "thinking…" reply instead of a silent update of the message."""
     home: ClassVar[str] = "table"
@@ -94,14 +97,10 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
         self.hurried = False
         self.timing: Timing | None = None
 
-    @property
-    def custom_id(self) -> str:
-        return self.item.custom_id or ""  # type: ignore[attr-defined]
-
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
         custom_id = getattr(item, "custom_id", None) or ""
-        control = cls(cls.component(custom_id=custom_id))  # type: ignore[call-arg]
+        control = cls(cls.component(custom_id=custom_id))
         control.misplaced = not isinstance(item, cls.component)
         return control
 
@@ -132,7 +131,7 @@ async def run(control: Control, interaction: discord.Interaction) -> None:
     global _in_progress
     if control.misplaced:
         return
-    bot: Any = interaction.client
+    bot = peapod(interaction)
     late = lateness(interaction)
     control.timing = timing = Timing(late)
     _in_progress += 1
@@ -148,7 +147,7 @@ async def run(control: Control, interaction: discord.Interaction) -> None:
 
 async def _answer(control: Control, interaction: discord.Interaction, late: float) -> str:
     """Handle the click as :func:`run` says; return how it ended (:data:`bot.ops.metrics.OUTCOMES`)."""
-    bot: Any = interaction.client
+    bot = peapod(interaction)
     try:
         if not bot.in_flight.take():
             await reply_ephemeral(interaction, RESTARTING)
@@ -183,7 +182,7 @@ async def check_home(control: Control, interaction: discord.Interaction) -> None
     A private (ephemeral) message is only ever seen by the one it answered, and its controls were all
     drawn for one game, so a private message whose every control names this game is its panel or question.
     """
-    bot: Any = interaction.client
+    bot = peapod(interaction)
     message = interaction.message
     if control.home == "anywhere":
         return
@@ -224,7 +223,7 @@ def _all_of_game(message: discord.Message, game_id: int) -> bool:
 async def _show_current(control: Control, interaction: discord.Interaction, note: str) -> None:
     """Redraw the table the outdated control sits on, as the answer to the click; ``note`` (why) goes
     privately to the one who clicked, not into the table everyone watches."""
-    bot: Any = interaction.client
+    bot = peapod(interaction)
     try:
         table = await bot.service.table(control.game_id)
         if table.message_id != control.message_id(interaction):
@@ -237,7 +236,7 @@ async def _show_current(control: Control, interaction: discord.Interaction, note
 
 def button(
     cls: type[Control],
-    table: Any,
+    table: Table,
     label: str,
     *,
     code: str | None = None,
@@ -248,13 +247,15 @@ def button(
 ) -> Control:
     """A button of control ``cls`` for ``table`` (``code``: the action it plays, for Action- and SeatButton)."""
     custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version, code)
-    item = ui.Button(custom_id=custom_id, label=readable(label)[:80], style=style, emoji=emoji, disabled=disabled)
+    item: ui.Button[ui.View | ui.LayoutView] = ui.Button(
+        custom_id=custom_id, label=readable(label)[:80], style=style, emoji=emoji, disabled=disabled
+    )
     return cls(item, row=row)
 
 
 def select(
     cls: type[Control],
-    table: Any,
+    table: Table,
     options: list[discord.SelectOption],
     *,
     placeholder: str,
@@ -270,9 +271,11 @@ def select(
 
 def _selected(interaction: discord.Interaction, pattern: re.Pattern[str]) -> str:
     """The one value chosen in a select, checked against ``pattern``. Raises UnknownControlError."""
-    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-    values = data.get("values") or []
-    if len(values) != 1 or not isinstance(values[0], str) or pattern.fullmatch(values[0]) is None:
+    data: Mapping[str, object] = interaction.data or {}
+    values = data.get("values")
+    if not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str):
+        raise UnknownControlError()
+    if pattern.fullmatch(values[0]) is None:
         raise UnknownControlError()
     return values[0]
 
@@ -284,7 +287,7 @@ class ActionButton(Control, template=custom_ids.template(custom_ids.ACTION, code
     saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         table = await bot.service.act(
             self.game_id,
             interaction.user.id,
@@ -303,7 +306,7 @@ class PickSelect(Control, template=custom_ids.template(custom_ids.PICK)):
     component = ui.Select
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         picked = _selected(interaction, PICK_VALUE)
         table = await bot.service.table(
             self.game_id, version=self.version, user_id=interaction.user.id, message_id=self.message_id(interaction)
@@ -321,7 +324,7 @@ class TargetSelect(Control, template=custom_ids.template(custom_ids.TARGET)):
     saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         code = _selected(interaction, CODE_VALUE)
         table = await bot.service.act(
             self.game_id, interaction.user.id, code, version=self.version, message_id=self.message_id(interaction)
@@ -337,7 +340,7 @@ class UndoButton(Control, template=custom_ids.template(custom_ids.UNDO)):
     saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         table = await bot.service.undo(
             self.game_id, interaction.user.id, version=self.version, message_id=self.message_id(interaction)
         )
@@ -352,7 +355,7 @@ class HintButton(Control, template=custom_ids.template(custom_ids.HINT)):
     private = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         await bot.service.seat_of(self.game_id, interaction.user.id)
         await self.acknowledge(interaction)
         action = await bot.service.hint(self.game_id, interaction.user.id)
@@ -366,7 +369,7 @@ class ResignButton(Control, template=custom_ids.template(custom_ids.RESIGN)):
     private = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         await bot.service.check_resign(self.game_id, interaction.user.id)
         table = await bot.service.table(self.game_id)
         view = ui.View(timeout=None)
@@ -386,7 +389,7 @@ class ConfirmResignButton(Control, template=custom_ids.template(custom_ids.CONFI
     saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         table = await bot.service.resign(self.game_id, interaction.user.id)
         await self.acknowledge_if_hurried(interaction)
         if interaction.response.is_done():
@@ -402,7 +405,7 @@ class PanelButton(Control, template=custom_ids.template(custom_ids.PANEL)):
     prefix = custom_ids.PANEL
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         seat = await bot.service.seat_of(self.game_id, interaction.user.id)
         table = await bot.service.table(self.game_id, message_id=self.message_id(interaction))
         await bot.presenter.open_panel(interaction, table, seat)
@@ -420,7 +423,7 @@ class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=Tru
     saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         seat = await bot.service.seat_of(self.game_id, interaction.user.id)
         try:
             table = await bot.service.act(self.game_id, interaction.user.id, self.code or "", version=self.version)
@@ -441,8 +444,9 @@ class SeatingControl(Control, template=r"(?!)"):
     saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
-        table = await getattr(bot.service, self.verb)(self.game_id, interaction.user.id)
+        bot = peapod(interaction)
+        verb: Callable[[int, int], Awaitable[Table]] = getattr(bot.service, self.verb)
+        table = await verb(self.game_id, interaction.user.id)
         await self.acknowledge_if_hurried(interaction)
         await bot.presenter.show_here(interaction, table)
         await bot.presenter.seated(interaction, table)
@@ -496,7 +500,7 @@ class NewGameButton(Control, template=custom_ids.template(custom_ids.NEW_GAME)):
     prefix = custom_ids.NEW_GAME
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         finished = await bot.service.table(self.game_id)
         for game_id in await bot.service.active_games(finished.channel_id or 0, interaction.user.id, finished.kind):
             if (await bot.service.table(game_id)).owner == interaction.user.id:
@@ -521,7 +525,7 @@ class RematchButton(Control, template=custom_ids.template(custom_ids.REMATCH)):
     saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         table = await bot.service.rematch(self.game_id, interaction.user.id)
         await self.acknowledge(interaction)
         await bot.presenter.post(interaction, table)
@@ -536,7 +540,7 @@ class ClaimButton(Control, template=custom_ids.template(custom_ids.CLAIM)):
     saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         seat = await bot.service.seat_of(self.game_id, interaction.user.id)
         table = await bot.service.claim(self.game_id, interaction.user.id)
         await self.acknowledge_if_hurried(interaction)
@@ -550,9 +554,11 @@ class LegacyControl(Control, template=custom_ids.LEGACY_TEMPLATE):
     prefix = "pp"
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
         custom_id = getattr(item, "custom_id", None) or ""
-        inner = ui.Select(custom_id=custom_id) if isinstance(item, ui.Select) else ui.Button(custom_id=custom_id)
+        inner: ui.Item[Any] = (
+            ui.Select(custom_id=custom_id) if isinstance(item, ui.Select) else ui.Button(custom_id=custom_id)
+        )
         return cls(inner)
 
     async def handle(self, interaction: discord.Interaction) -> None:
@@ -568,7 +574,7 @@ class ReplayButton(Control, template=custom_ids.template(custom_ids.REPLAY)):
     home = "anywhere"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         step = await bot.service.replay(self.game_id, interaction.user.id, 0, guild_id=interaction.guild_id)
         await self.acknowledge(interaction)
         await bot.presenter.show_replay(interaction, step)
@@ -581,7 +587,7 @@ class ReplayStepButton(Control, template=custom_ids.template(custom_ids.REPLAY_S
     home = "private"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         step = await bot.service.replay(self.game_id, interaction.user.id, self.version, guild_id=interaction.guild_id)
         await self.acknowledge(interaction)
         await bot.presenter.show_replay(interaction, step, edit=True)
@@ -624,9 +630,10 @@ def unanswered(interaction: discord.Interaction) -> bool:
     of the other component kind, or when the custom id is not on the message (discord.py then
     drops the interaction silently).
     """
-    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    data: Mapping[str, object] = interaction.data or {}
     custom_id = data.get("custom_id")
-    kind = _KINDS.get(data.get("component_type", 0))
+    component_type = data.get("component_type")
+    kind = _KINDS.get(component_type) if isinstance(component_type, int) else None
     if not isinstance(custom_id, str) or kind is None:
         return True
     control = next((cls for cls in CONTROLS if cls.__discord_ui_compiled_template__.fullmatch(custom_id)), None)

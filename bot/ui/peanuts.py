@@ -7,6 +7,7 @@ turning the stock, saying stuck and claiming the game when the other player has 
 answers on the panel at once; the board follows within a second (coalesced edits).
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -14,9 +15,9 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ClaimButton, SeatButton, button
-from bot.ui.kind import KindUI
+from bot.ui.kind import KindUI, view_as
 from games.base import Seat
-from games.peanuts import Move, Pass, Recycle, Stuck, Turn
+from games.peanuts import Move, Pass, PeanutsView, Recycle, Stuck, Turn
 from render import peanuts as picture
 
 HELP = """\
@@ -43,7 +44,7 @@ def _name(table: Table, seat: Seat) -> str:
 
 def status(table: Table) -> str:
     """Both scores, the piles, and (in turns mode) whose turn it is."""
-    view = table.public
+    view = view_as(table.public, PeanutsView)
     parts = []
     for seat, layout in enumerate(view.players):
         back = ("blue", "red")[seat]
@@ -54,7 +55,7 @@ def status(table: Table) -> str:
     return line
 
 
-def _label(action: Any) -> str:
+def _label(action: Turn | Recycle | Stuck | Pass) -> str:
     if isinstance(action, Stuck):
         return "Stuck" if action.on else "Not stuck"
     return action.label
@@ -76,7 +77,7 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
 
 
 def panel_status(table: Table, seat: Seat) -> str:
-    layout = table.views[seat].players[seat]
+    layout = view_as(table.views[seat], PeanutsView).players[seat]
     line = (
         f"You have {layout.score} points: {layout.peanut_count} peanut cards left, {layout.stock_count} in your stock."
     )
@@ -85,8 +86,8 @@ def panel_status(table: Table, seat: Seat) -> str:
     return line
 
 
-def render_table(table: Table, names: list[str]) -> bytes:
-    return picture.render_table(table.public, names=names)
+def render_table(table: Table, names: Sequence[str]) -> bytes:
+    return picture.render_table(view_as(table.public, PeanutsView), names=names)
 
 
 def lobby_note(table: Table) -> str:

@@ -13,8 +13,8 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, HintButton, button
-from bot.ui.kind import KindUI, unnamed
-from games.peek import WASTE, Draw, Play, Redeal
+from bot.ui.kind import KindUI, unnamed, view_as
+from games.peek import WASTE, Draw, PeekView, Play, Redeal
 from render import peek as picture
 
 HELP = """\
@@ -61,7 +61,7 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
 
 def status(table: Table) -> str:
     """One line under the title: cards home, moves, the stock and the redeals left."""
-    view = table.public
+    view = view_as(table.public, PeekView)
     if view.redeals_left is None:
         redeals = "unlimited redeals"
     else:

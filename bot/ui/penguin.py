@@ -13,8 +13,8 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, HintButton, PickSelect, TargetSelect, button, select
-from bot.ui.kind import KindUI
-from games.penguin import Collect, Move
+from bot.ui.kind import KindUI, view_as
+from games.penguin import Collect, Move, PenguinView
 from render import penguin as picture
 
 MAX_DESTINATION_BUTTONS = 15
@@ -100,18 +100,19 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
 def table_picture(table: Table, names: Sequence[str]) -> bytes:
     """The table; right after a move, the place the card went is outlined, so the last move shows."""
     last = table.last
-    return picture.render(table.public, targets=[last.dest] if isinstance(last, Move) else ())
+    return picture.render(view_as(table.public, PenguinView), targets=[last.dest] if isinstance(last, Move) else ())
 
 
 def picked_picture(table: Table, picked: str) -> bytes:
     """The table with the picked card and every place it may go outlined."""
     moves = _moves_by_source(table.legal.get(0, ())).get(picked, [])
-    return picture.render(table.public, picked=picked, targets=sorted({move.dest for move in moves}))
+    view = view_as(table.public, PenguinView)
+    return picture.render(view, picked=picked, targets=sorted({move.dest for move in moves}))
 
 
 def status(table: Table) -> str:
     """One line under the title: moves and cards home."""
-    view = table.public
+    view = view_as(table.public, PenguinView)
     return f"{view.score}/52 cards on the foundations \u00b7 {view.moves} move{'' if view.moves == 1 else 's'}"
 
 

@@ -42,7 +42,9 @@ def step_controls(step: ReplayStep) -> list[ui.Item[Any]]:
     for code, emoji, label in STEPS:
         target = min(max(targets[code], 0), step.steps)
         custom_id = custom_ids.table_id(custom_ids.REPLAY_STEP, step.table.game_id, target, code)
-        item = ui.Button(custom_id=custom_id, label=label, emoji=emoji, disabled=target == step.step)
+        item: ui.Button[ui.View | ui.LayoutView] = ui.Button(
+            custom_id=custom_id, label=label, emoji=emoji, disabled=target == step.step
+        )
         items.append(ReplayStepButton(item, row=0))
     return items
 
