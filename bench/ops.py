@@ -4,9 +4,9 @@
 
 A click's CPU time is measured through real discord.py on SimCord (:mod:`bench.interaction`'s Penguin
 clicks; two runs of different lengths, so start-up cancels out). The metrics a click moves are then
-timed on their own, as many times as a click moves them: one ``interaction_done``, the store watcher
-for every connection the click takes (counted in the run), a redraw queued and done, and the log
-context of one game.
+timed on their own, as many times as a click moves them: its timing and one ``interaction_done``, the
+store watcher for every connection the click takes (counted in the run), a redraw queued and done, and
+the log context of one game.
 
 **Stopping**: a bot process under a burst of clicks on 16 tables (tests/processes/clicker.py: the bot on
 SimCord, stopped on SIGTERM as ``python -m bot`` is) is sent SIGTERM once it has acknowledged
@@ -27,6 +27,7 @@ import discord
 
 from bench import interaction, sized
 from bot.ops import logs, metrics
+from bot.ops.interactions import Timing
 from bot.ops.metrics import StoreMetrics
 from bot.ops.stopping import STOP_SECONDS
 from bot.store.sql import SqlStore
@@ -80,7 +81,9 @@ def _metrics_of_one_click(connections: float) -> float:
         watcher.connection_returned()
 
     def once() -> None:
-        metrics.interaction_done("act", "answered", 0.01, 0.05)
+        timing = Timing(0.0)
+        timing.acknowledge()
+        metrics.interaction_done("act", "answered", timing.acknowledged, timing.since())
         metrics.redraw_queued()
         metrics.redraw_done(0.2)
         with logs.about(shard=0, guild=1, game_id=42, game="penguin"):
