@@ -224,8 +224,12 @@ class PeapodBot(commands.AutoShardedBot):
             await asyncio.wait_for(self.presenter.idle(), budget.left())
         except TimeoutError:
             log.warning("stopping: some redraws were not sent in time; the next start redraws those tables")
-        released = await self._store.release_claims()
-        log.info("stopping: gave back %d deadline claims; closing the gateway", released)
+        try:
+            released = await asyncio.wait_for(self._store.release_claims(), CLOSING_SECONDS)
+        except Exception:
+            log.exception("stopping: could not give back the deadline claims; they lapse with their lease")
+        else:
+            log.info("stopping: gave back %d deadline claims", released)
         await self.close()
 
     async def close(self) -> None:
