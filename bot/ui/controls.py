@@ -37,7 +37,7 @@ from discord import ui
 
 from bot.core.errors import StaleActionError
 from bot.core.service import Table
-from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error
+from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
 from bot.ops import metrics
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import RESTARTING
@@ -430,7 +430,7 @@ class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=Tru
         except (StaleActionError, IllegalActionError, NotYourTurnError) as refusal:
             await self.acknowledge_if_hurried(interaction)
             table = await bot.service.table(self.game_id)
-            await bot.presenter.show_panel(interaction, table, seat, note=str(refusal))
+            await bot.presenter.show_panel(interaction, table, seat, note=text_for(refusal))
             return
         await self.acknowledge_if_hurried(interaction)
         await bot.presenter.show_panel(interaction, table, seat)

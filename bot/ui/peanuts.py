@@ -16,6 +16,7 @@ from discord import ui
 from bot.core.service import Table
 from bot.ui.controls import ClaimButton, SeatButton, button
 from bot.ui.kind import KindUI, view_as
+from bot.words import say
 from games.base import Seat
 from games.peanuts import Move, Pass, PeanutsView, Recycle, Stuck, Turn
 from render import peanuts as picture
@@ -58,7 +59,7 @@ def status(table: Table) -> str:
 def _label(action: Turn | Recycle | Stuck | Pass) -> str:
     if isinstance(action, Stuck):
         return "Stuck" if action.on else "Not stuck"
-    return action.label
+    return say(action.phrase)
 
 
 def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
@@ -68,7 +69,7 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
     items: list[ui.Item[Any]] = []
     for index, move in enumerate(moves[:MOVES_SHOWN]):
         style = discord.ButtonStyle.success if move.dest.startswith("b") else discord.ButtonStyle.primary
-        items.append(button(SeatButton, table, move.label, code=move.code, style=style, row=index // 5))
+        items.append(button(SeatButton, table, say(move.phrase), code=move.code, style=style, row=index // 5))
     others = [action for action in legal if isinstance(action, Turn | Recycle | Stuck | Pass)]
     for action in others:
         items.append(button(SeatButton, table, _label(action), code=action.code, row=4))

@@ -16,8 +16,9 @@ from discord import ui
 from bot.core.service import Table
 from bot.ui.controls import SeatButton, button
 from bot.ui.kind import KindUI, view_as
+from bot.words import say
 from games.base import Seat
-from games.pebbles import Declare, Pass, PebblesView, Play, card_label
+from games.pebbles import Declare, Pass, PebblesView, Play
 from render import pebbles as picture
 
 HELP = """\
@@ -66,7 +67,7 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
             button(
                 SeatButton,
                 table,
-                f"Play {card_label(card, view.decks)}" if action is None else action.label,
+                say((action or Play(card, view.decks)).phrase),
                 code=Play(card).code,
                 style=discord.ButtonStyle.primary if action else discord.ButtonStyle.secondary,
                 row=index // CARDS_PER_ROW,
@@ -76,7 +77,7 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
     extras = [action for action in legal if isinstance(action, Declare | Pass)]
     for extra in extras[:5]:
         style = discord.ButtonStyle.success if isinstance(extra, Declare) else discord.ButtonStyle.secondary
-        items.append(button(SeatButton, table, extra.label, code=extra.code, style=style, row=3))
+        items.append(button(SeatButton, table, say(extra.phrase), code=extra.code, style=style, row=3))
     return items
 
 

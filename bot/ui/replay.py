@@ -20,6 +20,7 @@ from bot.ui.controls import ReplayStepButton
 from bot.ui.kind import KindUI
 from bot.ui.layout import layout
 from bot.ui.present.layouts import result_line
+from bot.words import say
 
 STEPS = (
     ("first", "\u23ee", "Start"),
@@ -51,7 +52,7 @@ def step_controls(step: ReplayStep) -> list[ui.Item[Any]]:
 
 def replay_text(step: ReplayStep, names: list[str], end: str) -> str:
     """The step in words: where the replay is, the move, and at the last step how the game ended."""
-    lines = [f"Step {step.step} of {step.steps}: {step.move}"]
+    lines = [f"Step {step.step} of {step.steps}: {say(step.move)}"]
     if step.step == step.steps and end:
         lines.append(end)
     if step.shown and step.table.views and len(step.table.seats) > 1:

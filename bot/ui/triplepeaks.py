@@ -13,6 +13,7 @@ from discord import ui
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, HintButton, button
 from bot.ui.kind import KindUI, unnamed, view_as
+from bot.words import say
 from games.triplepeaks import Draw, Play, TriplePeaksView
 from render import triplepeaks as picture
 
@@ -46,7 +47,7 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
             button(
                 ActionButton,
                 table,
-                play.label,
+                say(play.phrase),
                 code=play.code,
                 style=discord.ButtonStyle.primary,
                 row=index // PLAYS_PER_ROW,
