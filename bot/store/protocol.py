@@ -19,8 +19,10 @@ from typing import Any, Protocol
 from bot.store.records import (
     ActionRecord,
     DailyAttempt,
+    EntrantRecord,
     GameRecord,
     NewGame,
+    NewTournament,
     PlayerStats,
     Rating,
     RatingChange,
@@ -28,6 +30,8 @@ from bot.store.records import (
     ScoreRow,
     SeatRecord,
     TimerRecord,
+    TournamentRecord,
+    TournamentTimer,
 )
 from bot.store.watcher import Watcher
 
@@ -174,3 +178,50 @@ class Store(Protocol):
     async def notify_redraw(self, game_id: int) -> None: ...
 
     async def listen_redraws(self, listener: RedrawListener) -> None: ...
+
+    async def create_tournament(self, new: NewTournament) -> TournamentRecord: ...
+
+    async def load_tournament(self, tournament_id: int) -> TournamentRecord | None: ...
+
+    async def tournaments_in(self, guild_id: int, *, limit: int) -> list[int]: ...
+
+    async def open_tournament_in(self, channel_id: int) -> int | None: ...
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None: ...
+
+    async def add_entrant(self, tournament_id: int, entrant: EntrantRecord) -> bool: ...
+
+    async def remove_entrant(self, tournament_id: int, user_id: int) -> bool: ...
+
+    async def set_entrant(self, tournament_id: int, user_id: int, *, withdrawn: bool, paused: bool) -> bool: ...
+
+    async def set_tournament_status(self, tournament_id: int, status: str, *, was: str, at: float) -> bool: ...
+
+    async def pair(
+        self,
+        tournament_id: int,
+        *,
+        version: int,
+        round: int,
+        pairings: Sequence[tuple[int, int | None]],
+        due_at: float | None,
+        at: float,
+    ) -> bool: ...
+
+    async def set_pairing_game(self, pairing_id: int, game_id: int) -> bool: ...
+
+    async def pairing_of_game(self, game_id: int) -> tuple[int, int] | None: ...
+
+    async def end_pairing(self, pairing_id: int, outcome: str, *, note: str | None, at: float) -> bool: ...
+
+    async def close_round(self, tournament_id: int, round: int, *, at: float) -> bool: ...
+
+    async def set_tournament_timer(self, tournament_id: int, kind: str, due_at: float) -> None: ...
+
+    async def tournament_timers(self, tournament_id: int) -> list[TournamentTimer]: ...
+
+    async def due_tournament_timers(self, now: float) -> list[TournamentTimer]: ...
+
+    async def take_tournament_timer(self, timer: TournamentTimer, *, now: float) -> bool: ...
+
+    async def done_tournament_timer(self, timer: TournamentTimer) -> None: ...
