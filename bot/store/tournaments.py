@@ -149,6 +149,11 @@ class TournamentQueries:
         )
         return [int(row[0]) for row in rows]
 
+    async def running_tournaments(self) -> list[int]:
+        """Every running tournament (at start, each is moved on as far as it goes)."""
+        rows = await self._fetch("SELECT id FROM tournaments WHERE status = 'running' ORDER BY id")
+        return [int(row[0]) for row in rows]
+
     async def open_tournament_in(self, channel_id: int) -> int | None:
         """The tournament signing up or running in a channel, if any."""
         rows = await self._fetch(
