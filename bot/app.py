@@ -21,6 +21,7 @@ from bot.ui.present.presenter import Presenter
 from games import GAMES
 from games.ai.registry import AI_LEVELS, HINTS, TIMEOUT_ACTIONS
 from games.base import Game
+from games.leads import LEADS
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,7 @@ EXTENSIONS = (
     "bot.cogs.history",
     "bot.cogs.daily",
     "bot.cogs.general",
+    "bot.cogs.tournament",
 )
 LONGEST_SLEEP = 30.0
 """With a database other processes share, the deadline task wakes at least this often (seconds), to
@@ -87,6 +89,7 @@ class PeapodBot(commands.AutoShardedBot):
             seed_source=seed_source,
             clock=discord_clock,
             on_deadline=self._deadline_set,
+            leads=LEADS,
         )
         self._firing = False
         self.kinds = kinds
@@ -130,6 +133,7 @@ class PeapodBot(commands.AutoShardedBot):
         try:
             for fired in await self.service.fire_due():
                 await self.presenter.fired(fired)
+            await self.service.fire_tournaments()
             await self.presenter.daily_posts()
             upcoming = await self.service.next_deadline()
         except Exception:

@@ -274,6 +274,7 @@ class TableService:
         self.open_tournament = parts.tournaments.open_tournament
         self.tournament = parts.tournaments.tournament
         self.tournament_here = parts.tournaments.tournament_here
+        self.set_tournament_message = parts.tournaments.set_message
         self.tournaments = parts.tournaments.tournaments
         self.my_tournament = parts.tournaments.mine
         self.join_tournament = parts.tournaments.join

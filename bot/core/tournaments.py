@@ -244,6 +244,10 @@ class Tournaments:
         """A tournament of this server. Raises TournamentError."""
         return self._view(await self._load(tournament_id, guild_id))
 
+    async def set_message(self, tournament_id: int, message_id: int) -> None:
+        """Remember the tournament's message (its sign-up, later its standings)."""
+        await self._store.set_tournament_message(tournament_id, message_id)
+
     async def tournament_here(self, channel_id: int) -> int | None:
         """The tournament signing up or running in a channel, if any."""
         return await self._store.open_tournament_in(channel_id)
@@ -266,7 +270,7 @@ class Tournaments:
                 return view
         return None
 
-    async def join(self, tournament_id: int, user_id: int, name: str) -> TournamentView:
+    async def join(self, tournament_id: int, user_id: int, name: str) -> Progress:
         """Sign up. Raises TournamentError."""
         record = await self._load(tournament_id)
         if any(e.user_id == user_id for e in record.entrants):
@@ -279,7 +283,7 @@ class Tournaments:
         entrant = EntrantRecord(user_id, name, rating.ordinal if rating is not None else 0.0, self._clock())
         if not await self._store.add_entrant(tournament_id, entrant):
             raise TournamentError("The sign-up changed meanwhile (it filled up or started); look again.")
-        return self._view(await self._load(tournament_id))
+        return Progress(self._view(await self._load(tournament_id)))
 
     async def leave(self, tournament_id: int, user_id: int) -> Progress:
         """Leave the sign-up, or withdraw from a running tournament: a running match and (round robin,

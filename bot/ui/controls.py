@@ -530,6 +530,76 @@ class ReplayStepButton(Control, template=custom_ids.template(custom_ids.REPLAY_S
         await bot.presenter.show_replay(interaction, step, edit=True)
 
 
+class TournamentControl(Control, template=r"(?!)"):
+    """What the tournament message's buttons share: the id names the tournament (in the game's place, with
+    version 0), which must be of the server clicked in; the message's answer is the tournament redrawn."""
+
+    home = "anywhere"
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        await bot.service.tournament(self.game_id, interaction.guild_id)
+        progress = await self.change(bot, interaction)
+        await bot.presenter.tournaments.show_here(interaction, progress)
+
+    async def change(self, bot: Any, interaction: discord.Interaction) -> Any:
+        raise NotImplementedError
+
+
+class TournamentJoinButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_JOIN)):
+    """Signs the clicker up."""
+
+    prefix = custom_ids.TOURNAMENT_JOIN
+
+    async def change(self, bot: Any, interaction: discord.Interaction) -> Any:
+        return await bot.service.join_tournament(self.game_id, interaction.user.id, interaction.user.display_name)
+
+
+class TournamentLeaveButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_LEAVE)):
+    """Takes the clicker off the sign-up."""
+
+    prefix = custom_ids.TOURNAMENT_LEAVE
+
+    async def change(self, bot: Any, interaction: discord.Interaction) -> Any:
+        return await bot.service.leave_tournament(self.game_id, interaction.user.id)
+
+
+class TournamentStartButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_START)):
+    """The host starts the tournament now: round 1 is paired and dealt."""
+
+    prefix = custom_ids.TOURNAMENT_START
+
+    async def change(self, bot: Any, interaction: discord.Interaction) -> Any:
+        return await bot.service.start_tournament(self.game_id, interaction.user.id)
+
+
+class TournamentCancelButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_CANCEL)):
+    """The host calls the sign-up off."""
+
+    prefix = custom_ids.TOURNAMENT_CANCEL
+
+    async def change(self, bot: Any, interaction: discord.Interaction) -> Any:
+        return await bot.service.cancel_tournament(self.game_id, interaction.user.id)
+
+
+class TournamentPauseButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_PAUSE)):
+    """An arena player is not paired again until they press Return."""
+
+    prefix = custom_ids.TOURNAMENT_PAUSE
+
+    async def change(self, bot: Any, interaction: discord.Interaction) -> Any:
+        return await bot.service.pause_tournament(self.game_id, interaction.user.id, True)
+
+
+class TournamentReturnButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_RETURN)):
+    """A paused arena player comes back, and is paired at once if someone is free."""
+
+    prefix = custom_ids.TOURNAMENT_RETURN
+
+    async def change(self, bot: Any, interaction: discord.Interaction) -> Any:
+        return await bot.service.pause_tournament(self.game_id, interaction.user.id, False)
+
+
 CONTROLS: tuple[type[Control], ...] = (
     ActionButton,
     PickSelect,
@@ -554,6 +624,12 @@ CONTROLS: tuple[type[Control], ...] = (
     ReplayButton,
     ReplayStepButton,
     LegacyControl,
+    TournamentJoinButton,
+    TournamentLeaveButton,
+    TournamentStartButton,
+    TournamentCancelButton,
+    TournamentPauseButton,
+    TournamentReturnButton,
 )
 """Every control class, registered with the bot as dynamic items."""
 
