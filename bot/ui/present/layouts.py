@@ -344,6 +344,17 @@ def tournament_layout(
     )
 
 
+def match_layout(view: TournamentView, colour: discord.Colour | int, table: Table) -> ui.LayoutView:
+    """A tournament match's first message in the channel: who meets whom (pinged), and that the match is in
+    the thread under it; the result comes back to it."""
+    where = f"round {view.record.round}" if view.format is not Format.ARENA else "the arena"
+    text = (
+        f"{table_content(table)}\nYour match of {where} is in the thread under this message: the board and "
+        "your controls are there. The result comes back here."
+    )
+    return layout(colour, f"{tournament_heading(view)}", text, footer=f"Game #{table.game_id}")
+
+
 def _figure(value: float) -> str:
     return f"{value:g}" if value != int(value) else str(int(value))
 

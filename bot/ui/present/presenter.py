@@ -125,9 +125,11 @@ class Presenter:
         await self.redraws.shown(table)
         self.redraws.hands(table)
 
-    async def _into_thread(self, table: Table, channel: discord.TextChannel, starter_id: int) -> None:
+    async def _into_thread(
+        self, table: Table, channel: discord.TextChannel, starter_id: int, *, says_where: bool = False
+    ) -> None:
         """Play a race just dealt in a thread of its own, and show what was saved meanwhile."""
-        moved = await self.threads.open(table, channel, starter_id)
+        moved = await self.threads.open(table, channel, starter_id, says_where=says_where)
         if moved is None:
             return
         if moved.message_id is not None:

@@ -4,14 +4,14 @@ the round's clock stopped redrawn, and what happened announced in the channel (t
 
 The tournament's message is edited from outside interactions at most once every
 :attr:`EditBudget.message_spacing` seconds (the latest standings win); what the core tells of its own accord
-(a match's end, a deadline) arrives through :meth:`TournamentDesk.heard` and is shown in a task of its own,
-so the click or the deadline that caused it is not held up.
+(a match's end, a deadline) arrives through :meth:`TournamentDesk.heard`; it, and the matches a click dealt,
+are shown in a task of their own, so the click or the deadline that caused them is not held up.
 """
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Any, Protocol
 
 import discord
 
@@ -26,8 +26,8 @@ from bot.ui.present.layouts import (
     STANDINGS_IMAGE,
     announcement_layout,
     bracket_picture,
+    match_layout,
     standings_table,
-    starter_layout,
     tournament_layout,
 )
 from render.bracket import render_bracket
@@ -36,8 +36,12 @@ from render.standings import render_standings
 log = logging.getLogger(__name__)
 
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
-IntoThread = Callable[[Table, discord.TextChannel, int], Awaitable[None]]
-"""Opens a match's thread from its first message and deals its board there (the presenter's)."""
+class IntoThread(Protocol):
+    """Opens a match's thread from its first message and deals its board there (the presenter's)."""
+
+    def __call__(
+        self, table: Table, channel: discord.TextChannel, starter_id: int, *, says_where: bool = False
+    ) -> Awaitable[None]: ...
 
 
 async def standings_png(view: TournamentView) -> bytes | None:
@@ -106,7 +110,7 @@ class TournamentDesk:
         drawn = await self._message(progress.tournament)
         await interaction.edit_original_response(**drawn, **NO_CONTENT)
         self._edited[progress.tournament.id] = asyncio.get_running_loop().time()
-        await self._follow(progress)
+        self._spawn(self._follow(progress), progress)
 
     async def show(self, progress: Progress) -> None:
         """Show what a tournament call did outside an interaction: the message redrawn, matches dealt, news."""
@@ -115,13 +119,19 @@ class TournamentDesk:
 
     def heard(self, progress: Progress) -> None:
         """The core moved a tournament on of its own accord: show it, in a task of its own."""
-        task = asyncio.get_running_loop().create_task(self._show_safely(progress), name="peapod-tournament")
+        self._spawn(self.show(progress), progress)
+
+    def _spawn(self, work: Coroutine[Any, Any, None], progress: Progress) -> None:
+        """Run ``work`` (dealing matches, announcing) in a task of its own, so the click or the game's end
+        that caused it is answered first."""
+        task = asyncio.get_running_loop().create_task(self._safely(work, progress), name="peapod-tournament")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _show_safely(self, progress: Progress) -> None:
+    @staticmethod
+    async def _safely(work: Coroutine[Any, Any, None], progress: Progress) -> None:
         try:
-            await self.show(progress)
+            await work
         except Exception:
             log.exception("could not show tournament %s", progress.tournament.id)
 
@@ -161,23 +171,23 @@ class TournamentDesk:
             self._redraw(table)
         for table in progress.dealt:
             try:
-                await self.deal(table)
+                await self.deal(progress.tournament, table)
             except discord.HTTPException:
                 log.warning("could not deal match game %s", table.game_id, exc_info=True)
         if progress.notes or progress.podium:
             await self._announce(progress)
 
-    async def deal(self, table: Table) -> None:
-        """Post a match just dealt: its first message in the tournament's channel pings both players, and the
-        match is played in a thread opened from it (where no thread can open, on that message)."""
+    async def deal(self, view: TournamentView, table: Table) -> None:
+        """Post a match just dealt: its first message in the tournament's channel pings both players and says
+        the match is in the thread opened from it (where no thread can open, it is played on that message)."""
         if table.channel_id is None:
             return
         channel = self._client.get_channel(table.channel_id)
         kind = self._drawer.kind(table)
         if isinstance(channel, discord.TextChannel):
-            message = await channel.send(view=starter_layout(kind, table, None), allowed_mentions=PINGS)
+            message = await channel.send(view=match_layout(view, kind.colour, table), allowed_mentions=PINGS)
             await self._service.attach_message(table.game_id, message.id, table.version)
-            await self._into_thread(table, channel, message.id)
+            await self._into_thread(table, channel, message.id, says_where=True)
             return
         parts = await self._drawer.table(table)
         messageable = self._client.get_partial_messageable(table.channel_id)
