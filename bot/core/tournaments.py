@@ -8,12 +8,12 @@ standings and the podium; the pairing and the standings themselves are the pure 
   tournament's version, so two processes racing to close the same round pair it once. Each pairing is dealt
   as a game of two (Peanuts: the real-time race; Pebbles: a table with the server's turn timer), which the
   Discord layer posts in a thread of its own with its players pinged.
-- The core learns when a match's game ends from :class:`~bot.core.tables.Tables` (its ``ended`` listener,
+- The core learns when a match's game ends from :class:`~bot.core.tables.Tables` (``Tables.when_ended``,
   wired in :func:`bot.core.service.compose`): the result is recorded at once, and when every match of the
   round is over the round closes. When the round's clock runs out first, each match still going is decided:
-  a player who never moved loses by forfeit (both, if neither did), otherwise the one ahead wins
-  (:data:`games.leads.LEADS`: in Peanuts, fewer cards left), level is a draw; the game is stopped and the
-  decision said.
+  a player who never moved themselves (a turn timer's plays for them do not count) loses by forfeit (both,
+  if neither did), otherwise the one ahead wins (:data:`games.leads.LEADS`: in Peanuts, fewer cards left),
+  level is a draw; the game is stopped (cancelled: it counts for no rating) and the decision said.
 - A player in a running match elsewhere is dealt their match all the same: it waits for them, and the round's
   clock decides it by the rule above if they never come.
 - Arena: for its minutes, players who come free (at the start, when their game ends, back from a pause) are
@@ -600,7 +600,7 @@ class Tournaments:
         game_record = await self._store.load_game(pairing.game_id)
         if game_record is None:
             return Outcome.DOUBLE_FORFEIT, "the game was never dealt, so both lose."
-        showed = [await self._store.last_action_at(game_record.id, seat) is not None for seat in (0, 1)]
+        showed = [await self._store.acted(game_record.id, user_id) for user_id in (pairing.first_id, pairing.second_id)]
         lead_of = self._leads.get(record.kind)
         state = self._tables.game(record.kind).from_dict(game_record.state) if game_record.state else None
         lead = lead_of(state) if lead_of is not None and state is not None else 0.0

@@ -265,6 +265,13 @@ class TournamentQueries:
         rows = await self._fetch("SELECT tournament_id, id FROM tournament_pairings WHERE game_id = ?", (game_id,))
         return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
+    async def acted(self, game_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` made any move in the game themselves (a timer's or the AI's plays for their seat
+        do not count): whether they showed up for a tournament match."""
+        return bool(
+            await self._fetch("SELECT 1 FROM actions WHERE game_id = ? AND user_id = ? LIMIT 1", (game_id, user_id))
+        )
+
     async def end_pairing(self, pairing_id: int, outcome: str, *, note: str | None, at: float) -> bool:
         """Record a match's result, once: False when it had one already."""
         async with self._transaction() as db:

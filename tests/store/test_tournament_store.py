@@ -67,6 +67,10 @@ async def test_a_round_is_paired_once_its_results_and_close_recorded_once(store)
     assert await store.set_pairing_game(match.id, game.id) and not await store.set_pairing_game(match.id, game.id)
     assert await store.pairing_of_game(game.id) == (tournament.id, match.id)
     assert await store.pairing_of_game(game.id + 1) is None
+    assert not await store.acted(game.id, 100)
+    await store.save_action(game.id, version=0, seat=1, code="x", state={}, finished=False, at=2050.0, user_id=None)
+    await store.save_action(game.id, version=1, seat=0, code="y", state={}, finished=False, at=2060.0, user_id=100)
+    assert await store.acted(game.id, 100) and not await store.acted(game.id, 200), "a timer's play is nobody's"
     assert await store.end_pairing(match.id, "1-0", note=None, at=2100.0)
     assert not await store.end_pairing(match.id, "0-1", note=None, at=2100.0)
     assert await store.close_round(tournament.id, 1, at=2100.0)
