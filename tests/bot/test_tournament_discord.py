@@ -282,3 +282,26 @@ async def test_bad_input_gets_a_sentence_and_changes_nothing(room, people, simco
     assert [e.user_id for e in view.record.entrants] == [room.alice.id, room.bob.id] and view.status == "signup"
     listed = await room.carol.slash(room.channel, "tournament list")
     assert f"#{tournament_id}" in text_of(listed.response.message)
+
+
+async def test_a_player_who_withdraws_loses_their_pebbles_match_by_forfeit(
+    room, people, simcord_bot, carol_has_closed_dms
+):
+    bot = simcord_bot
+    tournament_id = await open_and_join(room, bot, [room.alice, room.carol], game="pebbles", format="swiss", rounds=1)
+    await start(room, bot, tournament_id)
+    [match] = (await tournament(bot, room, tournament_id)).current()
+    table = await bot.service.table(match.game_id)
+    assert table.in_thread and table.settings.get("turn_seconds") == 120.0, "a two-player table with the turn timer"
+    assert any("game #" in text_of(m) for m in room.alice.user.dm_channel.history()), "the hand comes by DM"
+    [thread] = room.channel.threads
+    told = "\n".join(m.content for m in thread.history())
+    assert f"<@{room.carol.id}>" in told and "direct messages" in told, "closed DMs: told in the match's thread"
+    left = await room.carol.slash(room.channel, "tournament leave")
+    assert "You have left" in private_text(left)
+    await bot.presenter.idle()
+    view = await tournament(bot, room, tournament_id)
+    assert view.status == "finished" and view.standings[0].entrant.player == room.alice.id
+    assert (await bot.service.table(match.game_id)).status == "cancelled"
+    again = await room.carol.slash(room.channel, "tournament leave", id=tournament_id)
+    assert "over" in private_text(again)

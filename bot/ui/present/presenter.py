@@ -63,7 +63,9 @@ class Presenter:
         self.hands = Hands(client, service, self.drawer)
         self.threads = Threads(client, service, self.drawer)
         self.redraws = Redraws(client, service, self.drawer, self.hands, self.threads, owns=owns, budget=budget)
-        self.tournaments = TournamentDesk(client, service, kinds, self.drawer, self._into_thread, self.redraw, budget)
+        self.tournaments = TournamentDesk(
+            client, service, kinds, self.drawer, self.hands, self._into_thread, self.redraw, budget
+        )
         service.listen_tournaments(self.tournaments.heard)
 
     def kind(self, table: Table) -> KindUI:

@@ -22,11 +22,13 @@ from bot.ui.kind import KindUI
 from bot.ui.layout import NO_CONTENT, NO_MENTIONS
 from bot.ui.present.drawing import Drawer, picture
 from bot.ui.present.edits import EditBudget
+from bot.ui.present.hands import DMS_CLOSED, Hands
 from bot.ui.present.layouts import (
     STANDINGS_IMAGE,
     announcement_layout,
     bracket_picture,
     match_layout,
+    sat_down_layout,
     standings_table,
     tournament_layout,
 )
@@ -36,6 +38,8 @@ from render.standings import render_standings
 log = logging.getLogger(__name__)
 
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
 class IntoThread(Protocol):
     """Opens a match's thread from its first message and deals its board there (the presenter's)."""
 
@@ -64,6 +68,7 @@ class TournamentDesk:
         service: TableService,
         kinds: Mapping[str, KindUI],
         drawer: Drawer,
+        hands: Hands,
         into_thread: IntoThread,
         redraw: Callable[[Table], None],
         budget: EditBudget | None = None,
@@ -72,6 +77,7 @@ class TournamentDesk:
         self._service = service
         self._kinds = kinds
         self._drawer = drawer
+        self._hands = hands
         self._into_thread = into_thread
         self._redraw = redraw
         self._spacing = (budget or EditBudget()).message_spacing
@@ -179,20 +185,36 @@ class TournamentDesk:
 
     async def deal(self, view: TournamentView, table: Table) -> None:
         """Post a match just dealt: its first message in the tournament's channel pings both players and says
-        the match is in the thread opened from it (where no thread can open, it is played on that message)."""
+        the match is in the thread opened from it (where no thread can open, it is played on that message).
+        Where hands come by DM, each player's hand message is sent first (a player whose DMs are closed is
+        told in the match's thread to use the table's button instead)."""
         if table.channel_id is None:
             return
         channel = self._client.get_channel(table.channel_id)
         kind = self._drawer.kind(table)
+        closed = (
+            []
+            if not kind.hand_in_dm
+            else [
+                seat.user_id
+                for seat in table.seats
+                if seat.user_id is not None
+                and not await self._hands.send(table, seat.seat, sat_down_layout(kind, table))
+            ]
+        )
         if isinstance(channel, discord.TextChannel):
             message = await channel.send(view=match_layout(view, kind.colour, table), allowed_mentions=PINGS)
             await self._service.attach_message(table.game_id, message.id, table.version)
             await self._into_thread(table, channel, message.id, says_where=True)
-            return
-        parts = await self._drawer.table(table)
-        messageable = self._client.get_partial_messageable(table.channel_id)
-        message = await messageable.send(view=parts.view, files=parts.files or [], allowed_mentions=PINGS)
-        await self._service.attach_message(table.game_id, message.id, table.version)
+        else:
+            parts = await self._drawer.table(table)
+            messageable = self._client.get_partial_messageable(table.channel_id)
+            message = await messageable.send(view=parts.view, files=parts.files or [], allowed_mentions=PINGS)
+            await self._service.attach_message(table.game_id, message.id, table.version)
+        if closed:
+            where = (await self._service.table(table.game_id)).message_channel_id or table.channel_id
+            text = " ".join(f"<@{user_id}>" for user_id in closed) + " " + DMS_CLOSED.format(label=kind.panel_label)
+            await self._client.get_partial_messageable(where).send(text, allowed_mentions=PINGS)
 
     async def _announce(self, progress: Progress) -> None:
         view = progress.tournament
