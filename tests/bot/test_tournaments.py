@@ -223,7 +223,10 @@ async def postgres_url():
         yield url
 
 
-async def test_two_processes_moving_on_the_same_closed_round_pair_the_next_once(postgres_url):
+@pytest.mark.parametrize("closed", [False, True], ids=["closing it", "a closed round left unpaired"])
+async def test_two_processes_moving_on_the_same_round_pair_the_next_once(postgres_url, closed):
+    """Both race to close the round whose last result is in (one closes it, and pairs); or the round was
+    closed by a process that stopped before pairing, and both race to pair the next (one version wins)."""
     stores = [await PostgresStore.open(postgres_url) for _ in range(2)]
     try:
         services = [TableService(store, games=GAMES, clock=lambda: NOW, leads=LEADS) for store in stores]
@@ -231,6 +234,8 @@ async def test_two_processes_moving_on_the_same_closed_round_pair_the_next_once(
         progress = await services[0].start_tournament(tournament_id, HOST)
         for match in progress.tournament.current():
             await stores[0].end_pairing(match.id, Outcome.FIRST_WON.value, note=None, at=NOW)
+        if closed:
+            assert await stores[0].close_round(tournament_id, 1, at=NOW)
         moved = await asyncio.gather(*(service.resume_tournaments() for service in services for _ in range(2)))
         assert sum(len(progress.dealt) for done in moved for progress in done) == 2
         view = await services[1].tournament(tournament_id, GUILD)
