@@ -554,13 +554,20 @@ class Tournaments:
         return Progress(self._view(record), await self._undealt(record) if heal else (), notes=notes)
 
     async def _undealt(self, record: TournamentRecord) -> tuple[Table, ...]:
-        """Deal again the running matches whose game was never shown (a process stopped in between)."""
+        """The running matches a stopped process left unshown, to show now: those whose game was dropped
+        (dealt again), and those whose game is still waiting for its message."""
         dealt = []
         for pairing in record.pairings:
-            if pairing.outcome is None and pairing.second_id is not None and pairing.game_id is None:
+            if pairing.outcome is not None or pairing.second_id is None:
+                continue
+            if pairing.game_id is None:
                 table = await self._deal(record, pairing)
                 if table is not None:
                     dealt.append(table)
+                continue
+            waiting = await self._tables.table(pairing.game_id)
+            if waiting.status == "dealing":
+                dealt.append(waiting)
         return tuple(dealt)
 
     async def _finish(self, record: TournamentRecord, notes: tuple[str, ...]) -> Progress:

@@ -243,3 +243,17 @@ async def test_two_processes_moving_on_the_same_round_pair_the_next_once(postgre
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_at_start_matches_left_unshown_are_shown_and_dropped_ones_dealt_again(service, clock):
+    tournament_id = await signed_up(service, PLAYERS[:4], rounds=1)
+    started = await service.start_tournament(tournament_id, HOST)
+    dealt = sorted(table.game_id for table in started.dealt)
+    [resumed] = await service.resume_tournaments()
+    assert sorted(table.game_id for table in resumed.dealt) == dealt, "still waiting for their message"
+    clock.now += 61
+    assert sorted(await service.drop_unshown_deals()) == dealt
+    [again] = await service.resume_tournaments()
+    assert len(again.dealt) == 2 and all(table.started_at == clock.now for table in again.dealt), "dealt anew"
+    view = await service.tournament(tournament_id, GUILD)
+    assert sorted(p.game_id for p in view.current()) == sorted(table.game_id for table in again.dealt)
