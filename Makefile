@@ -35,7 +35,7 @@ run: $(VENV)/.installed-run
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n auto
 
-## lint: ruff (the rules in pyproject.toml) over everything, and mypy over games/, render/, bot/core, bot/store and bench/
+## lint: ruff (the rules in pyproject.toml) over everything, and mypy over games/, render/, bot/ and bench/
 lint: $(VENV)/.installed-lint
 	$(BIN)/ruff check .
 	$(BIN)/mypy

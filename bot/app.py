@@ -77,7 +77,8 @@ class PeapodBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             help_command=None,
             shard_count=settings.shard_count,
-            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
+            # discord.py's options TypedDict says list[int], but None (run every shard) is its documented default.
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,  # type: ignore[arg-type]
         )
         self.settings = settings
         self.service = TableService(
@@ -106,7 +107,7 @@ class PeapodBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*CONTROLS)
-        self.tree.on_error = on_tree_error
+        self.tree.error(on_tree_error)
         self._healing = asyncio.create_task(self._heal_when_ready(), name="peapod-heal")
         self.deadlines.start()
         if self.settings.dev_guild_id is not None:

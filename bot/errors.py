@@ -2,19 +2,22 @@
 
 Errors people cause (an illegal move, not your game, a stale button, a control we do not know)
 are ours: they derive from ``games.errors.EngineError``, ``bot.core.errors.ServiceError`` or
-:class:`UnknownControlError`, and their text is written for players, so it is shown as it is,
-ephemerally. Anything else is a bug: it is logged with the context and answered with an apology;
+:class:`UnknownControlError`, and are answered ephemerally: an engine's refusal (a
+``games.errors.PlayerError``) in the words of its phrase (:mod:`bot.words`), the others with their own
+text, written for players. Anything else is a bug: it is logged with the context and answered with an apology;
 the game is unchanged because states are saved in one transaction.
 """
 
 import logging
+from collections.abc import Mapping
 
 import discord
 from discord import app_commands
 
 from bot.core.errors import ServiceError, StoreUnavailableError
 from bot.text import shorten
-from games.errors import EngineError
+from bot.words import say
+from games.errors import EngineError, PlayerError
 
 log = logging.getLogger(__name__)
 
@@ -45,9 +48,11 @@ async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
 def text_for(error: BaseException, interaction: discord.Interaction | None = None) -> str:
     """The sentence for ``error``: its own for a user error; an apology (and a log line) otherwise."""
     error = getattr(error, "original", error)
+    if isinstance(error, PlayerError):
+        return say(error.phrase)
     if isinstance(error, USER_ERRORS):
         return str(error)
-    data = (interaction.data if interaction is not None else None) or {}
+    data: Mapping[str, object] = (interaction.data if interaction is not None else None) or {}
     log.error(
         "unexpected error (user %s, custom_id %r, command %r)",
         interaction.user.id if interaction is not None else None,

@@ -9,7 +9,7 @@ A game is a stateless :class:`Game` object with pure functions over an immutable
   may act at once (Peanuts).
 - ``legal_actions(state, seat)``, ``apply_action(state, seat, action) -> Transition``.
   ``apply_action`` always validates: game over, then turn, then legality; the error it raises
-  carries a sentence for players and the state is never changed.
+  carries a :class:`Phrase` saying why and the state is never changed.
 - ``view_for(state, viewer)``: the only way anything leaves the engine for people; ``viewer``
   is a seat, or ``None`` for the public.
 - ``outcome(state)``: ``None`` while the game runs.
@@ -37,6 +37,7 @@ from games.errors import (
     InvalidOptionError,
     NotYourTurnError,
 )
+from games.phrases import Phrase
 
 Seat: TypeAlias = int
 
@@ -53,8 +54,8 @@ class Action(Protocol):
         ...
 
     @property
-    def label(self) -> str:
-        """A few words for people, e.g. ``"5♠ → foundation"``."""
+    def phrase(self) -> Phrase:
+        """What the action is called, for the bot to word (``"5♠ → foundation"``)."""
         ...
 
 
@@ -69,33 +70,34 @@ class EndReason(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game: a score per seat, the winning seats (empty for a draw), why it ended."""
+    """The end of a game: a score per seat, the winning seats (empty for a draw), why it ended, and what
+    to tell the players (``summary``; None when the game has nothing to add to the reason)."""
 
     scores: tuple[int, ...]
     winners: tuple[Seat, ...]
     reason: EndReason
-    summary: str = ""
+    summary: Phrase | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, as a sentence for the table (``"5♠ went to the foundation."``).
+    """Something that happened, as a phrase for the table (``"5♠ went to the foundation."``).
 
     ``seats`` is None for an event everyone may read; otherwise only those seats may be told
     (Peanuts tells a player privately that they still have a play, RULES.md §7.1).
     """
 
-    text: str
+    phrase: Phrase
     seats: tuple[Seat, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A suggested move and why, in a sentence for the player (``"It is on a winning line."``); what the hints
+    """A suggested move and why, as a phrase for the player (``"It is on a winning line."``); what the hints
     of :mod:`games.ai.registry` answer."""
 
     action: Any
-    why: str
+    why: Phrase
 
 
 StateT = TypeVar("StateT")
@@ -114,17 +116,19 @@ class Option:
 
     key: str
     default: Any
-    description: str
+    description: Phrase
     choices: tuple[Any, ...] = field(default=())
 
     def check(self, value: Any) -> Any:
         if type(value) is not type(self.default):
             raise InvalidOptionError(
-                f"Option {self.key!r} takes a {type(self.default).__name__}, not {value!r}."
+                Phrase.of("option.wrong_type", option=self.key, kind=type(self.default).__name__, value=repr(value))
             )
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(choice) for choice in self.choices)
-            raise InvalidOptionError(f"Option {self.key!r} must be one of {allowed}, not {value!r}.")
+            raise InvalidOptionError(
+                Phrase.of("option.not_a_choice", option=self.key, choices=allowed, value=repr(value))
+            )
         return value
 
 
@@ -138,7 +142,9 @@ def resolve_options(spec: Sequence[Option], given: Mapping[str, Any] | None) -> 
     known = {option.key: option for option in spec}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise InvalidOptionError(f"Unknown option {unknown[0]!r}; known options: {', '.join(known) or 'none'}.")
+        if known:
+            raise InvalidOptionError(Phrase.of("option.unknown", option=unknown[0], known=", ".join(known)))
+        raise InvalidOptionError(Phrase.of("option.unknown_no_options", option=unknown[0]))
     return {key: option.check(given[key]) if key in given else option.default for key, option in known.items()}
 
 
@@ -242,7 +248,7 @@ class Game(ABC, Generic[StateT]):
         Raises:
             InvalidActionError: this game cannot be claimed (the default).
         """
-        raise InvalidActionError("This game cannot be claimed.")
+        raise InvalidActionError(Phrase.of("claim.not_allowed"))
 
     @abstractmethod
     def parse_action(self, code: str) -> Any:
@@ -281,9 +287,9 @@ class Game(ABC, Generic[StateT]):
         """
         return True
 
-    def explain_illegal(self, state: StateT, seat: Seat, action: Any) -> str:
-        """A sentence for players on why ``action`` is refused; games may be more precise."""
-        return f"{action.label} is not a legal move right now."
+    def explain_illegal(self, state: StateT, seat: Seat, action: Any) -> Phrase:
+        """Why ``action`` is refused; games may be more precise."""
+        return Phrase.of("action.not_legal", action=action.phrase)
 
     def apply_action(self, state: StateT, seat: Seat, action: Any) -> Transition[StateT]:
         """Validate and apply ``action`` for ``seat``.
@@ -294,10 +300,10 @@ class Game(ABC, Generic[StateT]):
             IllegalActionError: the rules do not allow the action now.
         """
         if self.outcome(state) is not None:
-            raise GameOverError("This game is over.")
+            raise GameOverError(GAME_OVER)
         turn = self.current_seat(state)
         if turn is not None and turn != seat:
-            raise NotYourTurnError("It is not your turn.")
+            raise NotYourTurnError(Phrase.of("turn.not_yours"))
         if action not in self.legal_actions(state, seat):
             raise IllegalActionError(self.explain_illegal(state, seat, action))
         return self._apply(state, seat, action)
@@ -325,6 +331,9 @@ class Game(ABC, Generic[StateT]):
         return self.apply_action(state, seat, self.parse_action(code)).state
 
 
+GAME_OVER = Phrase.of("game.over")
+"""Why nothing more can be done in a game that has ended."""
+
 RESIGN_CODE = "resign"
 """How the action log records a resignation (it is not a game action)."""
 CLAIM_CODE = "claim"
@@ -334,8 +343,8 @@ CLAIM_CODE = "claim"
 def check_seats(game: Game[Any], seats: int) -> None:
     """Raise InvalidOptionError (a ValueError) when ``seats`` is outside the game's range."""
     if not game.min_seats <= seats <= game.max_seats:
+        if game.max_seats == game.min_seats:
+            raise InvalidOptionError(Phrase.of("seats.exactly", title=game.title, players=game.min_seats, seats=seats))
         raise InvalidOptionError(
-            f"{game.title} is played by {game.min_seats}"
-            + (f" to {game.max_seats}" if game.max_seats != game.min_seats else "")
-            + f" players, not {seats}."
+            Phrase.of("seats.between", title=game.title, low=game.min_seats, high=game.max_seats, seats=seats)
         )

@@ -22,7 +22,6 @@ from games.errors import InvalidCardError
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-RANK_NAMES = {"T": "10"}
 
 
 class Rank(IntEnum):
@@ -89,11 +88,6 @@ class Card:
     @property
     def is_red(self) -> bool:
         return self.suit.is_red
-
-    @property
-    def label(self) -> str:
-        """Short text for people: ``"10♠"``, ``"Q♥"``."""
-        return RANK_NAMES.get(self.rank.char, self.rank.char) + self.suit.symbol
 
     def __str__(self) -> str:
         return self.ident

@@ -54,7 +54,7 @@ Options: ``decks`` 1 or 2 (2 only for 4 players), ``either_partner_declares`` (4
 Action codes: ``"p:QS"`` / ``"p:QS1"`` play a card (ident: deck 1 copy with the digit),
 ``"m:KDQD"`` declare a marriage (K then Q), ``"m:JDKDQD"`` add J♦ to the marriage K♦ Q♦ (ménage),
 ``"pass"`` hand the declaration to the partner, or decline it as the partner. In the two-deck game
-labels, events and refusals mark each card's deck (``"K♦ (1)"``, ``"K♦ (2)"``, :func:`card_label`),
+action names, events and refusals mark each card's deck (``"K♦ (1)"``, ``"K♦ (2)"``, :func:`marked_card`),
 so the two copies never read alike.
 """
 
@@ -65,9 +65,10 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
+from games.base import GAME_OVER, SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import Card, Rank, Suit, shuffled
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidCardError, InvalidOptionError
+from games.phrases import Phrase
 from games.snapshot import Reader
 
 HAND_SIZE = 7
@@ -112,17 +113,17 @@ class Phase(Enum):
     PARTNER = "partner"
 
 
-def card_label(card: Card, decks: int) -> str:
+def marked_card(card: Card, decks: int) -> Card | Phrase:
     """A card for people; with two decks marked by its deck, so the two copies never read alike:
     ``"K♦ (1)"``, ``"K♦ (2)"``. One-deck games (the 3-player game's two 8♥ included) show ``"K♦"``."""
-    return card.label if decks == 1 else f"{card.label} ({card.deck + 1})"
+    return card if decks == 1 else Phrase.of("pebbles.card_of_deck", card=card, deck=card.deck + 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
     """Play a card from the hand (concealed or melded) to the trick.
 
-    ``decks`` only makes the label mark the deck in the two-deck game; it is not part of the action's
+    ``decks`` only makes the phrase mark the deck in the two-deck game; it is not part of the action's
     identity, so ``parse_action(play.code) == play``.
     """
 
@@ -135,16 +136,16 @@ class Play:
         return f"p:{self.card.ident}"
 
     @property
-    def label(self) -> str:
+    def phrase(self) -> Phrase:
         """E.g. "Play Q♠", "Play Q♠ (2)" for the second deck's copy in the two-deck game."""
-        return f"Play {card_label(self.card, self.decks)}"
+        return Phrase.of("pebbles.play", card=marked_card(self.card, self.decks))
 
 
 @dataclass(frozen=True, slots=True)
 class Declare:
     """Declare a meld: ``(K, Q)`` for a marriage, ``(J, K, Q)`` to add J to the marriage K Q (ménage).
 
-    ``decks``, as for :class:`Play`, only marks the decks in the label.
+    ``decks``, as for :class:`Play`, only marks the decks in the phrase.
     """
 
     cards: tuple[Card, ...]
@@ -162,18 +163,23 @@ class Declare:
         return SPADE_MARRIAGE_POINTS if self.cards[0].suit == Suit.SPADES else MARRIAGE_POINTS
 
     @property
-    def name(self) -> str:
+    def name(self) -> Phrase:
+        """"Ménage", "Spade Marriage" or "Marriage"."""
         if len(self.cards) == 3:
-            return "Ménage"
-        return "Spade Marriage" if self.cards[0].suit == Suit.SPADES else "Marriage"
+            return Phrase.of("pebbles.menage")
+        return Phrase.of("pebbles.spade_marriage" if self.cards[0].suit == Suit.SPADES else "pebbles.marriage")
 
     @property
-    def label(self) -> str:
+    def phrase(self) -> Phrase:
         """E.g. "Marriage K♦ Q♦ (+15)", "Ménage J♦ → K♦ Q♦ (+10)", "Marriage K♦ (1) Q♦ (2) (+15)"."""
-        names = [card_label(card, self.decks) for card in self.cards]
-        if len(names) == 3:
-            return f"{self.name} {names[0]} \u2192 {names[1]} {names[2]} (+{self.points})"
-        return f"{self.name} {names[0]} {names[1]} (+{self.points})"
+        cards = [marked_card(card, self.decks) for card in self.cards]
+        if len(cards) == 3:
+            jack, king, queen = cards
+            return Phrase.of(
+                "pebbles.declare.menage", name=self.name, jack=jack, king=king, queen=queen, points=self.points
+            )
+        king, queen = cards
+        return Phrase.of("pebbles.declare", name=self.name, king=king, queen=queen, points=self.points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,9 +192,9 @@ class Pass:
         return PASS_CODE
 
     @property
-    def label(self) -> str:
+    def phrase(self) -> Phrase:
         """Always "Pass"."""
-        return "Pass"
+        return Phrase.of("pebbles.pass")
 
 
 PebblesAction = Play | Declare | Pass
@@ -449,14 +455,15 @@ def deal(
     )
 
 
-def _seat_name(seat: Seat) -> str:
-    return f"Seat {seat + 1}"
+def _seat_name(seat: Seat) -> Phrase:
+    return Phrase.of("seat.name", number=seat + 1)
 
 
-def _side_name(seats: int, side: int) -> str:
+def _side_name(seats: int, side: int) -> Phrase:
     if seats == 4:
-        return f"Seats {side + 1} and {side + 3}"
+        return Phrase.of("pebbles.partners", first=side + 1, second=side + 3)
     return _seat_name(side)
+
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -486,28 +493,32 @@ def summarise(seats: int, number: int, score: DealScore) -> DealSummary:
     return DealSummary(number, tuple(melds), tuple(cards), points, tuple(tricks), winners)
 
 
-def _deal_text(seats: int, summary: DealSummary) -> str:
+def _deal_text(seats: int, summary: DealSummary, running: Phrase) -> Phrase:
     """E.g. "Deal 1 is over: Seat 1 wins the deal with 50 (25 meld, 25 card points); Seat 2 25 (20 meld, 5 card
-    points).", or "Deal 1 is over: Seat 1 and Seat 2 tie for the deal; …" when the top is shared."""
+    points). Running totals: …", or "Deal 1 is over: Seat 1 and Seat 2 tie for the deal; …" when the top is
+    shared."""
     names = [_side_name(seats, side) for side in range(len(summary.points))]
     scores = [
-        f"{summary.points[side]} ({summary.melds[side]} meld, {summary.cards[side]} card points)"
-        for side in range(len(names))
+        Phrase.of("pebbles.deal_score", points=points, melds=melds, cards=cards)
+        for points, melds, cards in zip(summary.points, summary.melds, summary.cards, strict=True)
     ]
+    entries = [Phrase.of("pebbles.side_score", side=name, score=score) for name, score in zip(names, scores)]
     if len(summary.winners) == 1:
         (best,) = summary.winners
-        verb = "win" if seats == 4 else "wins"
-        others = "; ".join(f"{names[side]} {scores[side]}" for side in range(len(names)) if side != best)
-        return f"Deal {summary.number} is over: {names[best]} {verb} the deal with {scores[best]}; {others}."
-    tied = " and ".join(names[side] for side in summary.winners)
-    everyone = "; ".join(f"{name} {score}" for name, score in zip(names, scores))
-    return f"Deal {summary.number} is over: {tied} tie for the deal; {everyone}."
+        key = "pebbles.deal_won.partners" if seats == 4 else "pebbles.deal_won"
+        others = Phrase.of("list.semicolons", items=tuple(entry for side, entry in enumerate(entries) if side != best))
+        return Phrase.of(
+            key, number=summary.number, winner=names[best], score=scores[best], others=others, running=running
+        )
+    tied = Phrase.of("list.and", items=tuple(names[side] for side in summary.winners))
+    everyone = Phrase.of("list.semicolons", items=tuple(entries))
+    return Phrase.of("pebbles.deal_tied", number=summary.number, tied=tied, everyone=everyone, running=running)
 
 
 def _play(state: PebblesState, seat: Seat, card: Card) -> tuple[PebblesState, list[Event]]:
     hand = tuple(held for held in state.hands[seat] if held != card)
     state = replace(state, hands=_set(state.hands, seat, hand), trick=state.trick + (card,), may_declare=False)
-    events = [Event(f"{_seat_name(seat)} played {card_label(card, state.decks)}.")]
+    events = [Event(Phrase.of("pebbles.played", seat=_seat_name(seat), card=marked_card(card, state.decks)))]
     if len(state.trick) == state.seats:
         state, more = _finish_trick(state)
         events += more
@@ -527,7 +538,7 @@ def _finish_trick(state: PebblesState) -> tuple[PebblesState, list[Event]]:
         trick=(),
         leader=winner,
     )
-    events = [Event(f"{_seat_name(winner)} won the trick.")]
+    events = [Event(Phrase.of("pebbles.won_trick", seat=_seat_name(winner)))]
     if state.pile:
         hands, drawn = list(state.hands), list(state.drawn)
         for offset in range(n):
@@ -536,8 +547,8 @@ def _finish_trick(state: PebblesState) -> tuple[PebblesState, list[Event]]:
             hands[taker] = tuple(sorted(hands[taker] + (state.pile[offset],), key=sort_key))
         state = replace(state, hands=tuple(hands), drawn=tuple(drawn), pile=state.pile[n:])
         left = len(state.pile)
-        text = f"Everyone drew a card; {left} left in the draw pile." if left else "Everyone drew the last cards."
-        events.append(Event(text))
+        drew = Phrase.of("pebbles.drew", left=left) if left else Phrase.of("pebbles.drew_last")
+        events.append(Event(drew))
     if any(state.hands):
         return replace(state, may_declare=True), events
     return _finish_deal(state, events)
@@ -550,8 +561,13 @@ def _finish_deal(state: PebblesState, events: list[Event]) -> tuple[PebblesState
     score = DealScore(melds=state.meld_points, cards=points, tricks=state.tricks)
     summary = summarise(n, state.deal_no + 1, score)
     totals = [total + value for total, value in zip(state.totals, summary.points)]
-    running = ", ".join(f"{_side_name(n, side)} {value}" for side, value in enumerate(totals))
-    events.append(Event(f"{_deal_text(n, summary)} Running totals: {running}."))
+    running = Phrase.of(
+        "list.commas",
+        items=tuple(
+            Phrase.of("pebbles.side_total", side=_side_name(n, side), total=value) for side, value in enumerate(totals)
+        ),
+    )
+    events.append(Event(_deal_text(n, summary, running)))
     target = target_for(n, state.decks)
     best = max(totals)
     over = best >= target and totals.count(best) == 1
@@ -559,13 +575,14 @@ def _finish_deal(state: PebblesState, events: list[Event]) -> tuple[PebblesState
     if over:
         state = replace(state, totals=tuple(totals), history=history, revealed=state.won, over=True)
         outcome = GAME.outcome(state)
-        assert outcome is not None
+        assert outcome is not None and outcome.summary is not None
         events.append(Event(outcome.summary))
         return state, events
     deal_no, dealer = state.deal_no + 1, (state.dealer + 1) % n
     cards = shuffled(game_deck(n, state.decks), f"{state.seed}:{deal_no}")
     fresh = deal(n, state.decks, state.either_declares, state.seed, deal_no, dealer, cards)
-    events.append(Event(f"Deal {deal_no + 1}: {_seat_name(dealer)} deals, {_seat_name(fresh.leader)} leads."))
+    dealt = Phrase.of("pebbles.dealt", number=deal_no + 1, dealer=_seat_name(dealer), leader=_seat_name(fresh.leader))
+    events.append(Event(dealt))
     return replace(fresh, totals=tuple(totals), history=history, revealed=state.won), events
 
 
@@ -585,92 +602,92 @@ def _declare(state: PebblesState, seat: Seat, action: Declare) -> tuple[PebblesS
         may_declare=False,
         phase=Phase.PLAY,
     )
-    shown = " ".join(card_label(card, state.decks) for card in action.cards)
-    return state, [Event(f"{_seat_name(seat)} declared {action.name} {shown} for {action.points} points.")]
+    shown = [marked_card(card, state.decks) for card in action.cards]
+    who, name, points = _seat_name(seat), action.name, action.points
+    if len(shown) == 3:
+        declared = Phrase.of(
+            "pebbles.declared.menage", seat=who, name=name, jack=shown[0], king=shown[1], queen=shown[2], points=points
+        )
+    else:
+        declared = Phrase.of("pebbles.declared", seat=who, name=name, king=shown[0], queen=shown[1], points=points)
+    return state, [Event(declared)]
 
 
 def _pass(state: PebblesState, seat: Seat) -> tuple[PebblesState, list[Event]]:
     if state.phase == Phase.PARTNER:
-        return replace(state, phase=Phase.PLAY), [Event(f"{_seat_name(seat)} did not declare.")]
+        return replace(state, phase=Phase.PLAY), [Event(Phrase.of("pebbles.did_not_declare", seat=_seat_name(seat)))]
     partner = (seat + 2) % state.seats
     state = replace(state, phase=Phase.PARTNER, may_declare=False)
-    return state, [Event(f"{_seat_name(seat)} passed the declaration to {_seat_name(partner)}.")]
+    passed = Phrase.of("pebbles.passed_declaration", seat=_seat_name(seat), partner=_seat_name(partner))
+    return state, [Event(passed)]
 
 
 def _parse_card(text: str, code: str) -> Card:
     try:
         return Card.parse(text)
     except InvalidCardError:
-        raise InvalidActionError(f"{code!r} does not name a card (try codes like 'p:QS').") from None
+        raise InvalidActionError(Phrase.of("pebbles.not_a_card", code=code)) from None
 
 
 def _parse(code: Any) -> PebblesAction:
     if not isinstance(code, str):
-        raise InvalidActionError(f"{code!r} is not a Pebbles and Nuts action.")
+        raise InvalidActionError(Phrase.of("pebbles.not_an_action", code=str(code)))
     if code == PASS_CODE:
         return Pass()
     if code.startswith("p:"):
         card = _parse_card(code[2:], code)
         if card.rank not in STRENGTH or card.deck > 1:
-            raise InvalidActionError(f"{code!r}: {card.label} is not in the Pebbles and Nuts deck.")
+            raise InvalidActionError(Phrase.of("pebbles.not_in_deck", code=code, card=card))
         return Play(card)
     match = _MELD_CODE.fullmatch(code)
     if match is None:
-        raise InvalidActionError(
-            f"{code!r} is not a Pebbles and Nuts action (try 'p:QS', 'm:KDQD', 'm:JDKDQD' or 'pass')."
-        )
+        raise InvalidActionError(Phrase.of("pebbles.bad_code", code=code))
     cards = tuple(_parse_card(text, code) for text in _IDENT.findall(match.group(1)))
     wanted = (Rank.KING, Rank.QUEEN) if len(cards) == 2 else (Rank.JACK, Rank.KING, Rank.QUEEN)
     if tuple(card.rank for card in cards) != wanted or len({card.suit for card in cards}) != 1:
-        raise InvalidActionError(f"{code!r}: a meld is K then Q of one suit, or J, K, Q of one suit.")
+        raise InvalidActionError(Phrase.of("pebbles.bad_meld", code=code))
     if any(card.deck > 1 for card in cards):
-        raise InvalidActionError(f"{code!r}: Pebbles and Nuts uses at most two decks.")
+        raise InvalidActionError(Phrase.of("pebbles.third_deck", code=code))
     return Declare(cards)
 
 
-def _explain(state: PebblesState, seat: Seat, action: Any) -> str:
+def _explain(state: PebblesState, seat: Seat, action: Any) -> Phrase:
     hand = state.hands[seat]
 
-    def name(card: Card) -> str:
-        return card_label(card, state.decks)
+    def name(card: Card) -> Card | Phrase:
+        return marked_card(card, state.decks)
 
     if isinstance(action, Play):
         if action.card not in hand:
-            return f"You don't hold {name(action.card)}."
+            return Phrase.of("pebbles.not_held", card=name(action.card))
         if state.phase == Phase.PARTNER:
-            return "Declare a meld or pass first."
+            return Phrase.of("pebbles.declare_or_pass")
         lead = state.trick[0]
         if lead.suit == TRUMP:
-            return f"A heart was led: play a heart (or A\u2660) while you hold one; {name(action.card)} is not allowed."
-        return f"You must follow suit with a {lead.suit.symbol} card."
+            return Phrase.of("pebbles.follow_hearts", card=name(action.card))
+        return Phrase.of("pebbles.follow_suit", suit=lead.suit.symbol)
     if isinstance(action, Declare):
         if state.phase == Phase.PLAY and not state.may_declare:
-            return "You may declare only right after winning a trick, before you lead."
+            return Phrase.of("pebbles.declare_after_trick")
         if any(card not in hand for card in action.cards):
-            return f"You don't hold every card of {replace(action, decks=state.decks).label}."
+            return Phrase.of("pebbles.meld_not_held", meld=replace(action, decks=state.decks).phrase)
         if len(action.cards) == 3:
-            return (
-                f"{name(action.cards[0])} can only go to one of your marriages declared after an earlier trick, "
-                "with both its cards still in your hand, that has no ménage yet."
-            )
+            return Phrase.of("pebbles.menage_needs_marriage", jack=name(action.cards[0]))
         king, queen = action.cards
         blocking = _blocking_marriage(state, seat, king, queen)
         if blocking is None or (blocking.king, blocking.queen) == (king, queen):
-            return f"You have already scored {name(king)} {name(queen)} as a marriage; a pair scores only once."
+            return Phrase.of("pebbles.scored_once", king=name(king), queen=name(queen))
         shared, partner = (king, blocking.queen) if blocking.king == king else (queen, blocking.king)
-        return (
-            f"{name(shared)} is still married to {name(partner)} on the table: "
-            f"it can marry again only after {name(partner)} has been played to a trick."
-        )
+        return Phrase.of("pebbles.still_married", card=name(shared), partner=name(partner))
     if isinstance(action, Pass):
         if state.seats != 4 or not state.either_declares:
-            return "There is nothing to pass: lead a card (that is the pass)."
-        return "You may pass only the declaration, right after winning a trick."
-    return "That is not a Pebbles and Nuts action."
+            return Phrase.of("pebbles.nothing_to_pass")
+        return Phrase.of("pebbles.pass_after_trick")
+    return Phrase.of("pebbles.not_a_pebbles_action")
 
 
 def _marriage(reader: Reader, data: Any) -> Marriage:
-    cards = reader.cards_of(data, "a marriage")
+    cards = reader.cards_of(data, "marriages")
     if len(cards) not in (2, 3):
         raise CorruptStateError("Pebbles and Nuts snapshot: a marriage has 2 or 3 cards.")
     marriage = Marriage(cards[0], cards[1], cards[2] if len(cards) == 3 else None)
@@ -682,8 +699,8 @@ def _marriage(reader: Reader, data: Any) -> Marriage:
 
 def _deal_score(reader: Reader, data: Any, seats: int) -> DealScore:
     """One entry of ``history``: meld points, card points and tricks, each per seat."""
-    melds, cards, tricks = reader.entries_of(data, "a deal of the history", 3)
-    return DealScore(*(reader.numbers_of(values, "a deal score", seats) for values in (melds, cards, tricks)))
+    melds, cards, tricks = reader.entries_of(data, "history", 3)
+    return DealScore(*(reader.numbers_of(values, "history", seats) for values in (melds, cards, tricks)))
 
 
 def _check_melds(marriages: Sequence[Marriage], points: int, hand: Sequence[Card], deck: Sequence[Card]) -> None:
@@ -754,12 +771,8 @@ class PebblesAndNuts(Game[PebblesState]):
     hidden_information = True
     rated = True
     options = (
-        Option("decks", 1, "Decks: 2 is the 4-player partnership game to 130 (first of identical cards wins).", (1, 2)),
-        Option(
-            "either_partner_declares",
-            False,
-            "4 players: after a partnership wins a trick, the winner may let the partner make the one declaration.",
-        ),
+        Option("decks", 1, Phrase.of("pebbles.option.decks"), (1, 2)),
+        Option("either_partner_declares", False, Phrase.of("pebbles.option.either_partner_declares")),
     )
 
     def new_state(
@@ -770,16 +783,16 @@ class PebblesAndNuts(Game[PebblesState]):
         check_seats(self, seats)
         decks, either = resolved["decks"], resolved["either_partner_declares"]
         if decks == 2 and seats != 4:
-            raise InvalidOptionError("Two decks are for 4 players in partnerships.")
+            raise InvalidOptionError(Phrase.of("pebbles.two_decks_need_four"))
         if either and seats != 4:
-            raise InvalidOptionError("Either partner can declare only in the 4-player partnership game.")
+            raise InvalidOptionError(Phrase.of("pebbles.either_needs_four"))
         full = game_deck(seats, decks)
         if deck is None:
             cards = shuffled(full, seed)
         else:
             cards = tuple(deck)
             if len(cards) != len(full) or set(cards) != set(full):
-                raise InvalidOptionError(f"This deck must hold each of the game's {len(full)} cards exactly once.")
+                raise InvalidOptionError(Phrase.of("pebbles.bad_deck", count=len(full)))
         return deal(seats, decks, either, seed, 0, seed % seats, cards)
 
     def current_seat(self, state: PebblesState) -> Seat | None:
@@ -810,8 +823,8 @@ class PebblesAndNuts(Game[PebblesState]):
             after, events = _pass(state, seat)
         return Transition(after, tuple(events))
 
-    def explain_illegal(self, state: PebblesState, seat: Seat, action: Any) -> str:
-        """Why ``action`` is refused, in a sentence for the player."""
+    def explain_illegal(self, state: PebblesState, seat: Seat, action: Any) -> Phrase:
+        """Why ``action`` is refused, for the player."""
         return _explain(state, seat, action)
 
     def view_for(self, state: PebblesState, viewer: Seat | None) -> PebblesView:
@@ -861,25 +874,26 @@ class PebblesAndNuts(Game[PebblesState]):
             best = max(value for side, value in enumerate(scores) if side != loser)
             sides = [side for side, value in enumerate(scores) if side != loser and value == best]
             winners = tuple(seat for seat in range(n) if side_of(n, seat) in sides)
-            who = " and ".join(_side_name(n, side) for side in sides)
-            summary = f"{_seat_name(state.resigned)} resigned; {who} win{'s' if len(winners) == 1 else ''}."
+            who = Phrase.of("list.and", items=tuple(_side_name(n, side) for side in sides))
+            summary = Phrase.of("pebbles.resigned", seat=_seat_name(state.resigned), winners=who, count=len(winners))
             return Outcome(per_seat, winners, EndReason.RESIGNED, summary)
         if not state.over:
             return None
         best = max(scores)
         side = scores.index(best)
         winners = tuple(seat for seat in range(n) if side_of(n, seat) == side)
-        others = ", ".join(str(value) for index, value in enumerate(scores) if index != side)
-        verb = "win" if n == 4 else "wins"
-        return Outcome(per_seat, winners, EndReason.COMPLETED, f"{_side_name(n, side)} {verb} with {best} to {others}.")
+        others = tuple(value for index, value in enumerate(scores) if index != side)
+        key = "pebbles.won.partners" if n == 4 else "pebbles.won"
+        summary = Phrase.of(key, side=_side_name(n, side), best=best, others=others)
+        return Outcome(per_seat, winners, EndReason.COMPLETED, summary)
 
     def resign(self, state: PebblesState, seat: Seat) -> Transition[PebblesState]:
         """``seat`` gives up: their side loses. Raises GameOverError when the game is already over."""
         if self.outcome(state) is not None:
-            raise GameOverError("This game is over.")
+            raise GameOverError(GAME_OVER)
         after = replace(state, resigned=seat)
         outcome = self.outcome(after)
-        assert outcome is not None
+        assert outcome is not None and outcome.summary is not None
         return Transition(after, (Event(outcome.summary),))
 
     def parse_action(self, code: str) -> PebblesAction:

@@ -29,7 +29,7 @@ later pass repeats it). This is Aisleriot's own end in the one-card game (stock 
 left, nothing plays), only found earlier; in the three-card game, which never runs out of redeals,
 it ends a game that would otherwise cycle forever, and never one in which a card skipped during a
 pass comes round again. A :class:`Draw` that makes the game lost (it covers the last card that could
-still go home) says so in its label. The player may resign at any time. Undo is allowed (RULES.md is
+still go home) says so in its phrase. The player may resign at any time. Undo is allowed (RULES.md is
 silent; Peek is a patience like Penguin).
 
 Hidden (§2.2): the stock, and the waste below the cards on show (the top card; the top three
@@ -44,9 +44,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
-from games.cards import DECK, RANK_NAMES, Card, shuffled
+from games.base import GAME_OVER, SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
+from games.cards import DECK, Card, shuffled
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidOptionError
+from games.phrases import Phrase
 from games.snapshot import Reader
 
 RESERVES = 4
@@ -69,7 +70,7 @@ Source = str
 class Play:
     """Move the top card of ``source`` to the one foundation that may take it.
 
-    ``card``, ``foundation`` (1..4) and ``starts`` only make the label readable; they are not part
+    ``card``, ``foundation`` (1..4) and ``starts`` only make the phrase readable; they are not part
     of the action's identity, so ``parse_action(play.code) == play``.
     """
 
@@ -84,18 +85,21 @@ class Play:
         return f"{self.source}>f"
 
     @property
-    def label(self) -> str:
+    def phrase(self) -> Phrase:
         """E.g. "5♥ → foundation 1", "9♣ starts foundation 2"."""
-        what = self.card.label if self.card else _place_name(self.source)
-        where = f"foundation {self.foundation}" if self.foundation else "foundation"
-        return f"{what} starts {where}" if self.starts else f"{what} \u2192 {where}"
+        what = self.card if self.card else place(self.source)
+        if self.starts:
+            return Phrase.of("peek.play.starts", what=what, foundation=self.foundation)
+        if self.foundation:
+            return Phrase.of("peek.play.home", what=what, foundation=self.foundation)
+        return Phrase.of("peek.play", what=what)
 
 
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Turn the next card (three cards with ``three_card``) from the stock onto the waste.
 
-    ``count`` and ``ends_game`` (the draw leaves no card that can ever go home) only make the label.
+    ``count`` and ``ends_game`` (the draw leaves no card that can ever go home) only make the phrase.
     """
 
     count: int = field(default=1, compare=False)
@@ -107,11 +111,10 @@ class Draw:
         return DRAW_CODE
 
     @property
-    def label(self) -> str:
+    def phrase(self) -> Phrase:
         """Says how many cards turn: "Turn 1 card" or "Turn 3 cards" (fewer when the stock runs out), with a
         warning when that ends the game."""
-        text = f"Turn {self.count} card{'s' if self.count != 1 else ''}"
-        return f"{text} (nothing could go home again: ends the game)" if self.ends_game else text
+        return Phrase.of("peek.draw.ends_game" if self.ends_game else "peek.draw", count=self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,9 +130,9 @@ class Redeal:
         return REDEAL_CODE
 
     @property
-    def label(self) -> str:
+    def phrase(self) -> Phrase:
         """Always "Turn the waste over"."""
-        return "Turn the waste over"
+        return Phrase.of("peek.redeal")
 
 
 PeekAction = Play | Draw | Redeal
@@ -284,9 +287,9 @@ def _play(state: PeekState, source: Source) -> tuple[PeekState, Event]:
         state = replace(state, reserves=reserves)
     home = target(state.foundations, card)
     assert home is not None
-    verb = "went to" if state.foundations[home] else "started"
+    key = "peek.went_home" if state.foundations[home] else "peek.started"
     foundations = state.foundations[:home] + (state.foundations[home] + (card,),) + state.foundations[home + 1 :]
-    return replace(state, foundations=foundations), Event(f"{card.label} {verb} foundation {home + 1}.")
+    return replace(state, foundations=foundations), Event(Phrase.of(key, card=card, foundation=home + 1))
 
 
 def _turned(state: PeekState) -> PeekState:
@@ -298,59 +301,42 @@ def _turned(state: PeekState) -> PeekState:
 
 def _draw(state: PeekState) -> tuple[PeekState, Event]:
     turned = state.stock[: _draw_size(state)]
-    return _turned(state), Event(f"You turned {', '.join(card.label for card in turned)}.")
+    return _turned(state), Event(Phrase.of("peek.turned", cards=turned))
 
 
 def _redeal(state: PeekState) -> tuple[PeekState, Event]:
     after = replace(state, stock=state.waste, waste=(), redeals=state.redeals + 1)
     if state.three_card:
-        return after, Event("You turned the waste over.")
-    left = REDEALS - after.redeals
-    return after, Event(f"You turned the waste over: {left} redeal{'s' if left != 1 else ''} left.")
+        return after, Event(Phrase.of("peek.turned_over"))
+    return after, Event(Phrase.of("peek.turned_over.redeals_left", count=REDEALS - after.redeals))
 
 
-def _place_name(source: Source) -> str:
-    return "the waste" if source == WASTE else f"reserve {source[1:]}"
+def place(source: Source) -> Phrase:
+    """The name of a source: "the waste", "reserve 2"."""
+    return Phrase.of("peek.waste") if source == WASTE else Phrase.of("peek.reserve", reserve=int(source[1:]))
 
 
-def _cards_home(count: int) -> str:
-    """The count with its noun, for the summaries: "1 card", "48 cards"."""
-    return f"{count} card{'s' if count != 1 else ''}"
-
-
-def _rank_name(card: Card) -> str:
-    return RANK_NAMES.get(card.rank.char, card.rank.char)
-
-
-def _article(name: str) -> str:
-    return "an" if name in ("8", "A") else "a"
-
-
-def _explain_play(state: PeekState, play: Play) -> str:
+def _explain_play(state: PeekState, play: Play) -> Phrase:
     card = _source_card(state, play.source)
     if card is None:
-        return f"{_place_name(play.source).capitalize()} is empty."
+        if play.source == WASTE:
+            return Phrase.of("peek.waste_empty")
+        return Phrase.of("peek.reserve_empty", reserve=int(play.source[1:]))
     base = base_card(state)
     for index, pile in enumerate(state.foundations):
         if not pile:
             break
         if pile[0].suit == card.suit:
-            name = _rank_name(card)
-            return (
-                f"{card.label} cannot go to foundation {index + 1} yet: "
-                f"foundation {index} has no {name}, and a card goes home only where its rank is already "
-                "in the foundation above."
-            )
-    name = _rank_name(base)
-    return f"{card.label} cannot start a foundation: only {_article(name)} {name} can, the rank of {base.label}."
+            return Phrase.of("peek.not_yet", card=card, foundation=index + 1, above=index, rank=card.rank)
+    return Phrase.of("peek.cannot_start", card=card, rank=base.rank, base=base)
 
 
-def _explain_redeal(state: PeekState) -> str:
+def _explain_redeal(state: PeekState) -> Phrase:
     if state.stock:
-        return "You can turn the waste over only when the stock is empty."
+        return Phrase.of("peek.redeal.stock_left")
     if not state.waste:
-        return "The waste is empty: there is nothing to turn over."
-    return f"No redeals left: you have already gone through the stock {REDEALS + 1} times."
+        return Phrase.of("peek.redeal.waste_empty")
+    return Phrase.of("peek.redeal.none_left", passes=REDEALS + 1)
 
 
 def _check_foundations(foundations: tuple[tuple[Card, ...], ...]) -> None:
@@ -397,11 +383,7 @@ class Peek(Game[PeekState]):
     max_seats = 1
     hidden_information = True
     options = (
-        Option(
-            "three_card",
-            False,
-            "Turn three cards at a time from the stock, with unlimited redeals (RULES.md §2.7).",
-        ),
+        Option("three_card", False, Phrase.of("peek.option.three_card")),
     )
 
     def new_state(
@@ -414,7 +396,7 @@ class Peek(Game[PeekState]):
             return deal(shuffled(DECK, seed), three_card)
         cards = tuple(deck)
         if len(cards) != 52 or set(cards) != set(DECK):
-            raise InvalidOptionError("A Peek deck must hold each of the 52 cards of one deck exactly once.")
+            raise InvalidOptionError(Phrase.of("deck.one_deck", title=self.title))
         return deal(cards, three_card)
 
     def current_seat(self, state: PeekState) -> Seat | None:
@@ -438,19 +420,19 @@ class Peek(Game[PeekState]):
         events = [event]
         end = self.outcome(after)
         if end is not None:
+            assert end.summary is not None
             events.append(Event(end.summary))
         return Transition(after, tuple(events))
 
-    def explain_illegal(self, state: PeekState, seat: Seat, action: Any) -> str:
+    def explain_illegal(self, state: PeekState, seat: Seat, action: Any) -> Phrase:
         """Why ``action`` is refused, as precisely as the position allows."""
         if isinstance(action, Play) and isinstance(action.source, str) and _PLAY_CODE.fullmatch(action.source + ">f"):
             return _explain_play(state, action)
         if isinstance(action, Draw):
-            tail = " Turn the waste over." if _may_redeal(state) else ""
-            return "The stock is empty." + tail
+            return Phrase.of("peek.stock_empty.redeal" if _may_redeal(state) else "peek.stock_empty")
         if isinstance(action, Redeal):
             return _explain_redeal(state)
-        return "That is not a Peek move."
+        return Phrase.of("peek.not_a_move")
 
     def view_for(self, state: PeekState, viewer: Seat | None) -> PeekView:
         """The table without the stock and the covered waste, with the legal actions for seat 0."""
@@ -478,20 +460,19 @@ class Peek(Game[PeekState]):
         """Won at 52 cards home; lost when resigned or when no card can ever reach a foundation again."""
         home = score(state)
         if state.resigned:
-            return Outcome((home,), (), EndReason.RESIGNED, f"Resigned with {_cards_home(home)} on the foundations.")
+            return Outcome((home,), (), EndReason.RESIGNED, Phrase.of("peek.resigned", count=home))
         if home == 52:
-            return Outcome((52,), (0,), EndReason.COMPLETED, "All 52 cards are on the foundations: solved!")
+            return Outcome((52,), (0,), EndReason.COMPLETED, Phrase.of("patience.solved"))
         if is_lost(state):
-            summary = f"No card can reach a foundation any more: lost with {_cards_home(home)} home."
-            return Outcome((home,), (), EndReason.COMPLETED, summary)
+            return Outcome((home,), (), EndReason.COMPLETED, Phrase.of("peek.lost", count=home))
         return None
 
     def resign(self, state: PeekState, seat: Seat) -> Transition[PeekState]:
         """Give up. Raises GameOverError when the game is already over."""
         if self.outcome(state) is not None:
-            raise GameOverError("This game is over.")
+            raise GameOverError(GAME_OVER)
         after = replace(state, resigned=True)
-        return Transition(after, (Event(f"Resigned with {_cards_home(score(after))} on the foundations."),))
+        return Transition(after, (Event(Phrase.of("peek.resigned", count=score(after))),))
 
     def allows_undo(self, options: Mapping[str, Any]) -> bool:
         """Always: RULES.md says nothing against it, and Peek is a patience like Penguin (§4.8 A7)."""
@@ -505,7 +486,7 @@ class Peek(Game[PeekState]):
             return Redeal()
         match = _PLAY_CODE.fullmatch(code) if isinstance(code, str) else None
         if match is None:
-            raise InvalidActionError(f"{code!r} is not a Peek move (try 'r2>f', 'w>f', 'draw' or 'redeal').")
+            raise InvalidActionError(Phrase.of("peek.bad_code", code=str(code)))
         return Play(match.group(1))
 
     def to_dict(self, state: PeekState) -> dict[str, Any]:

@@ -35,9 +35,10 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any
 
-from games.base import SCHEMA, EndReason, Event, Game, Outcome, Seat, Transition, check_seats
-from games.cards import DECK, RANK_NAMES, Card, Rank, Suit, shuffled
+from games.base import GAME_OVER, SCHEMA, EndReason, Event, Game, Outcome, Seat, Transition, check_seats
+from games.cards import DECK, Card, Rank, Suit, shuffled
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidOptionError
+from games.phrases import Phrase
 from games.snapshot import Reader
 
 COLUMNS = 7
@@ -63,7 +64,7 @@ MAX_TAIL = 13
 class Move:
     """Move one card, or a same-suit tail of ``count`` cards (column to column only).
 
-    ``card`` and ``to_empty`` only make the label readable; they are not part of the action's
+    ``card`` and ``to_empty`` only make the phrase readable; they are not part of the action's
     identity, so ``parse_action(move.code) == move`` for the moves ``legal_actions`` lists.
     """
 
@@ -80,18 +81,20 @@ class Move:
         return f"{self.source}{count}>{self.dest}"
 
     @property
-    def label(self) -> str:
-        """E.g. "5♠ → foundation", "7♥ + 3 → column 4", "Q♣ → empty column 2", "9♦ → cell"."""
-        what = self.card.label if self.card else _place_name(self.source)
+    def phrase(self) -> Phrase:
+        """E.g. "5♠ → foundation", "7♥ + 3 → column 4", "Q♣ → empty column 2", "9♦ → cell": ``what`` moves
+        (a card, a place, or either with the number of cards above it) ``where``."""
+        what: Card | Phrase = self.card if self.card else place(self.source)
         if self.count > 1:
-            what += f" + {self.count - 1}"
+            what = Phrase.of("penguin.tail", what=what, more=self.count - 1)
         if self.dest == FOUNDATION:
-            where = "foundation"
+            where = Phrase.of("penguin.to_foundation")
         elif self.dest == TO_CELL:
-            where = "cell"
+            where = Phrase.of("penguin.to_cell")
         else:
-            where = ("empty column " if self.to_empty else "column ") + self.dest[1:]
-        return f"{what} \u2192 {where}"
+            key = "penguin.to_empty_column" if self.to_empty else "penguin.to_column"
+            where = Phrase.of(key, column=int(self.dest[1:]))
+        return Phrase.of("penguin.move", what=what, where=where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +107,9 @@ class Collect:
         return COLLECT_CODE
 
     @property
-    def label(self) -> str:
+    def phrase(self) -> Phrase:
         """Always "Collect to foundations"."""
-        return "Collect to foundations"
+        return Phrase.of("penguin.collect")
 
 
 PenguinAction = Move | Collect
@@ -162,12 +165,10 @@ def deal(deck: Sequence[Card]) -> PenguinState:
     return PenguinState(beak, columns, (None,) * CELLS, tuple(tuple(pile) for pile in foundations))
 
 
-def _rank_name(rank: Rank) -> str:
-    return RANK_NAMES.get(rank.char, rank.char)
-
-
-def _place_name(place: str) -> str:
-    return ("column " if place[0] == "c" else "cell ") + place[1:]
+def place(where: str) -> Phrase:
+    """A column or a cell by its code: "column 3", "cell 2"."""
+    key = "penguin.column" if where[0] == "c" else "penguin.cell"
+    return Phrase.of(key, number=int(where[1:]))
 
 
 def _index(place: str) -> int:
@@ -307,68 +308,73 @@ def _move_event(state: PenguinState, move: Move) -> Event:
     card = _source_card(state, move.source)
     assert card is not None
     if move.dest == FOUNDATION:
-        return Event(f"{card.label} went to the foundation.")
+        return Event(Phrase.of("penguin.went_home", card=card))
     if move.dest == TO_CELL:
-        return Event(f"{card.label} went to cell {state.cells.index(None) + 1}.")
-    base = state.columns[_index(move.source)][-move.count] if move.source[0] == "c" else card
-    more = f" and {move.count - 1} more card{'s' if move.count > 2 else ''}" if move.count > 1 else ""
-    empty = "the empty " if not state.columns[_index(move.dest)] else ""
-    origin = f" from cell {move.source[1:]}" if move.source[0] == "k" else ""
-    return Event(f"{base.label}{more} moved{origin} to {empty}column {move.dest[1:]}.")
+        return Event(Phrase.of("penguin.went_to_cell", card=card, cell=state.cells.index(None) + 1))
+    column = int(move.dest[1:])
+    empty = not state.columns[_index(move.dest)]
+    if move.source[0] == "k":
+        key = "penguin.moved_from_cell.to_empty" if empty else "penguin.moved_from_cell"
+        return Event(Phrase.of(key, card=card, cell=int(move.source[1:]), column=column))
+    base = state.columns[_index(move.source)][-move.count]
+    if move.count > 1:
+        key = "penguin.moved_tail.to_empty" if empty else "penguin.moved_tail"
+        return Event(Phrase.of(key, card=base, count=move.count - 1, column=column))
+    return Event(Phrase.of("penguin.moved.to_empty" if empty else "penguin.moved", card=base, column=column))
 
 
 def _parse_move(code: str) -> Move:
     match = _MOVE_CODE.fullmatch(code)
     if match is None:
-        raise InvalidActionError(f"{code!r} is not a Penguin move (try codes like 'c3>f', 'c3:2>c5', 'k1>c4').")
+        raise InvalidActionError(Phrase.of("penguin.bad_code", code=code))
     kind, number, count_text, dest = match.groups()
     source = kind + number
     count = int(count_text) if count_text else 1
     if count_text is not None and not 2 <= count <= MAX_TAIL:
-        raise InvalidActionError(f"{code!r}: a tail has 2 to {MAX_TAIL} cards.")
+        raise InvalidActionError(Phrase.of("penguin.bad_tail", code=code, most=MAX_TAIL))
     if count > 1 and not (kind == "c" and dest[0] == "c"):
-        raise InvalidActionError(f"{code!r}: only column-to-column moves take several cards.")
+        raise InvalidActionError(Phrase.of("penguin.tail_not_between_columns", code=code))
     if kind == "k" and dest == TO_CELL:
-        raise InvalidActionError(f"{code!r}: a card cannot move from cell to cell.")
+        raise InvalidActionError(Phrase.of("penguin.cell_to_cell", code=code))
     if dest == source:
-        raise InvalidActionError(f"{code!r}: a card cannot move onto its own column.")
+        raise InvalidActionError(Phrase.of("penguin.onto_own_column", code=code))
     return Move(source, dest, count)
 
 
-def _explain_move(state: PenguinState, move: Move) -> str:
+def _explain_move(state: PenguinState, move: Move) -> Phrase:
     try:
         well_formed = _parse_move(move.code) == move
     except InvalidActionError:
         well_formed = False
     if not well_formed:
-        return f"{move.code!r} is not a Penguin move."
+        return Phrase.of("penguin.not_a_move", code=move.code)
     card = _source_card(state, move.source)
     if card is None:
-        return f"{_place_name(move.source).capitalize()} is empty."
+        key = "penguin.column_empty" if move.source[0] == "c" else "penguin.cell_empty"
+        return Phrase.of(key, number=int(move.source[1:]))
     beak = state.beak
     if move.dest == FOUNDATION:
         pile = state.foundations[card.suit]
         if not pile:
-            return f"Only the beak {beak.label} can start the {card.suit.symbol} foundation."
+            return Phrase.of("penguin.only_beak_starts", beak=beak, suit=card.suit.symbol)
         wanted = Card(Rank(pile[-1].rank % 13 + 1), card.suit)
-        return f"{card.label} cannot go home yet: the {card.suit.symbol} foundation needs {wanted.label} first."
+        return Phrase.of("penguin.not_home_yet", card=card, suit=card.suit.symbol, wanted=wanted)
     if move.dest == TO_CELL:
-        return "The flipper is full."
+        return Phrase.of("penguin.flipper_full")
     column = state.columns[_index(move.source)] if move.source[0] == "c" else (card,)
     if move.count > len(column):
-        return f"Column {move.source[1:]} has only {len(column)} card{'s' if len(column) > 1 else ''}."
+        return Phrase.of("penguin.column_short", column=int(move.source[1:]), count=len(column))
     if move.count > tail_length(state, column):
-        return f"The top {move.count} cards of column {move.source[1:]} are not a same-suit sequence."
+        return Phrase.of("penguin.not_a_sequence", top=move.count, column=int(move.source[1:]))
     base = column[-move.count]
     target = state.columns[_index(move.dest)]
     if not target:
         if normalised_rank(base, beak) != TOP_N:
-            name = _rank_name(Rank((beak.rank - 2) % 13 + 1))
-            return f"Only {'an' if name in ('8', 'A') else 'a'} {name} can start an empty column."
-        return f"Moving all of column {move.source[1:]} into an empty column changes nothing."
+            return Phrase.of("penguin.empty_column_rank", rank=Rank((beak.rank - 2) % 13 + 1))
+        return Phrase.of("penguin.whole_column", column=int(move.source[1:]))
     if target[-1] == beak and normalised_rank(base, beak) == TOP_N and base.suit == beak.suit:
-        return f"{base.label} cannot go on the beak {beak.label}."
-    return f"{base.label} does not go on {target[-1].label}."
+        return Phrase.of("penguin.not_on_beak", card=base, beak=beak)
+    return Phrase.of("penguin.does_not_go_on", card=base, top=target[-1])
 
 
 def _check_state(state: PenguinState) -> None:
@@ -405,7 +411,7 @@ class Penguin(Game[PenguinState]):
             return deal(shuffled(DECK, seed))
         cards = tuple(deck)
         if len(cards) != 52 or set(cards) != set(DECK):
-            raise InvalidOptionError("A Penguin deck must hold each of the 52 cards of one deck exactly once.")
+            raise InvalidOptionError(Phrase.of("deck.one_deck", title=self.title))
         return deal(cards)
 
     def current_seat(self, state: PenguinState) -> Seat | None:
@@ -421,23 +427,24 @@ class Penguin(Game[PenguinState]):
     def _apply(self, state: PenguinState, seat: Seat, action: PenguinAction) -> Transition[PenguinState]:
         if isinstance(action, Collect):
             after, sent = collect(state)
-            events = [Event(f"Collected {sent} card{'s' if sent > 1 else ''} to the foundations.")]
+            events = [Event(Phrase.of("penguin.collected", count=sent))]
         else:
             events = [_move_event(state, action)]
             after = apply_move(state, action)
         after = replace(after, moves=state.moves + 1)
         end = self.outcome(after)
         if end is not None:
+            assert end.summary is not None
             events.append(Event(end.summary))
         return Transition(after, tuple(events))
 
-    def explain_illegal(self, state: PenguinState, seat: Seat, action: Any) -> str:
+    def explain_illegal(self, state: PenguinState, seat: Seat, action: Any) -> Phrase:
         """Why ``action`` is refused, as precisely as the position allows."""
         if isinstance(action, Collect):
-            return "Nothing can go to the foundations."
+            return Phrase.of("penguin.nothing_to_collect")
         if isinstance(action, Move):
             return _explain_move(state, action)
-        return "That is not a Penguin move."
+        return Phrase.of("penguin.not_a_penguin_move")
 
     def view_for(self, state: PenguinState, viewer: Seat | None) -> PenguinView:
         """The whole table (nothing is hidden), with the legal actions for seat 0."""
@@ -460,19 +467,19 @@ class Penguin(Game[PenguinState]):
         """Won at 52 cards home; lost when resigned or no legal action is left."""
         home = score(state)
         if state.resigned:
-            return Outcome((home,), (), EndReason.RESIGNED, f"Resigned with {home} cards on the foundations.")
+            return Outcome((home,), (), EndReason.RESIGNED, Phrase.of("penguin.resigned", count=home))
         if home == 52:
-            return Outcome((52,), (0,), EndReason.COMPLETED, "All 52 cards are on the foundations: solved!")
+            return Outcome((52,), (0,), EndReason.COMPLETED, Phrase.of("patience.solved"))
         if not _has_move(state):
-            return Outcome((home,), (), EndReason.COMPLETED, f"No moves left: {home} cards on the foundations.")
+            return Outcome((home,), (), EndReason.COMPLETED, Phrase.of("penguin.stuck", count=home))
         return None
 
     def resign(self, state: PenguinState, seat: Seat) -> Transition[PenguinState]:
         """Give up. Raises GameOverError when the game is already over."""
         if self.outcome(state) is not None:
-            raise GameOverError("This game is over.")
+            raise GameOverError(GAME_OVER)
         after = replace(state, resigned=True)
-        return Transition(after, (Event(f"Resigned with {score(after)} cards on the foundations."),))
+        return Transition(after, (Event(Phrase.of("penguin.resigned", count=score(after))),))
 
     def allows_undo(self, options: Mapping[str, Any]) -> bool:
         """Always: Penguin is a perfect-information puzzle (§4.8 A7)."""
@@ -481,7 +488,7 @@ class Penguin(Game[PenguinState]):
     def parse_action(self, code: str) -> PenguinAction:
         """Parse ``"auto"`` or a move code such as ``"c3:4>c5"``. Raises InvalidActionError."""
         if not isinstance(code, str):
-            raise InvalidActionError(f"{code!r} is not a Penguin move.")
+            raise InvalidActionError(Phrase.of("penguin.not_a_move", code=str(code)))
         if code == COLLECT_CODE:
             return Collect()
         return _parse_move(code)

@@ -33,9 +33,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
+from games.base import GAME_OVER, SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, Card, shuffled
 from games.errors import CorruptStateError, GameOverError, InvalidActionError, InvalidOptionError
+from games.phrases import Phrase
 from games.snapshot import Reader
 
 SLOTS = 28
@@ -73,7 +74,7 @@ COVERS: tuple[tuple[int, ...], ...] = tuple(
 class Play:
     """Play the face-up tableau card in ``slot`` onto the waste.
 
-    ``card`` only makes the label readable; it is not part of the action's identity.
+    ``card`` only makes the phrase readable; it is not part of the action's identity.
     """
 
     slot: int
@@ -85,10 +86,9 @@ class Play:
         return f"t{self.slot}"
 
     @property
-    def label(self) -> str:
+    def phrase(self) -> Phrase:
         """E.g. "7♥ → waste"."""
-        what = self.card.label if self.card else f"Slot {self.slot}"
-        return f"{what} \u2192 waste"
+        return Phrase.of("triplepeaks.play", what=self.card if self.card else slot_name(self.slot))
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +101,9 @@ class Draw:
         return DRAW_CODE
 
     @property
-    def label(self) -> str:
+    def phrase(self) -> Phrase:
         """Always "Turn a stock card"."""
-        return "Turn a stock card"
+        return Phrase.of("triplepeaks.draw")
 
 
 TriplePeaksAction = Play | Draw
@@ -212,8 +212,13 @@ def _cleared(state: TriplePeaksState) -> bool:
     return peaks_cleared(state) == len(TIPS)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def slot_name(slot: int) -> Phrase:
+    """A tableau slot by number, for a card not known: "Slot 7"."""
+    return Phrase.of("triplepeaks.slot", slot=slot)
+
+
+def _points(count: int) -> Phrase:
+    return Phrase.of("count.points", count=count)
 
 
 def _play(state: TriplePeaksState, slot: int) -> tuple[TriplePeaksState, list[Event]]:
@@ -223,20 +228,23 @@ def _play(state: TriplePeaksState, slot: int) -> tuple[TriplePeaksState, list[Ev
     tableau = state.tableau[:slot] + (None,) + state.tableau[slot + 1 :]
     run = state.run + 1
     points = run_points(run, state.multiplier)
-    events = [Event(f"{card.label} played: +{_plural(points, 'point')} (card {run} of the run).")]
+    events = [Event(Phrase.of("triplepeaks.played", card=card, points=_points(points), run=run))]
     if slot in TIPS:
         last = all(tableau[tip] is None for tip in TIPS)
         bonus = (50 if last else 25) if state.multiplier else (30 if last else 15)
         points += bonus
-        what = "The last peak is cleared" if last else "A peak is cleared"
-        events.append(Event(f"{what}: +{bonus} bonus."))
+        key = "triplepeaks.last_peak_cleared" if last else "triplepeaks.peak_cleared"
+        events.append(Event(Phrase.of(key, bonus=bonus)))
     after = replace(state, tableau=tableau, waste=state.waste + (card,), run=run, score=state.score + points)
-    revealed = [card.label for other in COVERS[slot] if (card := tableau[other]) and is_face_up(tableau, other)]
-    if revealed:
-        events.append(Event(f"Turned up {' and '.join(revealed)}."))
+    revealed = [card for other in COVERS[slot] if (card := tableau[other]) and is_face_up(tableau, other)]
+    if len(revealed) == 1:
+        events.append(Event(Phrase.of("triplepeaks.turned_up", card=revealed[0])))
+    elif revealed:
+        first, second = revealed
+        events.append(Event(Phrase.of("triplepeaks.turned_up_two", first=first, second=second)))
     if _cleared(after) and state.progressive:
         after = _next_round(after)
-        events.append(Event(f"Round {after.round} is dealt; your score of {after.score} carries over."))
+        events.append(Event(Phrase.of("triplepeaks.next_round", round=after.round, score=after.score)))
     return after, events
 
 
@@ -251,20 +259,23 @@ def _draw(state: TriplePeaksState) -> tuple[TriplePeaksState, list[Event]]:
     card = state.stock[0]
     score = state.score if state.multiplier else max(state.score - 5, 0)
     after = replace(state, waste=state.waste + (card,), stock=state.stock[1:], run=0, score=score)
-    cost = f": \u2212{_plural(state.score - score, 'point')}" if score != state.score else ""
-    if not state.multiplier and state.score - score < 5:
-        cost += " (a stock card costs 5, but the score never goes below 0)"
-    return after, [Event(f"Turned {card.label} from the stock{cost}; {_plural(len(after.stock), 'card')} left.")]
+    left = Phrase.of("count.cards", count=len(after.stock))
+    floored = not state.multiplier and state.score - score < 5
+    if score == state.score:
+        key = "triplepeaks.turned.floored" if floored else "triplepeaks.turned"
+        return after, [Event(Phrase.of(key, card=card, left=left))]
+    key = "triplepeaks.turned.cost_floored" if floored else "triplepeaks.turned.cost"
+    return after, [Event(Phrase.of(key, card=card, cost=_points(state.score - score), left=left))]
 
 
 def _parse(code: Any) -> TriplePeaksAction:
     if not isinstance(code, str):
-        raise InvalidActionError(f"{code!r} is not a Triple Peaks move.")
+        raise InvalidActionError(Phrase.of("triplepeaks.not_a_move", code=str(code)))
     if code == DRAW_CODE:
         return Draw()
     match = _PLAY_CODE.fullmatch(code)
     if match is None or int(match.group(1)) >= SLOTS:
-        raise InvalidActionError(f"{code!r} is not a Triple Peaks move (try 't0' to 't27' or 'draw').")
+        raise InvalidActionError(Phrase.of("triplepeaks.bad_code", code=code))
     return Play(int(match.group(1)))
 
 
@@ -287,16 +298,15 @@ def _check_state(state: TriplePeaksState) -> None:
         raise CorruptStateError("Triple Peaks snapshot: a cleared progressive round was not redealt.")
 
 
-def _explain_play(state: TriplePeaksState, action: Play) -> str:
+def _explain_play(state: TriplePeaksState, action: Play) -> Phrase:
     if not 0 <= action.slot < SLOTS:
-        return f"{action.code!r} is not a Triple Peaks move."
+        return Phrase.of("triplepeaks.not_a_move", code=action.code)
     card = state.tableau[action.slot]
     if card is None:
-        return "That card has already been played."
+        return Phrase.of("triplepeaks.already_played")
     if not is_face_up(state.tableau, action.slot):
-        return "That card is still face down: clear the cards that cover it first."
-    top = state.waste[-1]
-    return f"{card.label} does not go on {top.label}: play a card one rank above or below it (K and A connect)."
+        return Phrase.of("triplepeaks.face_down")
+    return Phrase.of("triplepeaks.does_not_go_on", card=card, top=state.waste[-1])
 
 
 class TriplePeaks(Game[TriplePeaksState]):
@@ -308,11 +318,9 @@ class TriplePeaks(Game[TriplePeaksState]):
     max_seats = 1
     hidden_information = True
     options = (
-        Option("multiplier", False, "Multiplier scoring: a run scores 1, 2, 4, 8 …; bonuses 25/25/50; free stock."),
-        Option(
-            "progressive", False, "Progressive rounds: each cleared tableau deals a new round; the score carries over."
-        ),
-        Option("practice", False, "Practice: undo is allowed (scored play has no undo)."),
+        Option("multiplier", False, Phrase.of("triplepeaks.option.multiplier")),
+        Option("progressive", False, Phrase.of("triplepeaks.option.progressive")),
+        Option("practice", False, Phrase.of("triplepeaks.option.practice")),
     )
 
     def new_state(
@@ -326,7 +334,7 @@ class TriplePeaks(Game[TriplePeaksState]):
         else:
             cards = tuple(deck)
             if len(cards) != 52 or set(cards) != set(DECK):
-                raise InvalidOptionError("A Triple Peaks deck must hold each of the 52 cards of one deck exactly once.")
+                raise InvalidOptionError(Phrase.of("deck.one_deck", title=self.title))
         return deal(cards, seed, multiplier=resolved["multiplier"], progressive=resolved["progressive"])
 
     def current_seat(self, state: TriplePeaksState) -> Seat | None:
@@ -345,16 +353,17 @@ class TriplePeaks(Game[TriplePeaksState]):
         after = replace(after, moves=state.moves + 1)
         end = self.outcome(after)
         if end is not None:
+            assert end.summary is not None
             events.append(Event(end.summary))
         return Transition(after, tuple(events))
 
-    def explain_illegal(self, state: TriplePeaksState, seat: Seat, action: Any) -> str:
+    def explain_illegal(self, state: TriplePeaksState, seat: Seat, action: Any) -> Phrase:
         """Why ``action`` is refused, as precisely as the position allows."""
         if isinstance(action, Draw):
-            return "The stock is empty."
+            return Phrase.of("triplepeaks.stock_empty")
         if isinstance(action, Play):
             return _explain_play(state, action)
-        return "That is not a Triple Peaks move."
+        return Phrase.of("triplepeaks.not_a_triplepeaks_move")
 
     def view_for(self, state: TriplePeaksState, viewer: Seat | None) -> TriplePeaksView:
         """The table without face-down or stock cards; legal actions for seat 0 only."""
@@ -383,23 +392,33 @@ class TriplePeaks(Game[TriplePeaksState]):
 
     def outcome(self, state: TriplePeaksState) -> Outcome | None:
         """Won when the three tips are gone (not in progressive play); over when stuck or resigned."""
-        points = _plural(state.score, "point")
-        rounds = f" after {_plural(state.round - 1, 'cleared round')}" if state.progressive else ""
+        points = _points(state.score)
+        rounds = Phrase.of("count.cleared_rounds", count=state.round - 1)
         if state.resigned:
-            return Outcome((state.score,), (), EndReason.RESIGNED, f"Resigned with {points}{rounds}.")
+            summary = (
+                Phrase.of("triplepeaks.resigned.rounds", points=points, rounds=rounds)
+                if state.progressive
+                else Phrase.of("triplepeaks.resigned", points=points)
+            )
+            return Outcome((state.score,), (), EndReason.RESIGNED, summary)
         if _cleared(state):
-            return Outcome((state.score,), (0,), EndReason.COMPLETED, f"All three peaks are cleared: {points}!")
+            return Outcome((state.score,), (0,), EndReason.COMPLETED, Phrase.of("triplepeaks.cleared", points=points))
         if _stuck(state):
-            return Outcome((state.score,), (), EndReason.COMPLETED, f"No moves left: {points}{rounds}.")
+            summary = (
+                Phrase.of("triplepeaks.stuck.rounds", points=points, rounds=rounds)
+                if state.progressive
+                else Phrase.of("triplepeaks.stuck", points=points)
+            )
+            return Outcome((state.score,), (), EndReason.COMPLETED, summary)
         return None
 
     def resign(self, state: TriplePeaksState, seat: Seat) -> Transition[TriplePeaksState]:
         """Give up. Raises GameOverError when the game is already over."""
         if self.outcome(state) is not None:
-            raise GameOverError("This game is over.")
+            raise GameOverError(GAME_OVER)
         after = replace(state, resigned=True)
         outcome = self.outcome(after)
-        assert outcome is not None
+        assert outcome is not None and outcome.summary is not None
         return Transition(after, (Event(outcome.summary),))
 
     def on_scoreboard(self, options: Mapping[str, Any]) -> bool:

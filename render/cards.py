@@ -30,7 +30,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from games.base import EndReason, Outcome
-from games.cards import RANK_NAMES, Card, Rank, Suit
+from games.cards import Card, Rank, Suit
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 SCALE = 4
@@ -233,7 +233,12 @@ def suit_colour(suit: Suit) -> RGB:
 
 def rank_text(rank: Rank) -> str:
     """The rank as printed: "10" for the ten, the code letter otherwise."""
-    return RANK_NAMES.get(rank.char, rank.char)
+    return "10" if rank is Rank.TEN else rank.char
+
+
+def card_text(card: Card) -> str:
+    """A card as a picture's caption writes it: its printed rank and suit symbol, ``"10♠"``."""
+    return rank_text(card.rank) + card.suit.symbol
 
 
 @dataclass(frozen=True)

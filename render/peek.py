@@ -154,7 +154,7 @@ def _draw_panel(image: Image.Image, view: PeekView) -> None:
     name = _rank_name(base.rank)
     article = "an" if name in ("A", "8") else "a"
     lines = (
-        (f"Base {base.label}: foundation F1 takes every {base.label[-1]},", LABEL),
+        (f"Base {cards.card_text(base)}: foundation F1 takes every {base.suit.symbol},", LABEL),
         (f"F2\u2013F4 each start with {article} {name}", LABEL),
         ("A card goes home where the foundation", FAINT),
         ("to its left already holds its rank", FAINT),

@@ -169,7 +169,7 @@ def _draw_panel(image: Image.Image, view: PenguinView) -> None:
     for text, size, colour, bold in (
         (f"Moves {view.moves}", 19, LABEL, True),
         (f"Score {view.score}/52", 19, LABEL, True),
-        (f"Beak {beak.label}", 18, LABEL, True),
+        (f"Beak {cards.card_text(beak)}", 18, LABEL, True),
         (f"builds {first} up to {last}", 17, FAINT, False),
         (f"empty column: {last}", 17, FAINT, False),
     ):

@@ -1,6 +1,8 @@
-"""The layers of ARCHITECTURE.md, checked on every import statement with ``ast``; and no import circle."""
+"""The layers of ARCHITECTURE.md, checked on every import statement with ``ast``; no import circle; and no
+English sentence in the engines (their words are the bot's)."""
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -13,9 +15,10 @@ RULES = {
     "render": ({"games", "render"}, {"PIL"}, {"asyncio", "sqlite3"}),
     "bot/core": ({"games", "bot"}, {"openskill", "networkx"}, set()),
     "bot/store": ({"bot"}, {"aiosqlite", "asyncpg"}, set()),
+    "bot/words": ({"games", "bot"}, set(), {"asyncio", "sqlite3"}),
 }
 FIRST_PARTY = {"games", "render", "bot", "bench", "tests"}
-DISCORD_FREE = ("bot/core", "bot/store")
+DISCORD_FREE = ("bot/core", "bot/store", "bot/words")
 PROJECT = ("games", "render", "bot", "bench")
 """The packages the import-circle check covers."""
 
@@ -38,7 +41,7 @@ def test_layers_import_only_what_they_may():
             for line, module in _imports(path):
                 top = module.split(".")[0]
                 if module.startswith("bot.") and layer in DISCORD_FREE:
-                    ok = module.startswith(("bot.core", "bot.store"))
+                    ok = module.startswith(("bot.core", "bot.store", "bot.words"))
                 elif top in FIRST_PARTY:
                     ok = top in own
                 elif top in STDLIB:
@@ -151,3 +154,76 @@ def test_the_circle_check_finds_circles():
     assert _loaded("games.peanuts.blocked", False, relative, {"games.peanuts", "games.peanuts.layout"}) == {
         "games.peanuts.layout"
     }
+
+
+ENGLISH = re.compile(r"[A-Za-z]+ [a-z]+")
+"""Two words, the second in lower case: how a sentence or a label for people gives itself away."""
+DIAGNOSTICS = ("games/snapshot.py",)
+"""Modules whose every text describes a damaged snapshot, for developers (no player ever reads one)."""
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list):
+            found |= {id(item.value) for item in body if isinstance(item, ast.Expr)}
+    return found
+
+
+def _diagnostics(tree: ast.AST) -> set[int]:
+    """The texts of errors for developers: inside a call of an ``...Error`` class or of an ``error`` method
+    (an error a player causes takes a Phrase, which mypy checks), and a game's ``title`` (a name)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name.endswith("Error") or name == "error":
+                found |= {id(inner) for inner in ast.walk(node)}
+        elif isinstance(node, ast.Assign) and [getattr(target, "id", "") for target in node.targets] == ["title"]:
+            found.add(id(node.value))
+    return found
+
+
+def english_in(source: str) -> list[tuple[int, str]]:
+    """The string constants of ``source`` that read like English words, outside docstrings and diagnostics."""
+    tree = ast.parse(source)
+    skipped = _docstrings(tree) | _diagnostics(tree)
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in skipped
+        and ENGLISH.search(node.value)
+    ]
+
+
+def test_engines_return_phrases_not_english():
+    """games/ says what happened as codes and phrases (ARCHITECTURE.md, "Events and words"): no string in it
+    reads as English, but for docstrings, errors for developers and the games' titles."""
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line}: {text!r}"
+        for path in sorted((ROOT / "games").rglob("*.py"))
+        if str(path.relative_to(ROOT)) not in DIAGNOSTICS
+        for line, text in english_in(path.read_text())
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_english_check_finds_sentences():
+    """A sentence, an f-string's words and a label are found; a docstring, a diagnostic, a title and codes are not."""
+    source = (
+        'def f(card):\n'
+        '    """Says a sentence."""\n'
+        '    hidden = f"{card} went home"\n'
+        '    raise ValueError("a diagnostic for developers")\n'
+        'class G:\n'
+        '    title = "Pebbles and Nuts"\n'
+        '    label = "Turn the stock"\n'
+        '    code = "c3>f"\n'
+        '    key = "peek.went_home"\n'
+        'EVENT = "You turned the waste over."\n'
+    )
+    assert sorted(line for line, _ in english_in(source)) == [3, 7, 10]

@@ -18,6 +18,7 @@ from bot.errors import UnknownControlError
 from bot.text import quote, readable
 from bot.ui.controls import ConfirmResignButton, button
 from bot.ui.kind import KindUI
+from bot.words import say
 
 OPEN_HELP = "Let anyone in this channel play this table with you (default: only you)"
 MAX_MOVE = 60
@@ -100,9 +101,9 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
             legal = await self.service.legal_for(game.game_id, interaction.user.id)
             wanted = current.strip().lower()[:MAX_MOVE]
             return [
-                app_commands.Choice(name=readable(action.label)[:100], value=action.code)
+                app_commands.Choice(name=readable(say(action.phrase))[:100], value=action.code)
                 for action in legal
-                if wanted in action.label.lower() or wanted in action.code.lower()
+                if wanted in say(action.phrase).lower() or wanted in action.code.lower()
             ][:25]
 
         async def _already_playing(self, interaction: discord.Interaction, table: Any) -> None:

@@ -58,7 +58,8 @@ class Ratings(commands.Cog):
             raise SeatingError(IN_A_SERVER)
         who = member or interaction.user
         self.bot.presenter.remember(who)
-        lines, files = [], []
+        lines: list[str] = []
+        files: list[discord.File] = []
         for key in [game] if game else RATED:
             rating = await self.bot.service.rating(interaction.guild_id, key, who.id)
             if rating is None:

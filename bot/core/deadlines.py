@@ -12,11 +12,12 @@ from typing import Any, TypeAlias
 from bot.core.errors import SeatingError, StaleActionError
 from bot.core.lobbies import Lobbies
 from bot.core.play import Play
-from bot.core.tables import Table, Tables, plays_itself, seat_name, seat_of_person, table_of
+from bot.core.tables import Table, Tables, plays_itself, seat_of_person, seat_phrase, table_of
 from bot.core.timers import AI, EXPIRE, TURN, WARN, WARN_BEFORE, Timers
 from bot.store import GameRecord, SeatRecord, Store, TimerRecord
 from games.ai import Player
 from games.base import Action, Event, Game, Seat
+from games.phrases import Phrase
 
 MISSED_TURNS = 3
 """Turns in a row the timer plays for a seat before the AI takes the seat over."""
@@ -42,10 +43,10 @@ def ai_level(settings: Mapping[str, object]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Fired:
-    """What a deadline did: the table after it (to redraw), and whom to tell privately (seat -> sentence)."""
+    """What a deadline did: the table after it (to redraw), and whom to tell privately (seat -> what)."""
 
     table: Table
-    ping: dict[Seat, str]
+    ping: dict[Seat, Phrase]
 
 
 class Deadlines:
@@ -105,7 +106,7 @@ class Deadlines:
             game = self._tables.game(record.kind)
             state = game.from_dict(record.state)
             await self._timers.schedule(game, record, state, record.version)
-            back = (Event(f"{seat_name(seat.seat)} is back."),)
+            back = (Event(Phrase.of("table.back", seat=seat_phrase(seat.seat))),)
             return table_of(
                 game, record, state, version=record.version, status=record.status, events=back, undo_depth=0
             )
@@ -118,7 +119,7 @@ class Deadlines:
         if timer.kind == EXPIRE:
             if record.status != "seating":
                 return None
-            closed = Event("Nobody started this table in time, so it closed.")
+            closed = Event(Phrase.of("table.expired"))
             table = await self._lobbies.close(record, "cancelled", closed)
             return Fired(table, {})
         if record.status != "active":
@@ -133,7 +134,7 @@ class Deadlines:
             if seat is None:
                 return None
             table = table_of(game, record, state, version=record.version, status=record.status, events=(), undo_depth=0)
-            return Fired(table, {seat: f"Your turn runs out in {WARN_BEFORE:.0f} seconds."})
+            return Fired(table, {seat: Phrase.of("table.turn_runs_out", seconds=round(WARN_BEFORE))})
         if timer.kind == TURN:
             return await self._time_out(game, timer)
         if timer.kind.startswith(AI):
@@ -160,9 +161,8 @@ class Deadlines:
             await self._tables.sit(game_id, replace(was, missed=missed, away=away), was=was)
             record = await self._tables.load(game_id)
             await self._timers.schedule(game, record, game.from_dict(record.state), record.version)
-            note = f"Time ran out: I played {action.label} for {seat_name(seat)}."
-            if away:
-                note += f" The AI plays {seat_name(seat)} until its player presses I'm back."
+            key = "table.timed_out.away" if away else "table.timed_out"
+            note = Phrase.of(key, action=action.phrase, seat=seat_phrase(seat))
             return Fired(replace(table, events=(*table.events, Event(note)), seats=record.seats), {seat: note})
 
     async def _ai_moves(self, game: Game[Any], timer: TimerRecord) -> Fired | None:

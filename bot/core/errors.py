@@ -1,8 +1,9 @@
 """Errors the table service raises on purpose; each message is a sentence for people.
 
 Engine errors (``games.errors.*``: illegal move, not your turn, game over, bad code) are NOT wrapped:
-the Discord layer catches ``(EngineError, ServiceError)`` and shows ``str(error)`` as it is, and so
-:class:`StoreUnavailableError` (the database did not answer; nothing was half-saved), passed on from the store.
+the Discord layer catches ``(EngineError, ServiceError)`` and answers with the words of an engine error's
+phrase, or ``str(error)`` as it is, and so :class:`StoreUnavailableError` (the database did not answer;
+nothing was half-saved), passed on from the store.
 """
 
 from bot.store import StoreUnavailableError as StoreUnavailableError

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.errors import GameNotFoundError, NotPlayedError, ReplayHiddenError
-from bot.core.tables import Table, Tables, effective_actions, logged_label, rebuild, seat_name, table_of
+from bot.core.tables import Table, Tables, effective_actions, logged_phrase, rebuild, seat_phrase, table_of
 from bot.store import ActionRecord, GameRecord, Store
 from games.base import CLAIM_CODE, RESIGN_CODE, Game, Seat
+from games.phrases import Phrase
 
 HISTORY_LENGTH = 10
 """Games a history lists."""
@@ -28,27 +29,27 @@ class ReplayStep:
     table: Table
     step: int
     steps: int
-    move: str
+    move: Phrase
     shown: tuple[Seat, ...]
 
 
-def move_words(game: Game[Any], state: Any, action: ActionRecord) -> str:
-    """What a logged action did, as a sentence part: "Seat 2: K♥", "Seat 1 resigned"."""
+def move_phrase(game: Game[Any], state: Any, action: ActionRecord) -> Phrase:
+    """What a logged action did: "Seat 2: K♥.", "Seat 1 resigned." once worded."""
     if action.code == RESIGN_CODE:
-        return f"{seat_name(action.seat)} resigned"
+        return Phrase.of("replay.resigned", seat=seat_phrase(action.seat))
     if action.code == CLAIM_CODE:
-        return f"{seat_name(action.seat)} claimed the game"
-    return f"{seat_name(action.seat)}: {logged_label(game, state, action)}"
+        return Phrase.of("replay.claimed", seat=seat_phrase(action.seat))
+    return Phrase.of("replay.moved", seat=seat_phrase(action.seat), action=logged_phrase(game, state, action))
 
 
-def position_after(game: Game[Any], record: GameRecord, actions: Sequence[ActionRecord]) -> tuple[Any, str]:
-    """The state after ``actions`` from the deal, and the last of them in words ("The deal." for none).
+def position_after(game: Game[Any], record: GameRecord, actions: Sequence[ActionRecord]) -> tuple[Any, Phrase]:
+    """The state after ``actions`` from the deal, and the last of them ("The deal." for none).
     A replay can be long (and a Peanuts move searches), so callers run this in a worker thread."""
     if not actions:
-        return rebuild(game, record, ()), "The deal."
+        return rebuild(game, record, ()), Phrase.of("replay.deal")
     before = rebuild(game, record, actions[:-1])
     last = actions[-1]
-    return game.replay_step(before, last.seat, last.code), move_words(game, before, last) + "."
+    return game.replay_step(before, last.seat, last.code), move_phrase(game, before, last)
 
 
 class History:

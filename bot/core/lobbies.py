@@ -9,6 +9,7 @@ from bot.core.tables import Table, Tables, and_list, check_host, is_taken, lobby
 from bot.core.timers import EXPIRE, Timers
 from bot.store import GameRecord, NewGame, SeatRecord, Store
 from games.base import Event
+from games.phrases import Phrase
 
 NO_LONGER_SEATING = "This table is no longer taking seats."
 LOBBY_SECONDS = 600.0
@@ -129,14 +130,14 @@ class Lobbies:
             seat = record.seats[seat_of_person(record, user_id)]
             if seat.ready:
                 raise SeatingError("Only an invited player who has not accepted can decline.")
-            return await self.close(record, "cancelled", Event("The invitation was declined."))
+            return await self.close(record, "cancelled", Event(Phrase.of("table.declined")))
 
     async def cancel(self, game_id: int, user_id: int) -> Table:
         """The host closes a lobby. Raises GameNotFoundError, SeatingError."""
         async with self._tables.lock(game_id):
             record = await self._seating(game_id)
             check_host(record, user_id, "cancel it")
-            return await self.close(record, "cancelled", Event("The table was cancelled."))
+            return await self.close(record, "cancelled", Event(Phrase.of("table.cancelled")))
 
     async def start(self, game_id: int, user_id: int) -> Table:
         """The host deals once every seat is taken and every invited player has accepted.

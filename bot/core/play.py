@@ -26,7 +26,7 @@ from bot.core.tables import (
     check_running,
     check_version,
     effective_actions,
-    logged_label,
+    logged_phrase,
     plays_itself,
     rebuild,
     record_seats,
@@ -39,6 +39,7 @@ from bot.core.timers import Timers
 from bot.store import GameRecord, NewGame, StaleGameError, Store, TimerRecord
 from games.base import CLAIM_CODE, RESIGN_CODE, Action, Event, Game, Hint, Seat
 from games.cards import Card
+from games.phrases import Phrase
 
 Hints: TypeAlias = Mapping[str, Callable[[Any], Hint | None]]
 """Each game's hint, by game key (``games.ai.registry.HINTS``); a game without one gives no hints."""
@@ -180,7 +181,7 @@ class Play:
                 raise UndoNotAllowedError(OWN_UNDO, game_id=game_id)
             undone = kept.pop()
             state = rebuild(game, record, kept)
-            events = (Event(f"Undid {logged_label(game, state, undone)}."),)
+            events = (Event(Phrase.of("table.undid", action=logged_phrase(game, state, undone))),)
             return await self._tables.save(
                 game, record, state, events, seat=seat, code=UNDO_CODE, undo_depth=len(kept), user_id=user_id
             )

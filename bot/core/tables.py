@@ -30,15 +30,15 @@ from bot.store import (
     StaleGameError,
     Store,
 )
-from games.base import Action, Event, Game, Outcome, Seat
+from games.base import GAME_OVER, Action, Event, Game, Outcome, Seat
 from games.cards import parse_cards
 from games.errors import CorruptStateError, GameOverError
+from games.phrases import Phrase
 
 log = logging.getLogger(__name__)
 
 UNDO_CODE = "undo"
 """How the action log records an undo (it is not a game action)."""
-GAME_OVER = "This game is over."
 SEAT_CHANGED = "Someone changed this seat at the same moment; look at the table again and retry."
 OWN_UNDO = "At an open table you may take back only your own last move."
 NOT_STARTED = "This table is not dealt yet."
@@ -310,6 +310,11 @@ def seat_name(seat: Seat) -> str:
     return f"Seat {seat + 1}"
 
 
+def seat_phrase(seat: Seat) -> Phrase:
+    """A seat as a phrase's part: "Seat 1" once worded."""
+    return Phrase.of("seat.name", number=seat + 1)
+
+
 def and_list(numbers: Sequence[int]) -> str:
     words = [str(number) for number in numbers]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -408,11 +413,11 @@ def rebuild(game: Game[Any], record: GameRecord, actions: Sequence[ActionRecord]
     return game.replay(record.options, len(record.seats), record.seed, codes, deck)
 
 
-def logged_label(game: Game[Any], state: Any, action: ActionRecord) -> str:
-    """The label of a logged action as it was offered in ``state`` (legal actions carry the readable card)."""
+def logged_phrase(game: Game[Any], state: Any, action: ActionRecord) -> Phrase:
+    """What a logged action is called, as it was offered in ``state`` (legal actions carry the readable card)."""
     parsed = game.parse_action(action.code)
     offered: Action = next((legal for legal in game.legal_actions(state, action.seat) if legal == parsed), parsed)
-    return offered.label
+    return offered.phrase
 
 
 def table_of(

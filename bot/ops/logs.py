@@ -6,8 +6,8 @@ task awaits), and :class:`Context` copies it onto every record.
 
 No line may show a hidden card, at any level. Two things would: the libraries' debug lines carry
 whole payloads (discord.py's requests and gateway events: a hand's DM, a panel's buttons;
-aiosqlite's calls with their parameters: a game's state), and a control's custom id carries its
-action code (``po:42:7:p.TS`` names a card in a hand). :class:`Hidden` replaces the first by their
+aiosqlite's calls with their parameters: a game's state), and a seat's control carries its
+action code in its custom id (``po:42:7:p.TS`` names a card in a hand). :class:`Hidden` replaces the first by their
 size and the second by their prefix; it sits on the handler, so every logger's lines pass through it.
 """
 
@@ -30,8 +30,10 @@ FORMATS = ("text", "json")
 _context: contextvars.ContextVar[Mapping[str, Any]] = contextvars.ContextVar(
     "peapod_log_context", default=MappingProxyType({})
 )
-_CODE_IN_CUSTOM_ID = re.compile(r"\b(p[aoq]:\d{1,12}:\d{1,9}):[A-Za-z0-9>:.+_-]{1,60}")
-"""The custom ids whose last part is an action code (:mod:`bot.ui.custom_ids`): ``pa``, ``po`` and ``pq``."""
+_CODE_IN_CUSTOM_ID = re.compile(r"\b(po:\d{1,12}:\d{1,9}):[A-Za-z0-9>:.+_-]{1,60}")
+"""The custom ids of a seat's own controls (``po``, :mod:`bot.ui.custom_ids`), whose action code may name a card
+in a hand; the other controls sit on messages everyone sees (a table's move) or name no card (a replay's step),
+so their ids stay whole and say what was clicked."""
 PAYLOAD_LOGGERS = ("discord", "aiosqlite", "asyncpg")
 """Libraries whose debug lines carry payloads: Discord requests and events, SQL calls with their parameters
 (a game's state holds every hand)."""

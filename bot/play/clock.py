@@ -54,6 +54,7 @@ class Clock:
             async with self.lock:
                 return await action(*args, **kwargs)
 
+        # Replacing a method on one instance is the point here (SimCord's private API, see above).
         preview._action = in_turn  # type: ignore[method-assign]
 
     async def step(self) -> None:

@@ -2,7 +2,7 @@
 
 A control's custom id (grammar in :mod:`bot.ui.custom_ids`) carries everything needed to act, so
 it works after a restart. Its callback is the handler: one service call, then one presenter call
-(the service is ``interaction.client.service``, the presenter ``interaction.client.presenter``).
+(the service is ``peapod(interaction).service``, the presenter ``peapod(interaction).presenter``).
 
 Every callback runs through :func:`run`, which makes sure an interaction is always answered:
 
@@ -22,15 +22,18 @@ and stays silent; :func:`unanswered` tells the bot's fallback listener to answer
 """
 
 import re
-from typing import Any, ClassVar
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, ClassVar, Self
 
 import discord
 from discord import ui
 
 from bot.core.errors import StaleActionError
-from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error
+from bot.core.service import Table
+from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
 from bot.text import readable
 from bot.ui import custom_ids
+from bot.ui.client import peapod
 from games.errors import IllegalActionError, NotYourTurnError
 
 ACK_FIRST_AFTER = 0.5
@@ -63,7 +66,7 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
     """What every control shares: the table it belongs to, how it is acknowledged, and :func:`run`."""
 
     prefix: ClassVar[str]
-    component: ClassVar[type[ui.Item[Any]]] = ui.Button
+    component: ClassVar[type[ui.Button[Any]] | type[ui.Select[Any]]] = ui.Button
     private: ClassVar[bool] = False
     """Acknowledged with a private "thinking…" reply instead of a silent update of the message."""
     home: ClassVar[str] = "table"
@@ -79,14 +82,10 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
         self.code: str | None = match.groupdict().get("code")
         self.misplaced = False
 
-    @property
-    def custom_id(self) -> str:
-        return self.item.custom_id or ""  # type: ignore[attr-defined]
-
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
         custom_id = getattr(item, "custom_id", None) or ""
-        control = cls(cls.component(custom_id=custom_id))  # type: ignore[call-arg]
+        control = cls(cls.component(custom_id=custom_id))
         control.misplaced = not isinstance(item, cls.component)
         return control
 
@@ -117,7 +116,7 @@ async def run(control: Control, interaction: discord.Interaction) -> None:
             return
         if late > ACK_FIRST_AFTER or _in_progress > 1:
             await control.acknowledge(interaction)
-        interaction.client.presenter.remember(interaction.user)  # type: ignore[attr-defined]
+        peapod(interaction).presenter.remember(interaction.user)
         await check_home(control, interaction)
         await control.handle(interaction)
     except StaleActionError:
@@ -140,7 +139,7 @@ async def check_home(control: Control, interaction: discord.Interaction) -> None
     A private (ephemeral) message is only ever seen by the one it answered, and its controls were all
     drawn for one game, so a private message whose every control names this game is its panel or question.
     """
-    bot: Any = interaction.client
+    bot = peapod(interaction)
     message = interaction.message
     if control.home == "anywhere":
         return
@@ -181,7 +180,7 @@ def _all_of_game(message: discord.Message, game_id: int) -> bool:
 async def _show_current(control: Control, interaction: discord.Interaction, note: str) -> None:
     """Redraw the table the outdated control sits on, as the answer to the click; ``note`` (why) goes
     privately to the one who clicked, not into the table everyone watches."""
-    bot: Any = interaction.client
+    bot = peapod(interaction)
     try:
         table = await bot.service.table(control.game_id)
         if table.message_id != control.message_id(interaction):
@@ -194,7 +193,7 @@ async def _show_current(control: Control, interaction: discord.Interaction, note
 
 def button(
     cls: type[Control],
-    table: Any,
+    table: Table,
     label: str,
     *,
     code: str | None = None,
@@ -205,13 +204,15 @@ def button(
 ) -> Control:
     """A button of control ``cls`` for ``table`` (``code``: the action it plays, for Action- and SeatButton)."""
     custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version, code)
-    item = ui.Button(custom_id=custom_id, label=readable(label)[:80], style=style, emoji=emoji, disabled=disabled)
+    item: ui.Button[ui.View | ui.LayoutView] = ui.Button(
+        custom_id=custom_id, label=readable(label)[:80], style=style, emoji=emoji, disabled=disabled
+    )
     return cls(item, row=row)
 
 
 def select(
     cls: type[Control],
-    table: Any,
+    table: Table,
     options: list[discord.SelectOption],
     *,
     placeholder: str,
@@ -227,9 +228,11 @@ def select(
 
 def _selected(interaction: discord.Interaction, pattern: re.Pattern[str]) -> str:
     """The one value chosen in a select, checked against ``pattern``. Raises UnknownControlError."""
-    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-    values = data.get("values") or []
-    if len(values) != 1 or not isinstance(values[0], str) or pattern.fullmatch(values[0]) is None:
+    data: Mapping[str, object] = interaction.data or {}
+    values = data.get("values")
+    if not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str):
+        raise UnknownControlError()
+    if pattern.fullmatch(values[0]) is None:
         raise UnknownControlError()
     return values[0]
 
@@ -240,7 +243,7 @@ class ActionButton(Control, template=custom_ids.template(custom_ids.ACTION, code
     prefix = custom_ids.ACTION
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         table = await bot.service.act(
             self.game_id,
             interaction.user.id,
@@ -258,7 +261,7 @@ class PickSelect(Control, template=custom_ids.template(custom_ids.PICK)):
     component = ui.Select
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         picked = _selected(interaction, PICK_VALUE)
         table = await bot.service.table(
             self.game_id, version=self.version, user_id=interaction.user.id, message_id=self.message_id(interaction)
@@ -275,7 +278,7 @@ class TargetSelect(Control, template=custom_ids.template(custom_ids.TARGET)):
     component = ui.Select
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         code = _selected(interaction, CODE_VALUE)
         table = await bot.service.act(
             self.game_id, interaction.user.id, code, version=self.version, message_id=self.message_id(interaction)
@@ -289,7 +292,7 @@ class UndoButton(Control, template=custom_ids.template(custom_ids.UNDO)):
     prefix = custom_ids.UNDO
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         table = await bot.service.undo(
             self.game_id, interaction.user.id, version=self.version, message_id=self.message_id(interaction)
         )
@@ -303,7 +306,7 @@ class HintButton(Control, template=custom_ids.template(custom_ids.HINT)):
     private = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         await bot.service.seat_of(self.game_id, interaction.user.id)
         await self.acknowledge(interaction)
         action = await bot.service.hint(self.game_id, interaction.user.id)
@@ -317,7 +320,7 @@ class ResignButton(Control, template=custom_ids.template(custom_ids.RESIGN)):
     private = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         await bot.service.check_resign(self.game_id, interaction.user.id)
         table = await bot.service.table(self.game_id)
         view = ui.View(timeout=None)
@@ -336,7 +339,7 @@ class ConfirmResignButton(Control, template=custom_ids.template(custom_ids.CONFI
     home = "question"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         table = await bot.service.resign(self.game_id, interaction.user.id)
         if interaction.response.is_done():
             await interaction.edit_original_response(content="You resigned.", view=None)
@@ -351,7 +354,7 @@ class PanelButton(Control, template=custom_ids.template(custom_ids.PANEL)):
     prefix = custom_ids.PANEL
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         seat = await bot.service.seat_of(self.game_id, interaction.user.id)
         table = await bot.service.table(self.game_id, message_id=self.message_id(interaction))
         await bot.presenter.open_panel(interaction, table, seat)
@@ -368,13 +371,13 @@ class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=Tru
     home = "panel"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         seat = await bot.service.seat_of(self.game_id, interaction.user.id)
         try:
             table = await bot.service.act(self.game_id, interaction.user.id, self.code or "", version=self.version)
         except (StaleActionError, IllegalActionError, NotYourTurnError) as refusal:
             table = await bot.service.table(self.game_id)
-            await bot.presenter.show_panel(interaction, table, seat, note=str(refusal))
+            await bot.presenter.show_panel(interaction, table, seat, note=text_for(refusal))
             return
         await bot.presenter.show_panel(interaction, table, seat)
         bot.presenter.redraw(table)
@@ -386,8 +389,9 @@ class SeatingControl(Control, template=r"(?!)"):
     verb: ClassVar[str]
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
-        table = await getattr(bot.service, self.verb)(self.game_id, interaction.user.id)
+        bot = peapod(interaction)
+        verb: Callable[[int, int], Awaitable[Table]] = getattr(bot.service, self.verb)
+        table = await verb(self.game_id, interaction.user.id)
         await bot.presenter.show_here(interaction, table)
         await bot.presenter.seated(interaction, table)
 
@@ -440,7 +444,7 @@ class NewGameButton(Control, template=custom_ids.template(custom_ids.NEW_GAME)):
     prefix = custom_ids.NEW_GAME
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         finished = await bot.service.table(self.game_id)
         for game_id in await bot.service.active_games(finished.channel_id or 0, interaction.user.id, finished.kind):
             if (await bot.service.table(game_id)).owner == interaction.user.id:
@@ -465,7 +469,7 @@ class RematchButton(Control, template=custom_ids.template(custom_ids.REMATCH)):
     prefix = custom_ids.REMATCH
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         table = await bot.service.rematch(self.game_id, interaction.user.id)
         if not interaction.response.is_done():
             await interaction.response.defer()
@@ -480,7 +484,7 @@ class ClaimButton(Control, template=custom_ids.template(custom_ids.CLAIM)):
     home = "panel"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         seat = await bot.service.seat_of(self.game_id, interaction.user.id)
         table = await bot.service.claim(self.game_id, interaction.user.id)
         await bot.presenter.show_panel(interaction, table, seat)
@@ -493,9 +497,11 @@ class LegacyControl(Control, template=custom_ids.LEGACY_TEMPLATE):
     prefix = "pp"
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
         custom_id = getattr(item, "custom_id", None) or ""
-        inner = ui.Select(custom_id=custom_id) if isinstance(item, ui.Select) else ui.Button(custom_id=custom_id)
+        inner: ui.Item[Any] = (
+            ui.Select(custom_id=custom_id) if isinstance(item, ui.Select) else ui.Button(custom_id=custom_id)
+        )
         return cls(inner)
 
     async def handle(self, interaction: discord.Interaction) -> None:
@@ -511,7 +517,7 @@ class ReplayButton(Control, template=custom_ids.template(custom_ids.REPLAY)):
     home = "anywhere"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         step = await bot.service.replay(self.game_id, interaction.user.id, 0, guild_id=interaction.guild_id)
         await self.acknowledge(interaction)
         await bot.presenter.show_replay(interaction, step)
@@ -524,7 +530,7 @@ class ReplayStepButton(Control, template=custom_ids.template(custom_ids.REPLAY_S
     home = "private"
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        bot = peapod(interaction)
         step = await bot.service.replay(self.game_id, interaction.user.id, self.version, guild_id=interaction.guild_id)
         await self.acknowledge(interaction)
         await bot.presenter.show_replay(interaction, step, edit=True)
@@ -643,9 +649,10 @@ def unanswered(interaction: discord.Interaction) -> bool:
     of the other component kind, or when the custom id is not on the message (discord.py then
     drops the interaction silently).
     """
-    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    data: Mapping[str, object] = interaction.data or {}
     custom_id = data.get("custom_id")
-    kind = _KINDS.get(data.get("component_type", 0))
+    component_type = data.get("component_type")
+    kind = _KINDS.get(component_type) if isinstance(component_type, int) else None
     if not isinstance(custom_id, str) or kind is None:
         return True
     control = next((cls for cls in CONTROLS if cls.__discord_ui_compiled_template__.fullmatch(custom_id)), None)

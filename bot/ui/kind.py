@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import ui
@@ -10,6 +10,18 @@ from discord import ui
 from bot.core.service import Table
 from bot.ui.layout import FELT
 from games.base import Seat
+
+View = TypeVar("View")
+
+
+def view_as(view: object, kind: type[View]) -> View:
+    """One of a table's views (``table.public`` or ``table.views[seat]``) as the game's own view type.
+
+    The core hands views over as ``object``, since it knows no game; each game's module here knows the
+    type its game deals, so a view of another type is a bug."""
+    if not isinstance(view, kind):
+        raise TypeError(f"a {type(view).__name__} where a {kind.__name__} was expected")
+    return view
 
 
 def _nothing_to_pick(table: Table) -> Collection[str]:

@@ -39,7 +39,7 @@ def layout(
     ``more_pictures`` in one gallery, the controls in action rows by their ``row`` (five to a row, in
     order), and a small ``footer``."""
     view = ui.LayoutView(timeout=None)
-    box = ui.Container(accent_colour=colour)
+    box: ui.Container[ui.LayoutView] = ui.Container(accent_colour=colour)
     room = MAX_TEXT - len(heading) - len(footer) - 16
     text = f"### {heading}" + (f"\n{shorten(body, max(room, 0))}" if body else "")
     box.add_item(ui.TextDisplay(text))

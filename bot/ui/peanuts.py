@@ -7,6 +7,7 @@ turning the stock, saying stuck and claiming the game when the other player has 
 answers on the panel at once; the board follows within a second (coalesced edits).
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -14,9 +15,10 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ClaimButton, SeatButton, button
-from bot.ui.kind import KindUI
+from bot.ui.kind import KindUI, view_as
+from bot.words import say
 from games.base import Seat
-from games.peanuts import Move, Pass, Recycle, Stuck, Turn
+from games.peanuts import Move, Pass, PeanutsView, Recycle, Stuck, Turn
 from render import peanuts as picture
 
 HELP = """\
@@ -43,7 +45,7 @@ def _name(table: Table, seat: Seat) -> str:
 
 def status(table: Table) -> str:
     """Both scores, the piles, and (in turns mode) whose turn it is."""
-    view = table.public
+    view = view_as(table.public, PeanutsView)
     parts = []
     for seat, layout in enumerate(view.players):
         back = ("blue", "red")[seat]
@@ -54,10 +56,10 @@ def status(table: Table) -> str:
     return line
 
 
-def _label(action: Any) -> str:
+def _label(action: Turn | Recycle | Stuck | Pass) -> str:
     if isinstance(action, Stuck):
         return "Stuck" if action.on else "Not stuck"
-    return action.label
+    return say(action.phrase)
 
 
 def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
@@ -67,7 +69,7 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
     items: list[ui.Item[Any]] = []
     for index, move in enumerate(moves[:MOVES_SHOWN]):
         style = discord.ButtonStyle.success if move.dest.startswith("b") else discord.ButtonStyle.primary
-        items.append(button(SeatButton, table, move.label, code=move.code, style=style, row=index // 5))
+        items.append(button(SeatButton, table, say(move.phrase), code=move.code, style=style, row=index // 5))
     others = [action for action in legal if isinstance(action, Turn | Recycle | Stuck | Pass)]
     for action in others:
         items.append(button(SeatButton, table, _label(action), code=action.code, row=4))
@@ -76,7 +78,7 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
 
 
 def panel_status(table: Table, seat: Seat) -> str:
-    layout = table.views[seat].players[seat]
+    layout = view_as(table.views[seat], PeanutsView).players[seat]
     line = (
         f"You have {layout.score} points: {layout.peanut_count} peanut cards left, {layout.stock_count} in your stock."
     )
@@ -85,8 +87,8 @@ def panel_status(table: Table, seat: Seat) -> str:
     return line
 
 
-def render_table(table: Table, names: list[str]) -> bytes:
-    return picture.render_table(table.public, names=names)
+def render_table(table: Table, names: Sequence[str]) -> bytes:
+    return picture.render_table(view_as(table.public, PeanutsView), names=names)
 
 
 def lobby_note(table: Table) -> str:

@@ -7,6 +7,7 @@ declare after winning a trick. The same panel is kept in a DM (edited in place) 
 table with **Show my hand**, which is how a player whose DMs are closed plays.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -14,9 +15,10 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import SeatButton, button
-from bot.ui.kind import KindUI
+from bot.ui.kind import KindUI, view_as
+from bot.words import say
 from games.base import Seat
-from games.pebbles import Declare, Pass, Play, card_label
+from games.pebbles import Declare, Pass, PebblesView, Play
 from render import pebbles as picture
 
 HELP = """\
@@ -45,7 +47,7 @@ def _name(table: Table, seat: Seat) -> str:
 
 def status(table: Table) -> str:
     """Deal, scores against the target, and whose turn it is."""
-    view = table.public
+    view = view_as(table.public, PebblesView)
     sides = "/".join(str(score) for score in view.scores)
     line = f"Deal {view.deal_no + 1} \u00b7 scores {sides} (target {view.target}) \u00b7 {view.pile_size} to draw"
     if table.turn is not None:
@@ -55,7 +57,7 @@ def status(table: Table) -> str:
 
 def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
     """A button per card in the hand (legal ones enabled), then the melds the seat may declare, then Pass."""
-    view = table.views[seat]
+    view = view_as(table.views[seat], PebblesView)
     legal = table.legal.get(seat, ())
     playable = {action.card: action for action in legal if isinstance(action, Play)}
     items: list[ui.Item[Any]] = []
@@ -65,7 +67,7 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
             button(
                 SeatButton,
                 table,
-                f"Play {card_label(card, view.decks)}" if action is None else action.label,
+                say((action or Play(card, view.decks)).phrase),
                 code=Play(card).code,
                 style=discord.ButtonStyle.primary if action else discord.ButtonStyle.secondary,
                 row=index // CARDS_PER_ROW,
@@ -73,14 +75,14 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
             )
         )
     extras = [action for action in legal if isinstance(action, Declare | Pass)]
-    for action in extras[:5]:
-        style = discord.ButtonStyle.success if isinstance(action, Declare) else discord.ButtonStyle.secondary
-        items.append(button(SeatButton, table, action.label, code=action.code, style=style, row=3))
+    for extra in extras[:5]:
+        style = discord.ButtonStyle.success if isinstance(extra, Declare) else discord.ButtonStyle.secondary
+        items.append(button(SeatButton, table, say(extra.phrase), code=extra.code, style=style, row=3))
     return items
 
 
 def panel_status(table: Table, seat: Seat) -> str:
-    view = table.views[seat]
+    view = view_as(table.views[seat], PebblesView)
     if table.turn == seat:
         if any(isinstance(action, Declare) for action in table.legal.get(seat, ())):
             return "You won the trick: declare a meld, or lead a card."
@@ -89,13 +91,13 @@ def panel_status(table: Table, seat: Seat) -> str:
     return f"{len(view.hand)} cards in your hand.{waiting}"
 
 
-def render_table(table: Table, names: list[str]) -> bytes:
-    return picture.render_table(table.public, names)
+def render_table(table: Table, names: Sequence[str]) -> bytes:
+    return picture.render_table(view_as(table.public, PebblesView), names)
 
 
 def render_hand(table: Table, seat: Seat) -> bytes:
     playable = [action.card for action in table.legal.get(seat, ()) if isinstance(action, Play)]
-    return picture.render_hand(table.views[seat], playable=playable)
+    return picture.render_hand(view_as(table.views[seat], PebblesView), playable=playable)
 
 
 def lobby_note(table: Table) -> str:

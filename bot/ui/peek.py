@@ -13,8 +13,9 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, HintButton, button
-from bot.ui.kind import KindUI, unnamed
-from games.peek import WASTE, Draw, Play, Redeal
+from bot.ui.kind import KindUI, unnamed, view_as
+from bot.words import say
+from games.peek import WASTE, Draw, PeekView, Play, Redeal
 from render import peek as picture
 
 HELP = """\
@@ -47,21 +48,21 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
     legal = table.legal.get(0, ())
     plays = [action for action in legal if isinstance(action, Play)]
     items: list[ui.Item[Any]] = [
-        _button(table, play.code, f"{place_name(play.source)}: {play.label}", discord.ButtonStyle.success, 0)
+        _button(table, play.code, f"{place_name(play.source)}: {say(play.phrase)}", discord.ButtonStyle.success, 0)
         for play in plays
     ]
     for action in legal:
         if isinstance(action, Draw | Redeal):
             warning = isinstance(action, Draw) and action.ends_game
             style = discord.ButtonStyle.danger if warning else discord.ButtonStyle.primary
-            items.append(_button(table, action.code, action.label, style, 1))
+            items.append(_button(table, action.code, say(action.phrase), style, 1))
     items.append(button(HintButton, table, "Hint", row=4))
     return items
 
 
 def status(table: Table) -> str:
     """One line under the title: cards home, moves, the stock and the redeals left."""
-    view = table.public
+    view = view_as(table.public, PeekView)
     if view.redeals_left is None:
         redeals = "unlimited redeals"
     else:

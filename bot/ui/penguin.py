@@ -13,8 +13,9 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, HintButton, PickSelect, TargetSelect, button, select
-from bot.ui.kind import KindUI
-from games.penguin import Collect, Move
+from bot.ui.kind import KindUI, view_as
+from bot.words import say, word
+from games.penguin import Collect, Move, PenguinView
 from render import penguin as picture
 
 MAX_DESTINATION_BUTTONS = 15
@@ -35,11 +36,16 @@ def source_name(source: str) -> str:
     return ("Column " if source.startswith("c") else "Cell ") + source[1:]
 
 
+def _part(move: Move, name: str) -> str:
+    """One part of a move's name: ``"what"`` moves (``"7♥ + 3"``), ``"where"`` to (``"column 4"``)."""
+    return str(word(move.phrase.arg(name)))
+
+
 def _movable(moves: list[Move]) -> str:
     """The cards that can move from one place, named as its move buttons name them ("7♥ + 3", "5♥")."""
     names = []
     for move in sorted(moves, key=lambda move: -move.count):
-        name = move.label.split(" \u2192 ")[0]
+        name = _part(move, "what")
         if name not in names:
             names.append(name)
     return " or ".join(names)
@@ -68,7 +74,7 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
             discord.SelectOption(
                 label=f"{source_name(source)} \u00b7 {_movable(moves)}",
                 value=source,
-                description=", ".join(move.label.split(" \u2192 ")[-1] for move in moves)[:100],
+                description=", ".join(_part(move, "where") for move in moves)[:100],
                 default=source == picked,
             )
             for source, moves in by_source.items()
@@ -76,12 +82,12 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
         items.append(select(PickSelect, table, options, placeholder="Pick a card to move\u2026", row=0))
     moves = by_source.get(picked or "", [])
     if len(moves) > MAX_DESTINATION_BUTTONS:
-        options = [discord.SelectOption(label=move.label, value=move.code) for move in moves]
+        options = [discord.SelectOption(label=say(move.phrase), value=move.code) for move in moves]
         items.append(select(TargetSelect, table, options, placeholder="Move it to\u2026", row=1))
     else:
         for index, move in enumerate(moves):
             style = discord.ButtonStyle.primary
-            items.append(button(ActionButton, table, move.label, code=move.code, style=style, row=1 + index // 5))
+            items.append(button(ActionButton, table, say(move.phrase), code=move.code, style=style, row=1 + index // 5))
     if any(isinstance(action, Collect) for action in legal):
         items.append(
             button(
@@ -100,18 +106,19 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
 def table_picture(table: Table, names: Sequence[str]) -> bytes:
     """The table; right after a move, the place the card went is outlined, so the last move shows."""
     last = table.last
-    return picture.render(table.public, targets=[last.dest] if isinstance(last, Move) else ())
+    return picture.render(view_as(table.public, PenguinView), targets=[last.dest] if isinstance(last, Move) else ())
 
 
 def picked_picture(table: Table, picked: str) -> bytes:
     """The table with the picked card and every place it may go outlined."""
     moves = _moves_by_source(table.legal.get(0, ())).get(picked, [])
-    return picture.render(table.public, picked=picked, targets=sorted({move.dest for move in moves}))
+    view = view_as(table.public, PenguinView)
+    return picture.render(view, picked=picked, targets=sorted({move.dest for move in moves}))
 
 
 def status(table: Table) -> str:
     """One line under the title: moves and cards home."""
-    view = table.public
+    view = view_as(table.public, PenguinView)
     return f"{view.score}/52 cards on the foundations \u00b7 {view.moves} move{'' if view.moves == 1 else 's'}"
 
 

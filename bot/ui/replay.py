@@ -20,6 +20,7 @@ from bot.ui.controls import ReplayStepButton
 from bot.ui.kind import KindUI
 from bot.ui.layout import layout
 from bot.ui.present.layouts import result_line
+from bot.words import say
 
 STEPS = (
     ("first", "\u23ee", "Start"),
@@ -42,14 +43,16 @@ def step_controls(step: ReplayStep) -> list[ui.Item[Any]]:
     for code, emoji, label in STEPS:
         target = min(max(targets[code], 0), step.steps)
         custom_id = custom_ids.table_id(custom_ids.REPLAY_STEP, step.table.game_id, target, code)
-        item = ui.Button(custom_id=custom_id, label=label, emoji=emoji, disabled=target == step.step)
+        item: ui.Button[ui.View | ui.LayoutView] = ui.Button(
+            custom_id=custom_id, label=label, emoji=emoji, disabled=target == step.step
+        )
         items.append(ReplayStepButton(item, row=0))
     return items
 
 
 def replay_text(step: ReplayStep, names: list[str], end: str) -> str:
     """The step in words: where the replay is, the move, and at the last step how the game ended."""
-    lines = [f"Step {step.step} of {step.steps}: {step.move}"]
+    lines = [f"Step {step.step} of {step.steps}: {say(step.move)}"]
     if step.step == step.steps and end:
         lines.append(end)
     if step.shown and step.table.views and len(step.table.seats) > 1:

@@ -12,8 +12,9 @@ from discord import ui
 
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, HintButton, button
-from bot.ui.kind import KindUI, unnamed
-from games.triplepeaks import Draw, Play
+from bot.ui.kind import KindUI, unnamed, view_as
+from bot.words import say
+from games.triplepeaks import Draw, Play, TriplePeaksView
 from render import triplepeaks as picture
 
 PLAYS_PER_ROW = 5
@@ -46,14 +47,14 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
             button(
                 ActionButton,
                 table,
-                play.label,
+                say(play.phrase),
                 code=play.code,
                 style=discord.ButtonStyle.primary,
                 row=index // PLAYS_PER_ROW,
             )
         )
     if any(isinstance(action, Draw) for action in legal):
-        label = f"Turn a stock card ({table.public.stock} left)"
+        label = f"Turn a stock card ({view_as(table.public, TriplePeaksView).stock} left)"
         items.append(button(ActionButton, table, label, code=Draw().code, style=discord.ButtonStyle.success, row=2))
     items.append(button(HintButton, table, "Hint", row=4))
     return items
@@ -61,7 +62,7 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
 
 def status(table: Table) -> str:
     """One line under the title: score, the run, the stock and the peaks."""
-    view = table.public
+    view = view_as(table.public, TriplePeaksView)
     parts = [f"Score {view.score}"]
     if view.multiplier:
         parts.append("multiplier scoring")

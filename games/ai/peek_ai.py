@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 from games.ai import Player
 from games.cards import DECK
-from games.peek import GAME, REDEALS, Draw, PeekAction, PeekState, PeekView, Play, Redeal
+from games.peek import GAME, REDEALS, Draw, PeekAction, PeekState, PeekView, Play, Redeal, place
+from games.phrases import Phrase
 
 
 class RandomPlayer:
@@ -121,34 +122,38 @@ class HardPlayer:
         return plays[max(range(len(plays)), key=lambda number: (totals[number], -number))]
 
 
-def hint(state: PeekState) -> tuple[PeekAction, str]:
-    """The move the hard player would make from the player's own view, and why, in a short sentence."""
+def hint(state: PeekState) -> tuple[PeekAction, Phrase]:
+    """The move the hard player would make from the player's own view, and why."""
     view = GAME.view_for(state, 0)
     action = HardPlayer().decide(view, random.Random(0))
     return action, _reason(view, action)
 
 
-def _reason(view: PeekView, action: PeekAction) -> str:
+def _reason(view: PeekView, action: PeekAction) -> Phrase:
     if isinstance(action, Play):
-        card = action.card.label if action.card else "That card"
-        where = "the waste" if action.source == "w" else f"reserve {action.source[1:]}"
+        card = action.card if action.card else Phrase.of("peek.that_card")
+        where = place(action.source)
         if action.starts:
-            rivals = [other for other in view.legal if isinstance(other, Play) and other.starts and other != action]
-            why = f"{card} from {where} starts foundation {action.foundation}: +1"
+            rivals = tuple(
+                other.card for other in view.legal if isinstance(other, Play) and other.starts and other != action
+            )
+            others = tuple(card for card in rivals if card is not None)
             if rivals:
-                others = ", ".join(other.card.label for other in rivals if other.card)
-                why += f"; this suit order left more cards going home than starting with {others}"
-            return why + "."
-        freed = ""
+                return Phrase.of(
+                    "peek.why.starts_best", card=card, where=where, foundation=action.foundation, others=others
+                )
+            return Phrase.of("peek.why.starts", card=card, where=where, foundation=action.foundation)
         if action.source != "w":
             below = view.reserves[int(action.source[1:]) - 1][:-1]
             if below:
-                freed = f" and frees {below[-1].label} in {where}"
-        return f"{card} from {where} goes home to foundation {action.foundation}: +1{freed}."
+                return Phrase.of(
+                    "peek.why.home_frees", card=card, where=where, foundation=action.foundation, freed=below[-1]
+                )
+        return Phrase.of("peek.why.home", card=card, where=where, foundation=action.foundation)
     if isinstance(action, Draw):
-        return "No card can go home now: turn the stock."
+        return Phrase.of("peek.why.draw")
     assert isinstance(action, Redeal)
-    return "The stock is empty and nothing can go home: turn the waste over."
+    return Phrase.of("peek.why.redeal")
 
 
 LEVELS: dict[str, Callable[[], Player[PeekState, PeekAction]]] = {

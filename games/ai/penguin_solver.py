@@ -44,7 +44,7 @@ DEFAULT_MAX_NODES = 200_000
 
 TAIL = "tail"
 """A step moving a column's run onto the card one higher than its bottom card."""
-TO_EMPTY = "empty column"
+TO_EMPTY = "to_empty"
 """A step moving a run headed by an n = 12 card into an empty column."""
 INTO_CELLS = "cells"
 """A step moving a column's whole run into the cells, top card first."""

@@ -15,6 +15,7 @@ from games.ai import Player, peanuts_ai, pebbles_ai, peek_ai, penguin_solver, tr
 from games.base import Hint, Seat
 from games.peek import PeekState
 from games.penguin import PenguinState
+from games.phrases import Phrase
 from games.triplepeaks import TriplePeaksState
 
 AI_LEVELS: dict[str, Mapping[str, Callable[[], Player[Any, Any]]]] = {
@@ -33,7 +34,7 @@ def _peek_hint(state: PeekState) -> Hint:
 def _penguin_hint(state: PenguinState) -> Hint | None:
     """A move on the solver's winning line; fair because every Penguin card is face up."""
     action = penguin_solver.hint(state)
-    return None if action is None else Hint(action, "It is on a winning line.")
+    return None if action is None else Hint(action, Phrase.of("penguin.why.winning_line"))
 
 
 def _triplepeaks_hint(state: TriplePeaksState) -> Hint:

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from games.ai import Player
 from games.cards import DECK, Card
+from games.phrases import Phrase
 from games.triplepeaks import (
     COVERED_BY,
     COVERS,
@@ -28,6 +29,7 @@ from games.triplepeaks import (
     TriplePeaksState,
     TriplePeaksView,
     adjacent,
+    slot_name,
 )
 
 
@@ -185,9 +187,9 @@ _MARGIN = 2.0
 samples are few, so a small lead is mostly noise."""
 
 
-def hint(state: TriplePeaksState) -> tuple[TriplePeaksAction, str]:
-    """The move the hard player would make from the player's own view (face-down cards unknown), and why in a
-    short sentence, e.g. "K♥ clears the left peak's tip: +15"."""
+def hint(state: TriplePeaksState) -> tuple[TriplePeaksAction, Phrase]:
+    """The move the hard player would make from the player's own view (face-down cards unknown), and why
+    (e.g. "K♥ clears the left peak's tip: +15")."""
     view = GAME.view_for(state, 0)
     player = HardPlayer()
     action = player.decide(view, random.Random(0))
@@ -197,28 +199,29 @@ def hint(state: TriplePeaksState) -> tuple[TriplePeaksAction, str]:
 _PEAK_NAMES = ("left", "middle", "right")
 
 
-def _reason(view: TriplePeaksView, action: TriplePeaksAction, values: dict[TriplePeaksAction, float]) -> str:
+def _reason(view: TriplePeaksView, action: TriplePeaksAction, values: dict[TriplePeaksAction, float]) -> Phrase:
     if isinstance(action, Draw):
         if not any(isinstance(other, Play) for other in view.legal):
-            return "No card fits the waste: turn a stock card."
-        return "Turning a stock card now leaves better plays later than any card that fits."
+            return Phrase.of("triplepeaks.why.no_fit")
+        return Phrase.of("triplepeaks.why.draw")
     card = view.tableau[action.slot]
-    name = card.label if card is not None else f"Slot {action.slot}"
+    name = card if card is not None else slot_name(action.slot)
     points = view.next_points
     if action.slot in TIPS:
         last = view.peaks_cleared == len(TIPS) - 1
         bonus = (50 if last else 25) if view.multiplier else (30 if last else 15)
-        peak = "the last peak" if last else f"the {_PEAK_NAMES[action.slot]} peak"
-        return f"{name} clears {peak}'s tip: +{points + bonus}."
+        key = "triplepeaks.why.last_tip" if last else f"triplepeaks.why.{_PEAK_NAMES[action.slot]}_tip"
+        return Phrase.of(key, card=name, points=points + bonus)
     face_up = frozenset((slot, seen) for slot, seen in enumerate(view.tableau) if seen is not None)
     chain = 1 + _longest(face_up - {(action.slot, card)}, card) if card is not None else 1
     turned = _uncovered(view, action.slot)
-    parts = [f"{name} fits the waste: +{points}"]
+    if chain > 1 and turned:
+        return Phrase.of("triplepeaks.why.fits_run_turns", card=name, points=points, run=chain, count=turned)
     if chain > 1:
-        parts.append(f"it starts a run of {chain} cards already face up")
+        return Phrase.of("triplepeaks.why.fits_run", card=name, points=points, run=chain)
     if turned:
-        parts.append(f"it turns up {turned} face-down card{'s' if turned > 1 else ''}")
-    return "; ".join(parts) + "."
+        return Phrase.of("triplepeaks.why.fits_turns", card=name, points=points, count=turned)
+    return Phrase.of("triplepeaks.why.fits", card=name, points=points)
 
 
 LEVELS: dict[str, Callable[[], Player[TriplePeaksState, TriplePeaksAction]]] = {

@@ -1,7 +1,7 @@
 """One Peanuts player's own cards and the moves that touch only them (RULES.md §1.3 moves 2–6, §1.4).
 
 A :class:`Layout` is a player's tableau, peanut pile, stock and waste. This module holds the
-actions (their codes and labels), the moves onto the player's own columns, turning the stock,
+actions (their codes and phrases), the moves onto the player's own columns, turning the stock,
 turning the waste over, the Nerts rescue and the automatic fill of an emptied column. Building
 plays need the shared middle and live in :mod:`games.peanuts.rules`; the blocked check
 (:mod:`games.peanuts.blocked`) walks these moves with :func:`own_moves` and :func:`step`.
@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from games.cards import Card
+from games.phrases import Phrase
 
 COLUMNS = 7
 TURN_SIZE = 3
@@ -50,15 +51,13 @@ class Move:
         return f"{self.source}.{self.card.ident}>{target}"
 
     @property
-    def label(self) -> str:
+    def phrase(self) -> Phrase:
         """E.g. "5♥ → pile 3", "A♠ → new pile", "9♥ → column 5"."""
         if self.dest == NEW_PILE:
-            where = "new pile"
-        elif self.dest[0] == "b":
-            where = f"pile {self.dest[1:]}"
-        else:
-            where = f"column {self.dest[1:]}"
-        return f"{self.card.label} \u2192 {where}"
+            return Phrase.of("peanuts.move.new_pile", card=self.card)
+        if self.dest[0] == "b":
+            return Phrase.of("peanuts.move.pile", card=self.card, pile=int(self.dest[1:]))
+        return Phrase.of("peanuts.move.column", card=self.card, column=int(self.dest[1:]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +69,8 @@ class Turn:
         return TURN_CODE
 
     @property
-    def label(self) -> str:
-        return "Turn the stock"
+    def phrase(self) -> Phrase:
+        return Phrase.of("peanuts.turn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +82,8 @@ class Recycle:
         return RECYCLE_CODE
 
     @property
-    def label(self) -> str:
-        return "Turn the waste over"
+    def phrase(self) -> Phrase:
+        return Phrase.of("peanuts.recycle")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +97,8 @@ class Stuck:
         return STUCK_CODE if self.on else UNSTUCK_CODE
 
     @property
-    def label(self) -> str:
-        return "I'm stuck" if self.on else "Not stuck any more"
+    def phrase(self) -> Phrase:
+        return Phrase.of("peanuts.stuck" if self.on else "peanuts.unstuck")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +110,8 @@ class Pass:
         return PASS_CODE
 
     @property
-    def label(self) -> str:
-        return "Pass"
+    def phrase(self) -> Phrase:
+        return Phrase.of("peanuts.pass")
 
 
 PeanutsAction = Move | Turn | Recycle | Stuck | Pass

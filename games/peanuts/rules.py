@@ -2,7 +2,7 @@
 
 See :mod:`games.peanuts` for the rules in short. This module holds :class:`PeanutsState` (both
 layouts and the building piles), the building plays of §1.3 move 1, ``apply`` with the stall
-check of §1.5 / §7.1, the sentences for refused moves, the views of §1.2, the snapshot and the
+check of §1.5 / §7.1, the reasons for refused moves, the views of §1.2, the snapshot and the
 :class:`Peanuts` game object. One player's own moves are in :mod:`games.peanuts.layout`, the
 blocked check in :mod:`games.peanuts.blocked`.
 """
@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
+from games.base import GAME_OVER, SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import Card, Rank, shuffled, standard_deck
 from games.errors import (
     CorruptStateError,
@@ -51,6 +51,7 @@ from games.peanuts.layout import (
     take,
     turn_stock,
 )
+from games.phrases import Phrase
 from games.snapshot import Reader
 
 SEATS = 2
@@ -58,10 +59,11 @@ PEANUT_SIZE = 21
 STOCK_SIZE = 24
 DECK_SIZE = 52
 MAX_PILES = 8
-STILL_A_PLAY = "You still have a play: the deal goes on."
-CANNOT_PROVE = "The bot could not prove yet that you are stuck: the deal goes on."
+STILL_A_PLAY = Phrase.of("peanuts.still_a_play")
+CANNOT_PROVE = Phrase.of("peanuts.cannot_prove")
 """Told to a player whose blocked check hit its cap: a capped search proves nothing either way (§1.8 A9)."""
-WENT_ROUND = "Both players have gone twice round their stock with no play to the middle."
+WENT_ROUND = Phrase.of("peanuts.went_round")
+NOT_PLAYING = Phrase.of("peanuts.not_playing")
 LAPS = 2
 """How many times each player turns the waste over, once both are stuck, before the stall ends the deal (A9)."""
 _CARD = r"([A2-9TJQK][CDHS][0-9]?)"
@@ -166,8 +168,8 @@ def _lap(laps: tuple[int, ...], seat: Seat) -> tuple[int, ...]:
     return laps[:seat] + (laps[seat] + 1,) + laps[seat + 1 :]
 
 
-def _player_name(seat: Seat) -> str:
-    return f"Player {seat + 1}"
+def _player_name(seat: Seat) -> Phrase:
+    return Phrase.of("peanuts.player", number=seat + 1)
 
 
 def _sources(layout: Layout) -> Iterator[tuple[str, Card]]:
@@ -223,106 +225,113 @@ def _parse_card(text: str, code: str) -> Card:
     try:
         card = Card.parse(text)
     except InvalidCardError as error:
-        raise InvalidActionError(f"{code!r} names a card that does not exist.") from error
+        raise InvalidActionError(Phrase.of("peanuts.no_such_card", code=code)) from error
     if card.deck >= SEATS:
-        raise InvalidActionError(f"{code!r}: Peanuts has only decks 0 and 1.")
+        raise InvalidActionError(Phrase.of("peanuts.third_deck", code=code))
     return card
 
 
 def _parse_move(code: str) -> Move:
     match = _MOVE_CODE.fullmatch(code)
     if match is None:
-        raise InvalidActionError(
-            f"{code!r} is not a Peanuts move (try codes like 'p.5H>b3.4H', 'w.AS1>b+', 'c2.9H>c5.TS', 't')."
-        )
+        raise InvalidActionError(Phrase.of("peanuts.bad_code", code=code))
     source, card_text, new_pile, dest, top_text = match.groups()
     card = _parse_card(card_text, code)
     if new_pile:
         if card.rank != Rank.ACE:
-            raise InvalidActionError(f"{code!r}: only an ace starts a new pile.")
+            raise InvalidActionError(Phrase.of("peanuts.ace_starts_code", code=code))
         return Move(source, card, NEW_PILE)
     if dest == source:
-        raise InvalidActionError(f"{code!r}: a card cannot move onto its own column.")
+        raise InvalidActionError(Phrase.of("peanuts.onto_own_column", code=code))
     if dest == "c8":
-        raise InvalidActionError(f"{code!r}: there are only {COLUMNS} columns.")
+        raise InvalidActionError(Phrase.of("peanuts.no_such_column", code=code, columns=COLUMNS))
     return Move(source, card, dest, _parse_card(top_text, code))
 
 
-def _explain_source(layout: Layout, move: Move) -> str | None:
+def _explain_source(layout: Layout, move: Move) -> Phrase | None:
     if move.source == PEANUT:
         if layout.peanut[-1:] != (move.card,):
-            return f"Your peanut pile shows {layout.peanut[-1].label}, not {move.card.label}."
+            return Phrase.of("peanuts.peanut_shows", top=layout.peanut[-1], card=move.card)
         return None
     if move.source == WASTE:
         if not layout.waste:
-            return "Your waste is empty."
+            return Phrase.of("peanuts.waste_empty")
         if layout.waste[-1] != move.card:
-            return f"Your waste shows {layout.waste[-1].label}, not {move.card.label}."
+            return Phrase.of("peanuts.waste_shows", top=layout.waste[-1], card=move.card)
         return None
-    column = layout.tableau[int(move.source[1:]) - 1]
+    number = int(move.source[1:])
+    column = layout.tableau[number - 1]
     if move.card not in column:
-        return f"{move.card.label} is not in column {move.source[1:]}."
+        return Phrase.of("peanuts.not_in_column", card=move.card, column=number)
     if move.dest[0] == "b" and column[-1] != move.card:
-        return f"Only the top card of column {move.source[1:]} can go to a pile."
+        return Phrase.of("peanuts.only_top_to_pile", column=number)
     if len(column) - column.index(move.card) > run_length(column):
-        return f"The cards from {move.card.label} up in column {move.source[1:]} are not a run."
+        return Phrase.of("peanuts.not_a_run", card=move.card, column=number)
     return None
 
 
-def _whose(card: Card, seat: Seat) -> str:
+def _whose(card: Card, seat: Seat) -> Phrase:
     """``"your 2♥"`` or ``"the other player's 2♥"``: how a player tells the two copies of a card apart."""
-    return f"your {card.label}" if card.deck == seat else f"the other player's {card.label}"
+    return Phrase.of("peanuts.yours" if card.deck == seat else "peanuts.theirs", card=card)
 
 
-def _explain_pile(state: PeanutsState, seat: Seat, move: Move) -> str:
+def _explain_pile(state: PeanutsState, seat: Seat, move: Move) -> Phrase:
     card = move.card
     if move.dest == NEW_PILE:
-        return "Only an ace starts a new pile." if card.rank != Rank.ACE else "All 8 piles have been started."
+        return Phrase.of("peanuts.ace_starts" if card.rank != Rank.ACE else "peanuts.all_piles_started")
     index = int(move.dest[1:]) - 1
     if index >= len(state.piles):
-        return f"There is no pile {move.dest[1:]}."
+        return Phrase.of("peanuts.no_such_pile", pile=index + 1)
     top = state.piles[index][-1]
     if top != move.top:
         assert move.top is not None
-        if top.label == move.top.label:
+        shown: Card | Phrase = top
+        expected: Card | Phrase = move.top
+        if (top.rank, top.suit) == (move.top.rank, move.top.suit):
             shown, expected = _whose(top, seat), _whose(move.top, seat)
-        else:
-            shown, expected = top.label, move.top.label
-        text = f"Pile {move.dest[1:]} moved on: it shows {shown}, not {expected}."
         others = [
             number
             for number, pile in enumerate(state.piles, 1)
             if pile[-1].suit == card.suit and pile[-1].rank + 1 == card.rank
         ]
         if index + 1 in others:
-            text += f" {card.label} still fits on it."
-        elif others:
-            text += f" {card.label} fits on pile {others[0]}."
-        return text
-    return f"{card.label} does not go on {top.label}."
+            return Phrase.of("peanuts.pile_moved_on.fits", pile=index + 1, shown=shown, expected=expected, card=card)
+        if others:
+            return Phrase.of(
+                "peanuts.pile_moved_on.fits_elsewhere",
+                pile=index + 1,
+                shown=shown,
+                expected=expected,
+                card=card,
+                other=others[0],
+            )
+        return Phrase.of("peanuts.pile_moved_on", pile=index + 1, shown=shown, expected=expected)
+    return Phrase.of("peanuts.does_not_go_on", card=card, top=top)
 
 
-def _explain_move(state: PeanutsState, seat: Seat, move: Move) -> str:
+def _explain_move(state: PeanutsState, seat: Seat, move: Move) -> Phrase:
     try:
         well_formed = _parse_move(move.code) == move
     except InvalidActionError:
         well_formed = False
     if not well_formed:
-        return f"{move.code!r} is not a Peanuts move."
+        return Phrase.of("peanuts.not_a_move", code=move.code)
     if move.card.deck != seat:
-        return f"{move.card.label} belongs to the other player: you can only move your own cards."
+        return Phrase.of("peanuts.not_yours", card=move.card)
     layout = state.players[seat]
     problem = _explain_source(layout, move)
     if problem:
         return problem
     if move.dest[0] == "b":
         return _explain_pile(state, seat, move)
-    target = layout.tableau[int(move.dest[1:]) - 1]
+    column = int(move.dest[1:])
+    target = layout.tableau[column - 1]
     assert move.top is not None
     if target[-1:] != (move.top,):
-        shown = target[-1].label if target else "nothing"
-        return f"Column {move.dest[1:]} moved on: it shows {shown}, not {move.top.label}."
-    return f"You can't put {move.card.label} on {move.top.label}."
+        if target:
+            return Phrase.of("peanuts.column_moved_on", column=column, shown=target[-1], expected=move.top)
+        return Phrase.of("peanuts.column_moved_on.empty", column=column, expected=move.top)
+    return Phrase.of("peanuts.cannot_put", card=move.card, top=move.top)
 
 
 def _layout_from(reader: Reader, data: Any) -> Layout:
@@ -392,18 +401,8 @@ class Peanuts(Game[PeanutsState]):
     min_seats = 2
     max_seats = 2
     options = (
-        Option(
-            "nerts_rescue",
-            False,
-            "When both players are stuck, each puts the waste under the stock and the top stock card at the "
-            "bottom, once; a second stall in a row ends the deal.",
-        ),
-        Option(
-            "turns",
-            False,
-            "Take turns instead of racing: a turn is any number of your own moves and ends when you turn the "
-            "stock or pass. Seat 0 starts.",
-        ),
+        Option("nerts_rescue", False, Phrase.of("peanuts.option.nerts_rescue")),
+        Option("turns", False, Phrase.of("peanuts.option.turns")),
     )
 
     def __init__(self, search_cap: int = SEARCH_CAP) -> None:
@@ -422,9 +421,7 @@ class Peanuts(Game[PeanutsState]):
             for seat in range(SEATS):
                 half = cards[seat * DECK_SIZE : (seat + 1) * DECK_SIZE]
                 if len(cards) != SEATS * DECK_SIZE or set(half) != set(standard_deck(seat)) or len(set(half)) != 52:
-                    raise InvalidOptionError(
-                        "A Peanuts deck is the 52 cards of deck 0 followed by the 52 cards of deck 1."
-                    )
+                    raise InvalidOptionError(Phrase.of("peanuts.bad_deck"))
         return deal(cards, resolved["nerts_rescue"], resolved["turns"])
 
     def current_seat(self, state: PeanutsState) -> Seat | None:
@@ -443,7 +440,7 @@ class Peanuts(Game[PeanutsState]):
         layout = state.players[seat]
         events: list[Event] = []
         if isinstance(action, Stuck):
-            events.append(Event(f"{name} is stuck." if action.on else f"{name} is playing on."))
+            events.append(Event(Phrase.of("peanuts.is_stuck" if action.on else "peanuts.plays_on", player=name)))
             if action.on:
                 state = self._say_stuck(state, seat, events)
             else:
@@ -451,16 +448,16 @@ class Peanuts(Game[PeanutsState]):
         elif isinstance(action, Turn):
             state = self._set_layout(state, seat, turn_stock(layout))
             count = min(TURN_SIZE, len(layout.stock))
-            events.append(Event(f"{name} turned {count} card{'s' if count > 1 else ''} from the stock."))
+            events.append(Event(Phrase.of("peanuts.turned", player=name, count=count)))
         elif isinstance(action, Pass):
-            events.append(Event(f"{name} passed."))
+            events.append(Event(Phrase.of("peanuts.passed", player=name)))
             if state.laps is not None:
                 state = replace(state, laps=_lap(state.laps, seat))
             if not layout.stuck:
                 state = self._say_stuck(state, seat, events)
         elif isinstance(action, Recycle):
             state = self._set_layout(state, seat, recycle(layout))
-            events.append(Event(f"{name} turned the waste over."))
+            events.append(Event(Phrase.of("peanuts.turned_over", player=name)))
             if state.laps is not None:
                 state = replace(state, laps=_lap(state.laps, seat))
             if not went_round(state):
@@ -475,6 +472,7 @@ class Peanuts(Game[PeanutsState]):
         state = replace(state, moves=state.moves + 1)
         end = self.outcome(state)
         if end is not None:
+            assert end.summary is not None
             events.append(Event(end.summary))
         return Transition(state, tuple(events))
 
@@ -493,7 +491,7 @@ class Peanuts(Game[PeanutsState]):
         if state.turn is None or is_over(state):
             return state
         turn = 1 - state.turn
-        events.append(Event(f"{_player_name(turn)} to play."))
+        events.append(Event(Phrase.of("peanuts.to_play", player=_player_name(turn))))
         return replace(state, turn=turn)
 
     @staticmethod
@@ -508,23 +506,29 @@ class Peanuts(Game[PeanutsState]):
             layout, fills = shift(layout, move)
             column = layout.tableau[int(move.dest[1:]) - 1]
             count = len(column) - column.index(move.card)
-            more = f" and {count - 1} more" if count > 1 else ""
-            events.append(Event(f"{name} moved {move.card.label}{more} to column {move.dest[1:]}."))
+            column_number = int(move.dest[1:])
+            if count > 1:
+                moved = Phrase.of(
+                    "peanuts.moved_run", player=name, card=move.card, more=count - 1, column=column_number
+                )
+            else:
+                moved = Phrase.of("peanuts.moved", player=name, card=move.card, column=column_number)
+            events.append(Event(moved))
         else:
             layout, cards = take(layout, move)
             layout, fills = fill(layout)
             if move.dest == NEW_PILE:
                 piles = state.piles + (cards,)
-                events.append(Event(f"{name} started pile {len(piles)} with {move.card.label}."))
+                events.append(Event(Phrase.of("peanuts.started_pile", player=name, pile=len(piles), card=move.card)))
             else:
                 index = int(move.dest[1:]) - 1
                 piles = state.piles[:index] + (state.piles[index] + cards,) + state.piles[index + 1 :]
-                events.append(Event(f"{name} played {move.card.label} to pile {index + 1}."))
+                events.append(Event(Phrase.of("peanuts.played", player=name, card=move.card, pile=index + 1)))
             players = tuple(replace(other, stuck=False) for other in state.players)
             state = replace(state, piles=piles, players=players, rescued=False, laps=None)
             layout = replace(layout, stuck=False)
         for index, card in fills:
-            events.append(Event(f"{name} filled column {index + 1} with {card.label} from the peanut pile."))
+            events.append(Event(Phrase.of("peanuts.filled", player=name, column=index + 1, card=card)))
         state = self._set_layout(state, seat, layout)
         if not layout.peanut:
             state = replace(state, out=seat)
@@ -549,28 +553,27 @@ class Peanuts(Game[PeanutsState]):
         if state.nerts_rescue and not state.rescued:
             players = tuple(replace(rescue(layout), stuck=False) for layout in state.players)
             state = replace(state, players=players, rescued=True, laps=None)
-            text = "Both players are stuck: each put the waste under the stock and the top stock card at the bottom."
-            events.append(Event(text))
+            events.append(Event(Phrase.of("peanuts.rescued")))
             if not all(self.blocked_check.search(layout, state.piles).blocked for layout in state.players):
                 return state
         return replace(state, blocked=True)
 
-    def explain_illegal(self, state: PeanutsState, seat: Seat, action: Any) -> str:
+    def explain_illegal(self, state: PeanutsState, seat: Seat, action: Any) -> Phrase:
         """Why ``action`` is refused: a stale target says "moved on", other refusals say what is wrong."""
         layout = state.players[seat] if seat in range(SEATS) else None
         if layout is None:
-            return "You are not playing in this deal."
+            return NOT_PLAYING
         if isinstance(action, Move):
             return _explain_move(state, seat, action)
         if isinstance(action, Turn):
-            return "Your stock is empty: turn the waste over." if layout.waste else "Your stock and waste are empty."
+            return Phrase.of("peanuts.stock_empty" if layout.waste else "peanuts.stock_and_waste_empty")
         if isinstance(action, Recycle):
-            return "Turn the rest of your stock first." if layout.stock else "Your waste is empty."
+            return Phrase.of("peanuts.stock_left" if layout.stock else "peanuts.waste_empty")
         if isinstance(action, Stuck):
-            return "You have already said you are stuck." if action.on else "You have not said you are stuck."
+            return Phrase.of("peanuts.already_stuck" if action.on else "peanuts.not_stuck")
         if isinstance(action, Pass):
-            return "Passing is only for the turn-based game."
-        return "That is not a Peanuts move."
+            return Phrase.of("peanuts.pass_only_in_turns")
+        return Phrase.of("peanuts.not_a_peanuts_move")
 
     def view_for(self, state: PeanutsState, viewer: Seat | None) -> PeanutsView:
         """Both layouts as everybody sees them (§1.2), the building piles, scores, and the viewer's legal actions."""
@@ -605,33 +608,46 @@ class Peanuts(Game[PeanutsState]):
         if not is_over(state):
             return None
         scores = tuple(score(state, seat) for seat in range(SEATS))
-        tally = f"{scores[0]} to {scores[1]}"
+        first, second = scores
         if state.resigned is not None:
             winner = 1 - state.resigned
-            summary = f"{_player_name(state.resigned)} resigned; {_player_name(winner)} wins ({tally})."
+            summary = Phrase.of(
+                "peanuts.resigned",
+                loser=_player_name(state.resigned),
+                winner=_player_name(winner),
+                first=first,
+                second=second,
+            )
             return Outcome(scores, (winner,), EndReason.RESIGNED, summary)
         if state.out is not None:
-            how = f"{_player_name(state.out)} called Peanuts!"
+            how = Phrase.of("peanuts.called", player=_player_name(state.out))
         elif state.claimed is not None:
-            how = f"{_player_name(state.claimed)} claimed the end: {_player_name(1 - state.claimed)} was idle."
+            how = Phrase.of(
+                "peanuts.claimed", player=_player_name(state.claimed), idle=_player_name(1 - state.claimed)
+            )
         else:
-            how = "Both players are stuck."
-        if scores[0] != scores[1]:
-            winners: tuple[Seat, ...] = (0,) if scores[0] > scores[1] else (1,)
+            how = Phrase.of("peanuts.both_stuck")
+        if first != second:
+            winners: tuple[Seat, ...] = (0,) if first > second else (1,)
         else:
             winners = () if state.out is None else (state.out,)
-        result = f"{_player_name(winners[0])} wins" if winners else "A draw"
-        tie = " on the tie rule" if winners and scores[0] == scores[1] else ""
+        if not winners:
+            result = Phrase.of("peanuts.draw")
+        elif first == second:
+            result = Phrase.of("peanuts.wins_on_tie", player=_player_name(winners[0]))
+        else:
+            result = Phrase.of("peanuts.wins", player=_player_name(winners[0]))
         reason = EndReason.COMPLETED if state.claimed is None else EndReason.TIMED_OUT
-        return Outcome(scores, winners, reason, f"{how} {result}{tie}, {tally}.")
+        summary = Phrase.of("peanuts.ended", how=how, result=result, first=first, second=second)
+        return Outcome(scores, winners, reason, summary)
 
     def resign(self, state: PeanutsState, seat: Seat) -> Transition[PeanutsState]:
         """Give up: the other player wins. Raises GameOverError when the deal is already over."""
         if is_over(state):
-            raise GameOverError("This game is over.")
+            raise GameOverError(GAME_OVER)
         after = replace(state, resigned=seat, moves=state.moves + 1)
         outcome = self.outcome(after)
-        assert outcome is not None
+        assert outcome is not None and outcome.summary is not None
         return Transition(after, (Event(outcome.summary),))
 
     def claim(self, state: PeanutsState, seat: Seat) -> Transition[PeanutsState]:
@@ -641,18 +657,18 @@ class Peanuts(Game[PeanutsState]):
         deal. Raises GameOverError when the deal is over, IllegalActionError for a seat not playing.
         """
         if is_over(state):
-            raise GameOverError("This game is over.")
+            raise GameOverError(GAME_OVER)
         if seat not in range(SEATS):
-            raise IllegalActionError("You are not playing in this deal.")
+            raise IllegalActionError(NOT_PLAYING)
         after = replace(state, claimed=seat, moves=state.moves + 1)
         outcome = self.outcome(after)
-        assert outcome is not None
+        assert outcome is not None and outcome.summary is not None
         return Transition(after, (Event(outcome.summary),))
 
     def parse_action(self, code: str) -> PeanutsAction:
         """Parse ``"t"``, ``"r"``, ``"stuck"``, ``"unstuck"``, ``"pass"`` or a move like ``"c2.9H>c5.TS"``."""
         if not isinstance(code, str):
-            raise InvalidActionError(f"{code!r} is not a Peanuts move.")
+            raise InvalidActionError(Phrase.of("peanuts.not_a_move", code=str(code)))
         simple: dict[str, PeanutsAction] = {
             TURN_CODE: Turn(),
             RECYCLE_CODE: Recycle(),

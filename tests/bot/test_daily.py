@@ -8,6 +8,7 @@ import datetime
 import discord
 
 from bot.core.daily import daily_seed, day_of
+from bot.words import card_text
 from games.cards import DECK
 from games.penguin import GAME
 
@@ -63,7 +64,7 @@ async def test_todays_deal_is_the_same_everywhere_once_a_day_and_new_at_midnight
     shown = text_of(finished)
     assert f"peapod daily Penguin {today}: not won" in shown and "Replay" in labels_of(finished)
     line = shown.split("```")[1]
-    assert not any(card.label in line for card in DECK)
+    assert not any(card_text(card) in line for card in DECK)
     third = await room.alice.slash(room.channel, "daily penguin")
     assert "You have played today's Penguin deal" in third.response.content and "midnight UTC" in third.response.content
 

@@ -11,8 +11,9 @@ from datetime import datetime
 import discord
 
 from bot.text import readable
+from bot.words import card_text
 from games.ai.pebbles_ai import timeout_action
-from games.pebbles import GAME, card_label
+from games.pebbles import GAME
 
 from .tables import custom_ids_on, labels_of, table_message, text_of
 
@@ -58,7 +59,7 @@ async def test_quick_plays_redraw_each_dm_hand_at_most_once_a_second_latest_last
         assert 1 <= len(stamps) < plays and all(gap >= 1 for gap in gaps), stamps
         shown = table_message_in_dm(room, user_id, hands[user_id].id)
         labels = " ".join(labels_of(shown))
-        assert all(readable(card_label(card, 1)) in labels for card in table.views[seat].hand)
+        assert all(readable(card_text(card)) in labels for card in table.views[seat].hand)
 
 
 def table_message_in_dm(room, user_id: int, message_id: int) -> discord.Message:

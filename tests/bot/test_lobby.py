@@ -9,6 +9,7 @@ import pytest
 from bot.core.errors import DuplicatePlayerError, NotInGameError, SeatingError
 from bot.core.service import AI_SECONDS, LOBBY_SECONDS, MISSED_TURNS, TableService
 from bot.store import SqliteStore
+from bot.words import say
 from games import GAMES
 from games.ai import pebbles_ai
 
@@ -92,7 +93,7 @@ async def test_invitations_are_accepted_or_declined(service):
     with pytest.raises(SeatingError, match="already sitting"):
         await service.accept(game_id, BOB)
     table = await service.decline(game_id, CAROL)
-    assert table.status == "cancelled" and "declined" in table.events[0].text
+    assert table.status == "cancelled" and "declined" in say(table.events[0].phrase)
     with pytest.raises(DuplicatePlayerError):
         await service.open_table("pebbles", guild_id=1, channel_id=CHANNEL, host_id=HOST, seats=2, invited=[HOST])
 
@@ -103,7 +104,7 @@ async def test_an_unfilled_lobby_expires_once(service, clock):
     assert await service.fire_due() == []
     clock.now += 2
     fired = await service.fire_due()
-    assert [f.table.status for f in fired] == ["cancelled"] and "in time" in fired[0].table.events[0].text
+    assert [f.table.status for f in fired] == ["cancelled"] and "in time" in say(fired[0].table.events[0].phrase)
     assert await service.fire_due() == [] and await service.next_deadline() is None
 
 
@@ -140,14 +141,16 @@ async def test_turn_timer_plays_for_the_absent_then_the_ai_takes_over(service, s
             table = await service.act(game_id, (HOST, BOB)[other], table.legal[other][0].code)
         clock.now += 61
         warned = await service.fire_due()
-        assert warned and warned[0].ping == {seat: "Your turn runs out in 30 seconds."}
+        assert warned and {seat: say(note) for seat, note in warned[0].ping.items()} == {
+            seat: "Your turn runs out in 30 seconds."
+        }
         clock.now += 30
         state = GAMES["pebbles"].from_dict((await store.load_game(game_id)).state)
         fired = await service.fire_due()
-        note = f"Time ran out: I played {pebbles_ai.timeout_action(state, seat).label} for Seat {seat + 1}."
-        assert len(fired) == 1 and fired[0].table.events[-1].text.startswith(note)
+        note = f"Time ran out: I played {say(pebbles_ai.timeout_action(state, seat).phrase)} for Seat {seat + 1}."
+        assert len(fired) == 1 and say(fired[0].table.events[-1].phrase).startswith(note)
         assert fired[0].table.seats[seat].missed == missed
-    assert fired[0].table.seats[seat].away and "until its player presses" in fired[0].ping[seat]
+    assert fired[0].table.seats[seat].away and "until its player presses" in say(fired[0].ping[seat])
     while (table := await service.table(game_id)).public.turn != seat and not table.finished:
         other = table.public.turn
         table = await service.act(game_id, (HOST, BOB)[other], table.legal[other][0].code)

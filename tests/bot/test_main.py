@@ -1,14 +1,29 @@
 """Starting the bot from the command line."""
 
+import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.__main__ import NO_TOKEN, main
 from bot.config import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _logging_as_it_was():
+    """``main()`` sets up the process's logging; the tests that call it in this process put it back, so the
+    next test's log capture sees lines as they were logged."""
+    loggers = [logging.getLogger(), *(logging.getLogger(name) for name in logging.root.manager.loggerDict)]
+    kept = [(logger, list(logger.handlers), logger.level) for logger in loggers]
+    yield
+    for logger, handlers, level in kept:
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
 
 
 def test_no_token_says_what_to_do(tmp_path):

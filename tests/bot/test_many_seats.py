@@ -3,7 +3,7 @@
 Tally is a test double, not shipped: two players race to count to four, each pressing **+1** on
 their own private panel whenever they like (its seats act at once, like Peanuts). The seat that
 reaches three is told privately that one more wins. Nothing in ``bot/`` names it: it is given to
-the bot as one more entry in ``games`` and in ``kinds``.
+the bot as one more entry in ``games`` and in ``kinds``, and its words as entries of the words' table.
 """
 
 import asyncio
@@ -23,9 +23,11 @@ from bot.core.service import Table
 from bot.ui.controls import SeatButton, button
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
+from bot.words import TEMPLATES
 from games import GAMES
 from games.base import SCHEMA, EndReason, Event, Game, Outcome, Seat, Transition
 from games.errors import InvalidActionError
+from games.phrases import Phrase
 
 from .conftest import Room
 from .tables import (
@@ -37,10 +39,20 @@ from .tables import (
 GOAL = 4
 
 
+WORDS = {
+    "tally.plus": "+1",
+    "tally.counted": "Seat {seat} counted {count}.",
+    "tally.one_more": "One more and you win.",
+    "tally.resigned": "Resigned.",
+    "tally.won": "Seat {seat} won.",
+    "tally.only_plus_one": "Only +1 counts.",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Plus:
     code = "+1"
-    label = "+1"
+    phrase = Phrase.of("tally.plus")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +85,9 @@ class Tally(Game[TallyState]):
     def _apply(self, state: TallyState, seat: Seat, action: Plus) -> Transition[TallyState]:
         counts = list(state.counts)
         counts[seat] += 1
-        events = [Event(f"Seat {seat + 1} counted {counts[seat]}.")]
+        events = [Event(Phrase.of("tally.counted", seat=seat + 1, count=counts[seat]))]
         if counts[seat] == GOAL - 1:
-            events.append(Event("One more and you win.", seats=(seat,)))
+            events.append(Event(Phrase.of("tally.one_more"), seats=(seat,)))
         return Transition(replace(state, counts=(counts[0], counts[1])), tuple(events))
 
     def view_for(self, state: TallyState, viewer: Seat | None) -> TallyView:
@@ -83,16 +95,17 @@ class Tally(Game[TallyState]):
 
     def outcome(self, state: TallyState) -> Outcome | None:
         if state.resigned is not None:
-            return Outcome(state.counts, (1 - state.resigned,), EndReason.RESIGNED, "Resigned.")
+            return Outcome(state.counts, (1 - state.resigned,), EndReason.RESIGNED, Phrase.of("tally.resigned"))
         winners = tuple(seat for seat in (0, 1) if state.counts[seat] >= GOAL)
-        return Outcome(state.counts, winners, EndReason.COMPLETED, f"Seat {winners[0] + 1} won.") if winners else None
+        won = Phrase.of("tally.won", seat=winners[0] + 1) if winners else None
+        return Outcome(state.counts, winners, EndReason.COMPLETED, won) if winners else None
 
     def resign(self, state: TallyState, seat: Seat) -> Transition[TallyState]:
         return Transition(replace(state, resigned=seat), ())
 
     def parse_action(self, code: str) -> Plus:
         if code != "+1":
-            raise InvalidActionError("Only +1 counts.")
+            raise InvalidActionError(Phrase.of("tally.only_plus_one"))
         return Plus()
 
     def to_dict(self, state: TallyState) -> dict[str, Any]:
@@ -122,7 +135,9 @@ TALLY = KindUI(
 
 
 @pytest.fixture
-def simcord_bot(settings, store, seed_box):
+def simcord_bot(settings, store, seed_box, monkeypatch):
+    for key, template in WORDS.items():
+        monkeypatch.setitem(TEMPLATES, key, template)
     return create_bot(
         settings,
         store,

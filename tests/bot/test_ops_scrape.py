@@ -16,8 +16,9 @@ from bot.ops.bot_checks import serve
 from bot.ops.metrics import StoreMetrics
 from bot.text import readable
 from bot.ui.present.edits import EditBudget
+from bot.words import word
 from games import GAMES
-from games.pebbles import GAME, card_label
+from games.pebbles import GAME, marked_card
 
 from .test_pebbles_discord import play_turn, seated_table
 
@@ -59,7 +60,7 @@ async def hidden_cards(store, game_id: int) -> set[str]:
     state = GAME.from_dict(record.state)
     public = GAME.view_for(state, None)
     cards = {card for seat, hand in enumerate(state.hands) for card in hand if card not in public.melded[seat]}
-    return {str(card) for card in cards} | {readable(card_label(card, state.decks)) for card in cards}
+    return {str(card) for card in cards} | {readable(str(word(marked_card(card, state.decks)))) for card in cards}
 
 
 def check_lines(lines: list[str], hidden: set[str]) -> None:

@@ -7,8 +7,10 @@ import discord
 import pytest
 
 from bot.app import create_bot
+from bot.errors import text_for
 from bot.text import readable
 from bot.ui.present.edits import EditBudget
+from bot.words import card_text
 from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME, public_cards
 
@@ -78,9 +80,9 @@ def check_privacy(room: Room, state, texts: list[str]) -> None:
     channel = [text_of(m) for m in room.channel.history()]
     text = "\n".join([*channel, *texts])
     for card in hidden:
-        twin_visible = any(other.label == card.label for other in visible)
+        twin_visible = any(card_text(other) == card_text(card) for other in visible)
         if not twin_visible:
-            assert readable(card.label) not in text, f"hidden {card.label} is named"
+            assert readable(card_text(card)) not in text, f"hidden {card_text(card)} is named"
 
 
 async def test_a_race_from_challenge_to_its_end_through_both_panels(room, simcord_bot):
@@ -275,7 +277,7 @@ async def test_equal_cards_raced_to_one_pile_the_second_is_refused(room, simcord
     landed = [result for result in results if not isinstance(result, BaseException)]
     refused = [result for result in results if isinstance(result, BaseException)]
     assert len(landed) == 1 and len(refused) == 1
-    assert "moved on" in str(refused[0]) and "2♦" in str(refused[0])
+    assert "moved on" in text_for(refused[0]) and "2♦" in text_for(refused[0])
     assert (await service.table(game_id)).public.piles[0][-1].rank == 2
 
 

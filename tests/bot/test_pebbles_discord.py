@@ -7,7 +7,8 @@ from bot.app import create_bot
 from bot.core.service import AI_SECONDS, Table
 from bot.text import readable
 from bot.ui.present.edits import EditBudget
-from games.pebbles import GAME, Declare, Pass, Play, card_label
+from bot.words import word
+from games.pebbles import GAME, Declare, Pass, Play, marked_card
 
 from .conftest import Room
 from .tables import (
@@ -96,14 +97,14 @@ async def check_privacy(room: Room, bot, game_id: int, people: dict[int, object]
     for user_id, actor in people.items():
         seat = record.players.index(user_id)
         text = visible_text(room, actor, seen)
-        own = {readable(card_label(card, state.decks)) for card in state.hands[seat]}
+        own = {readable(str(word(marked_card(card, state.decks)))) for card in state.hands[seat]}
         for other in range(state.seats):
             if other == seat:
                 continue
             melded = set(GAME.view_for(state, None).melded[other])
             for card in state.hands[other]:
                 # the 3-player game has two 8♥: the viewer's own copy may be named
-                name = readable(card_label(card, state.decks))
+                name = readable(str(word(marked_card(card, state.decks))))
                 if card not in melded and name not in own:
                     assert name not in text, f"{name} of seat {other + 1} is visible to seat {seat + 1}"
         assert "\u2660" not in text and "\u2663" not in text, "spades and clubs are written so they read on every theme"

@@ -9,6 +9,7 @@ from PIL import Image
 from bot.errors import APOLOGY
 from bot.text import readable
 from bot.ui.controls import LEGACY, REDRAWN
+from bot.words import say
 from games.ai.penguin_solver import solve, winnable_seed
 from games.penguin import GAME, Move
 from render import penguin as penguin_picture
@@ -275,7 +276,7 @@ async def test_hint_is_private_and_changes_nothing(room, simcord_bot, seed_box):
     hint_id = button_for(message, "!hint")
     result = await room.alice.click(message, custom_id=hint_id)
     assert result.ephemeral
-    assert result.response.content == f"Try **{expected.label}**. It is on a winning line."
+    assert result.response.content == f"Try **{say(expected.phrase)}**. It is on a winning line."
     assert (await simcord_bot.service.table(game_id)).version == before.version
     result = await room.bob.click(table_message(room, message.id), custom_id=hint_id)
     assert result.ephemeral and "not playing" in result.response.content
@@ -315,7 +316,7 @@ async def test_the_menu_names_cards_as_the_move_buttons_do(room, simcord_bot):
     for option in menu.options:
         moves = [m for m in table.legal[0] if isinstance(m, Move) and m.source == option.value]
         for move in moves:
-            assert readable(move.label.split(" \u2192 ")[0]) in option.label
+            assert readable(say(move.phrase).split(" \u2192 ")[0]) in option.label
 
 
 async def test_following_hint_through_the_buttons_wins(room, simcord_bot, seed_box):
@@ -332,7 +333,7 @@ async def test_following_hint_through_the_buttons_wins(room, simcord_bot, seed_b
         shown = table_message(room, message.id)
         hint = private_text(await room.alice.click(shown, custom_id=button_for(shown, "!hint")))
         label = hint.split("**")[1]
-        move = next(action for action in table.legal[0] if readable(action.label) == label)
+        move = next(action for action in table.legal[0] if readable(say(action.phrase)) == label)
         if isinstance(move, Move):
             await play(room.alice, room, message.id, move)
         else:

@@ -29,7 +29,7 @@ from bot.core.service import CurrentGame, Table, TableService
 from bot.store import ResultRecord, ScoreRow, SqliteStore, Store
 from games import GAMES
 from games.ai.registry import HINTS
-from games.base import SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
+from games.base import GAME_OVER, SCHEMA, EndReason, Event, Game, Option, Outcome, Seat, Transition, check_seats
 from games.cards import DECK, Card, parse_cards, shuffled
 from games.errors import (
     CorruptStateError,
@@ -39,6 +39,7 @@ from games.errors import (
     InvalidOptionError,
     NotYourTurnError,
 )
+from games.phrases import Phrase
 
 ALICE, BOB, CAROL = 101, 202, 303
 GUILD, CHANNEL = 1, 2
@@ -55,8 +56,8 @@ class Add:
         return f"+{self.n}"
 
     @property
-    def label(self) -> str:
-        return f"add {self.n}"
+    def phrase(self) -> Phrase:
+        return Phrase.of("count.add", n=self.n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +69,8 @@ class Draw:
         return "d"
 
     @property
-    def label(self) -> str:
-        return "draw a card"
+    def phrase(self) -> Phrase:
+        return Phrase.of("count.draw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,10 @@ class CountGame(Game[CountState]):
     title = "Count"
     min_seats = 1
     max_seats = 2
-    options = (Option("target", 10, "Total that wins."), Option("undo", True, "Whether undo is offered."))
+    options = (
+        Option("target", 10, Phrase.of("count.option.target")),
+        Option("undo", True, Phrase.of("count.option.undo")),
+    )
 
     def new_state(
         self, options: Mapping[str, Any] | None, seats: int, seed: int, deck: Sequence[Card] | None = None
@@ -110,7 +114,7 @@ class CountGame(Game[CountState]):
         check_seats(self, seats)
         pile = tuple(deck) if deck is not None else shuffled(DECK, seed)[:6]
         if len(set(pile)) != len(pile) or not set(pile) <= set(DECK):
-            raise InvalidOptionError("A Count pile holds distinct cards of one deck.")
+            raise InvalidOptionError(Phrase.of("count.bad_pile"))
         return CountState(resolved["target"], 0, 0, (0,) * seats, pile, ((),) * seats)
 
     def current_seat(self, state: CountState) -> Seat | None:
@@ -138,7 +142,7 @@ class CountGame(Game[CountState]):
             pile=pile,
             taken=tuple(taken),
         )
-        return Transition(after, (Event(f"Seat {seat} did {action.label}."),))
+        return Transition(after, (Event(Phrase.of("count.did", seat=seat, action=action.phrase)),))
 
     def view_for(self, state: CountState, viewer: Seat | None) -> CountView:
         hand = state.taken[viewer] if viewer is not None else ()
@@ -155,8 +159,8 @@ class CountGame(Game[CountState]):
 
     def resign(self, state: CountState, seat: Seat) -> Transition[CountState]:
         if self.outcome(state) is not None:
-            raise GameOverError("This game is over.")
-        return Transition(replace(state, resigned=seat), (Event(f"Seat {seat} resigned."),))
+            raise GameOverError(GAME_OVER)
+        return Transition(replace(state, resigned=seat), (Event(Phrase.of("count.resigned", seat=seat)),))
 
     def allows_undo(self, options: Mapping[str, Any]) -> bool:
         return bool(options["undo"])
@@ -166,7 +170,7 @@ class CountGame(Game[CountState]):
             return Draw()
         if code in ("+1", "+2", "+3"):
             return Add(int(code[1]))
-        raise InvalidActionError(f"{code!r} is not a Count move.")
+        raise InvalidActionError(Phrase.of("count.bad_code", code=code))
 
     def to_dict(self, state: CountState) -> dict[str, Any]:
         return {
@@ -269,7 +273,8 @@ async def test_act_saves_and_reports_events(service):
     """An action bumps the version, returns its events, and the next load shows it."""
     table = await duel(service)
     after = await service.act(table.game_id, ALICE, "+2", version=0)
-    assert (after.version, after.public.total, after.events) == (1, 2, (Event("Seat 0 did add 2."),))
+    did = Event(Phrase.of("count.did", seat=0, action=Phrase.of("count.add", n=2)))
+    assert (after.version, after.public.total, after.events) == (1, 2, (did,))
     loaded = await service.table(table.game_id)
     assert (loaded.version, loaded.public.total, loaded.events) == (1, 2, ())
 
@@ -288,8 +293,9 @@ async def test_playing_to_the_end_writes_results_and_scoreboard(service, store):
 async def test_acting_on_a_finished_game_is_refused(service):
     """After the end every action answers 'This game is over.'"""
     table = await play(service, await solo(service, options={"target": 2}), (ALICE, "+2"))
-    with pytest.raises(GameOverError, match="This game is over"):
+    with pytest.raises(GameOverError) as error:
         await service.act(table.game_id, ALICE, "+1")
+    assert error.value.phrase == GAME_OVER
 
 
 @pytest.mark.parametrize("call", ["act", "undo", "resign", "legal_for"])
@@ -379,7 +385,7 @@ async def test_undo_takes_back_the_last_action(service):
     undone = await service.undo(table.game_id, ALICE, version=2)
     assert (undone.version, undone.public.total, undone.public.turn) == (3, 1, 1)
     assert undone.views[1].hand == () and undone.public.pile == 6
-    assert undone.events == (Event("Undid draw a card."),)
+    assert undone.events == (Event(Phrase.of("table.undid", action=Phrase.of("count.draw"))),)
     assert undone.can_undo
 
 
@@ -430,7 +436,7 @@ async def test_resign_finishes_the_game_with_results(service, store):
     table = await play(service, await duel(service), (ALICE, "+2"))
     table = await service.resign(table.game_id, BOB)
     assert table.finished and table.outcome.reason is EndReason.RESIGNED and table.outcome.winners == (0,)
-    assert table.events == (Event("Seat 1 resigned."),)
+    assert table.events == (Event(Phrase.of("count.resigned", seat=1)),)
     assert await store.results(table.game_id) == [ResultRecord(ALICE, 2, True), ResultRecord(BOB, 0, False)]
     assert (await store.load_actions(table.game_id))[-1].code == "resign"
     with pytest.raises(GameOverError):
@@ -606,7 +612,7 @@ async def test_penguin_open_table_act_undo_resign_and_scoreboard(store, monkeypa
     table = await service.act(table.game_id, CAROL, move.code, version=table.version)
     assert table.version == 1 and table.can_undo and table.public != dealt
     table = await service.undo(table.game_id, ALICE, version=1)
-    assert table.public == dealt and table.events == (Event(f"Undid {move.label}."),)
+    assert table.public == dealt and table.events == (Event(Phrase.of("table.undid", action=move.phrase)),)
     table = await service.resign(table.game_id, ALICE)
     assert table.finished and table.outcome.reason is EndReason.RESIGNED
     assert await service.scoreboard(CHANNEL, "penguin") == [ScoreRow(ALICE, 1, 0, dealt.score)]
@@ -640,7 +646,7 @@ async def test_hints_are_legal_moves_with_reasons_and_change_nothing(store):
     service = ShownService(store, seed_source=lambda: 0, hints=HINTS)
     table = await service.new_game("penguin", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE])
     hint = await service.hint(table.game_id, ALICE)
-    assert hint is not None and hint.action in table.legal[0] and hint.why == "It is on a winning line."
+    assert hint is not None and hint.action in table.legal[0] and hint.why == Phrase.of("penguin.why.winning_line")
     assert (await service.table(table.game_id)).version == table.version
     with pytest.raises(NotInGameError):
         await service.hint(table.game_id, BOB)
@@ -649,7 +655,7 @@ async def test_hints_are_legal_moves_with_reasons_and_change_nothing(store):
         await service.hint(table.game_id, ALICE)
     peaks = await service.new_game("triplepeaks", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE])
     hint = await service.hint(peaks.game_id, ALICE)
-    assert hint is not None and hint.action in peaks.legal[0] and hint.why.endswith(".")
+    assert hint is not None and hint.action in peaks.legal[0] and hint.why.key.startswith("triplepeaks.why.")
     assert (await service.table(peaks.game_id)).version == peaks.version
     counting = await solo(service, BOB)
     with pytest.raises(NoHintError, match="no hints"):
@@ -658,7 +664,7 @@ async def test_hints_are_legal_moves_with_reasons_and_change_nothing(store):
 
 @pytest.mark.parametrize(
     ("timeouts", "played"),
-    [({"count": lambda state, seat: Draw()}, "draw a card"), ({}, "add 1")],
+    [({"count": lambda state, seat: Draw()}, Phrase.of("count.draw")), ({}, Phrase.of("count.add", n=1))],
     ids=["given", "none"],
 )
 async def test_a_turn_timer_plays_the_games_timeout_move_or_else_the_first_legal_one(store, timeouts, played):
@@ -670,5 +676,6 @@ async def test_a_turn_timer_plays_the_games_timeout_move_or_else_the_first_legal
     table = await play(service, table, (ALICE, "+2"))
     clock.now += 31
     [fired] = await service.fire_due()
-    assert fired.table.events[-1].text == f"Time ran out: I played {played} for Seat 2."
+    seat = Phrase.of("seat.name", number=2)
+    assert fired.table.events[-1].phrase == Phrase.of("table.timed_out", action=played, seat=seat)
     assert fired.table.public.turn == 0 and fired.table.seats[1].missed == 1

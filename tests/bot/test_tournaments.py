@@ -237,9 +237,12 @@ async def test_two_processes_moving_on_the_same_round_pair_the_next_once(postgre
         if closed:
             assert await stores[0].close_round(tournament_id, 1, at=NOW)
         moved = await asyncio.gather(*(service.resume_tournaments() for service in services for _ in range(2)))
-        assert sum(len(progress.dealt) for done in moved for progress in done) == 2
         view = await services[1].tournament(tournament_id, GUILD)
-        assert view.record.round == 2 and len([p for p in view.record.pairings if p.round == 2]) == 2
+        second = {p.game_id for p in view.record.pairings if p.round == 2}
+        assert view.record.round == 2 and len(second) == 2 and None not in second
+        assert {table.game_id for done in moved for progress in done for table in progress.dealt} == second
+        games = await stores[0]._fetch("SELECT COUNT(*) FROM games WHERE status <> 'cancelled'")
+        assert games[0][0] == 4, "two games a round, each dealt once"
     finally:
         for store in stores:
             await store.close()

@@ -8,6 +8,7 @@ from PIL import Image
 from bot.text import readable
 from bot.ui import custom_ids
 from bot.ui.controls import REDRAWN
+from bot.words import say
 from games.ai.registry import HINTS
 from games.ai.triplepeaks_solver import solve, winnable_seed
 from games.triplepeaks import GAME, Draw, Play, TriplePeaksAction
@@ -62,7 +63,8 @@ async def test_new_table_has_picture_and_controls(room, simcord_bot):
     buttons = {c.custom_id: c for c in components_in(message) if getattr(c, "custom_id", None)}
     for action in table.legal[0]:
         button = buttons[custom_ids.table_id(custom_ids.ACTION, table.game_id, table.version, action.code)]
-        assert button.label == (readable(action.label) if isinstance(action, Play) else "Turn a stock card (23 left)")
+        wanted = readable(say(action.phrase)) if isinstance(action, Play) else "Turn a stock card (23 left)"
+        assert button.label == wanted
     assert not any(cid.startswith(f"{custom_ids.UNDO}:") for cid in buttons)
     assert buttons[custom_ids.table_id(custom_ids.HINT, table.game_id, table.version)].label == "Hint"
     assert len(buttons) == len(table.legal[0]) + 2
@@ -77,7 +79,7 @@ async def test_hint_names_the_move_and_why_privately_and_changes_nothing(room, s
     hint_id = custom_ids.table_id(custom_ids.HINT, table.game_id, table.version)
     result = await room.alice.click(message, custom_id=hint_id)
     assert result.ephemeral
-    assert result.response.content == readable(f"Try **{expected.action.label}**. {expected.why}")
+    assert result.response.content == readable(f"Try **{say(expected.action.phrase)}**. {say(expected.why)}")
     assert (await simcord_bot.service.table(table.game_id)).version == table.version
     result = await room.bob.click(table_message(room, message.id), custom_id=hint_id)
     assert result.ephemeral and "not playing" in result.response.content
@@ -171,7 +173,7 @@ async def test_typed_move_with_autocomplete(room, simcord_bot):
     before = await simcord_bot.service.table(game_id)
     choices = await room.alice.autocomplete(room.channel, "triplepeaks move", "move", "")
     assert [choice["value"] for choice in choices] == [action.code for action in before.legal[0]]
-    assert [choice["name"] for choice in choices] == [readable(action.label) for action in before.legal[0]]
+    assert [choice["name"] for choice in choices] == [readable(say(action.phrase)) for action in before.legal[0]]
     choices = await room.alice.autocomplete(room.channel, "triplepeaks move", "move", "stock")
     assert [choice["value"] for choice in choices] == ["draw"]
     result = await room.alice.slash(room.channel, "triplepeaks move", move="draw")

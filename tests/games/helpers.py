@@ -8,6 +8,7 @@ import pytest
 from games.base import Game
 from games.cards import Card
 from games.errors import IllegalActionError
+from games.phrases import Phrase
 
 StateT = TypeVar("StateT")
 
@@ -25,8 +26,8 @@ def play(game: Game[StateT], state: StateT, *codes: str) -> StateT:
     return state
 
 
-def refusal(game: Game[StateT], state: StateT, action: Any) -> str:
-    """The sentence the seat to act is told when ``action`` (an action or its code) is refused; the state is
+def refusal(game: Game[StateT], state: StateT, action: Any) -> Phrase:
+    """What the seat to act is told when ``action`` (an action or its code) is refused; the state is
     checked to be unchanged."""
     if isinstance(action, str):
         action = game.parse_action(action)
@@ -34,16 +35,16 @@ def refusal(game: Game[StateT], state: StateT, action: Any) -> str:
     with pytest.raises(IllegalActionError) as error:
         game.apply_action(state, _seat(game, state), action)
     assert game.to_dict(state) == before
-    return str(error.value)
+    return error.value.phrase
 
 
 def play_through(game: Game[StateT], state: StateT, actions: Sequence[Any]) -> StateT:
     """Apply ``actions`` (a solver's line) through the validating engine, checking that each is listed among
-    the legal actions with the same label."""
+    the legal actions under the same name."""
     for action in actions:
         seat = _seat(game, state)
-        listed = {legal.code: legal.label for legal in game.legal_actions(state, seat)}
-        assert listed.get(action.code) == action.label
+        listed = {legal.code: legal.phrase for legal in game.legal_actions(state, seat)}
+        assert listed.get(action.code) == action.phrase
         state = game.apply_action(state, seat, action).state
     return state
 

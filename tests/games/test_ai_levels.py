@@ -22,6 +22,7 @@ from games.ai import peanuts_ai, pebbles_ai, peek_ai, triplepeaks_ai
 from games.base import Game
 from games.cards import Card
 from games.pebbles import PebblesState, face_up, sort_key
+from games.phrases import Phrase
 
 AI_MODULES = [(peek, peek_ai), (triplepeaks, triplepeaks_ai), (pebbles, pebbles_ai), (peanuts, peanuts_ai)]
 LEVEL_NAMES = ["easy", "normal", "hard"]
@@ -300,7 +301,7 @@ def test_hint_is_the_hard_move_with_a_reason(game_module: ModuleType, ai: Module
         action, reason = ai.hint(state)
         assert action in game.legal_actions(state, 0)
         assert action == ai.HardPlayer().choose(state, 0, random.Random(0))
-        assert isinstance(reason, str) and reason.endswith(".") and len(reason) < 160
+        assert isinstance(reason, Phrase) and reason.key.startswith(f"{game.key}.why.")
         other = look_alike(game, state, 0, random.Random(1))
         if other is not None:
             assert ai.hint(other) == (action, reason)
@@ -318,7 +319,7 @@ def test_triplepeaks_hint_names_the_peak_bonus():
             if tips and len(view.legal) == 2:
                 action, reason = triplepeaks_ai.hint(state)
                 if action in tips:
-                    assert "peak" in reason and "+" in reason
+                    assert reason.key.endswith("_tip") and reason.arg("points") >= view.next_points + 15
                     return
             state = game.apply_action(state, 0, triplepeaks_ai.GreedyPlayer().choose(state, 0, rng)).state
     pytest.skip("no position with a lone tip play found")

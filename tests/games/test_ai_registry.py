@@ -7,6 +7,7 @@ import pytest
 from games import GAMES, pebbles
 from games.ai.registry import AI_LEVELS, HINTS, TIMEOUT_ACTIONS
 from games.base import Hint
+from games.phrases import Phrase
 
 
 def test_every_map_is_keyed_by_registered_games():
@@ -19,12 +20,12 @@ def test_every_map_is_keyed_by_registered_games():
 
 
 @pytest.mark.parametrize("key", sorted(HINTS))
-def test_a_hint_is_a_legal_move_with_a_sentence(key):
+def test_a_hint_is_a_legal_move_with_a_reason(key):
     game = GAMES[key]
     state = game.new_state(None, 1, 0)
     hint = HINTS[key](state)
     assert isinstance(hint, Hint) and hint.action in game.legal_actions(state, 0)
-    assert hint.why.endswith(".")
+    assert isinstance(hint.why, Phrase) and hint.why.key.startswith(f"{key}.why.")
 
 
 def test_a_penguin_deal_without_a_win_has_no_hint():

@@ -19,10 +19,10 @@ def test_deck_has_52_distinct_cards():
 
 
 def test_ten_is_t():
-    """The ten of spades is 'TS', shown to people as 10♠."""
+    """The ten of spades is 'TS' (people read it as 10♠: the bot's words, bot/words)."""
     card = Card.parse("TS")
     assert (card.rank, card.suit) == (Rank.TEN, Suit.SPADES)
-    assert card.label == "10\u2660"
+    assert str(card) == card.code == "TS"
     assert repr(card) == "Card.parse('TS')"
 
 

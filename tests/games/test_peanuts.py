@@ -42,8 +42,14 @@ from games.peanuts import (
     search,
     step,
 )
+from games.phrases import Phrase
 
 from .view_cards import cards_in
+
+
+def player(number: int) -> Phrase:
+    """ "Player 1" (numbered from 1)."""
+    return Phrase.of("peanuts.player", number=number)
 
 
 def own(text: str, seat: int) -> tuple[Card, ...]:
@@ -115,12 +121,12 @@ def play(state: PeanutsState, *moves: tuple[int, str]) -> PeanutsState:
     return state
 
 
-def refusal(state: PeanutsState, seat: int, code: str) -> str:
+def refusal(state: PeanutsState, seat: int, code: str) -> Phrase:
     before = GAME.to_dict(state)
     with pytest.raises(IllegalActionError) as error:
         GAME.apply_action(state, seat, GAME.parse_action(code))
     assert GAME.to_dict(state) == before
-    return str(error.value)
+    return error.value.phrase
 
 
 # Deal (§1.1, §6.2)
@@ -209,7 +215,7 @@ def test_turn_based_mode_hands_the_turn_over_after_a_stock_turn_or_a_pass():
     state = play(state, (0, "p.JS>c3.QH"), (0, "w.JD>c4.QS"))
     assert GAME.current_seat(state) == 0
     transition = GAME.apply_action(state, 0, Turn())
-    assert transition.state.turn == 1 and transition.events[-1].text == "Player 2 to play."
+    assert transition.state.turn == 1 and transition.events[-1].phrase == Phrase.of("peanuts.to_play", player=player(2))
     assert len(transition.state.players[0].waste) == 3
     state = play(transition.state, (1, "pass"))
     assert state.turn == 0 and state.players[1].stuck
@@ -219,7 +225,7 @@ def test_turn_based_mode_hands_the_turn_over_after_a_stock_turn_or_a_pass():
 def test_pass_is_only_for_the_turn_based_mode():
     state = GAME.new_state(None, 2, 4)
     assert "pass" not in codes(state, 0) and GAME.parse_action("pass") == Pass()
-    assert refusal(state, 0, "pass") == "Passing is only for the turn-based game."
+    assert refusal(state, 0, "pass") == Phrase.of("peanuts.pass_only_in_turns")
     assert GAME.new_state({"turns": True}, 2, 4).turn == 0
 
 
@@ -262,8 +268,9 @@ def test_two_of_clubs_of_either_deck_goes_on_either_ace_of_clubs():
     state = clubs_position()
     assert [code for code in codes(state, 0) if ">b" in code] == ["c2.2C>b1.AC", "c2.2C>b2.AC1"]
     assert [code for code in codes(state, 1) if ">b" in code] == ["c2.2C1>b1.AC", "c2.2C1>b2.AC1"]
-    assert refusal(state, 0, "c3.2D>b1.AC") == "2♦ does not go on A♣."
-    assert refusal(state, 0, "c5.QC>b1.AC") == "Q♣ does not go on A♣."
+    ace = Card.parse("AC")
+    assert refusal(state, 0, "c3.2D>b1.AC") == Phrase.of("peanuts.does_not_go_on", card=Card.parse("2D"), top=ace)
+    assert refusal(state, 0, "c5.QC>b1.AC") == Phrase.of("peanuts.does_not_go_on", card=Card.parse("QC"), top=ace)
     after = play(state, (1, "c2.2C1>b1.AC"))
     assert after.piles[0] == parse_cards("AC 2C1")
 
@@ -274,7 +281,9 @@ def test_an_ace_starts_a_new_pile_and_only_an_ace():
     assert "c1.AH>b+" in codes(state, 0)
     transition = GAME.apply_action(state, 0, GAME.parse_action("c1.AH>b+"))
     assert transition.state.piles == (parse_cards("AC1"), parse_cards("AH"))
-    assert transition.events[0].text == "Player 1 started pile 2 with A♥."
+    assert transition.events[0].phrase == Phrase.of(
+        "peanuts.started_pile", player=player(1), pile=2, card=Card.parse("AH")
+    )
     with pytest.raises(InvalidActionError):
         GAME.parse_action("c2.KC>b+")
 
@@ -288,7 +297,14 @@ def test_race_first_card_stays_the_second_is_refused_and_may_go_elsewhere():
     assert stale_b in GAME.legal_actions(state, 1)
     state = play(state, (0, "c3.5H>b1.4H"))
     assert state.piles[0][-1] == Card.parse("5H")
-    assert refusal(state, 1, stale_b.code) == "Pile 1 moved on: it shows 5♥, not 4♥. 5♥ fits on pile 2."
+    assert refusal(state, 1, stale_b.code) == Phrase.of(
+        "peanuts.pile_moved_on.fits_elsewhere",
+        pile=1,
+        shown=Card.parse("5H"),
+        expected=Card.parse("4H"),
+        card=Card.parse("5H1"),
+        other=2,
+    )
     assert "c3.5H1>b2.4H1" in codes(state, 1)
     state = play(state, (1, "c3.5H1>b2.4H1"))
     assert state.piles[1][-1] == Card.parse("5H1")
@@ -298,14 +314,30 @@ def test_a_refusal_names_whose_copy_of_a_card_it_means():
     """When the pile shows the other deck's copy of the card the click expected, the refusal says whose is whose."""
     hearts = spec(["KC", "KD", "3H", "KS", "QC", "QD", "QS"], "JC JD")
     state = position([hearts, hearts], piles=["AH 2H1", "AH1 2H"])
-    assert refusal(state, 0, "c3.3H>b1.2H") == (
-        "Pile 1 moved on: it shows the other player's 2♥, not your 2♥. 3♥ still fits on it."
+
+    def whose(key: str, ident: str) -> Phrase:
+        return Phrase.of(key, card=Card.parse(ident))
+
+    assert refusal(state, 0, "c3.3H>b1.2H") == Phrase.of(
+        "peanuts.pile_moved_on.fits",
+        pile=1,
+        shown=whose("peanuts.theirs", "2H1"),
+        expected=whose("peanuts.yours", "2H"),
+        card=Card.parse("3H"),
     )
-    assert refusal(state, 1, "c3.3H1>b2.2H1") == (
-        "Pile 2 moved on: it shows the other player's 2♥, not your 2♥. 3♥ still fits on it."
+    assert refusal(state, 1, "c3.3H1>b2.2H1") == Phrase.of(
+        "peanuts.pile_moved_on.fits",
+        pile=2,
+        shown=whose("peanuts.theirs", "2H"),
+        expected=whose("peanuts.yours", "2H1"),
+        card=Card.parse("3H1"),
     )
-    assert refusal(state, 0, "c3.3H>b2.2H1") == (
-        "Pile 2 moved on: it shows your 2♥, not the other player's 2♥. 3♥ still fits on it."
+    assert refusal(state, 0, "c3.3H>b2.2H1") == Phrase.of(
+        "peanuts.pile_moved_on.fits",
+        pile=2,
+        shown=whose("peanuts.yours", "2H"),
+        expected=whose("peanuts.theirs", "2H1"),
+        card=Card.parse("3H"),
     )
 
 
@@ -316,7 +348,7 @@ def test_cards_to_piles_from_peanut_waste_and_columns_only_from_the_top():
     state = position([player, PLAIN], piles=["AH", "AD", "AS", "AC"])
     builds = [code for code in codes(state, 0) if ">b" in code]
     assert builds == ["p.2H>b1.AH", "w.2D>b2.AD", "c2.2S>b3.AS", "c6.2C>b4.AC"]
-    assert refusal(state, 0, "c2.QD>b2.AD") == "Only the top card of column 2 can go to a pile."
+    assert refusal(state, 0, "c2.QD>b2.AD") == Phrase.of("peanuts.only_top_to_pile", column=2)
 
 
 def test_no_play_is_forced():
@@ -338,7 +370,7 @@ def test_a_completed_pile_stays_and_takes_nothing_more():
 def test_nothing_moves_a_card_of_the_other_player():
     """A player cannot move the other deck's cards (their tableau, peanut pile or waste)."""
     state = clubs_position()
-    assert refusal(state, 0, "c2.2C1>b1.AC") == "2♣ belongs to the other player: you can only move your own cards."
+    assert refusal(state, 0, "c2.2C1>b1.AC") == Phrase.of("peanuts.not_yours", card=Card.parse("2C1"))
 
 
 # Tableau (§1.3 moves 2–4, §6.3)
@@ -355,8 +387,7 @@ def test_tableau_builds_down_in_alternating_colours(card, target, allowed):
     code = f"c3.{card}>c4.{target}"
     assert (code in codes(state, 0)) is allowed
     if not allowed:
-        label = Card.parse(card).label, Card.parse(target).label
-        assert refusal(state, 0, code) == f"You can't put {label[0]} on {label[1]}."
+        assert refusal(state, 0, code) == Phrase.of("peanuts.cannot_put", card=Card.parse(card), top=Card.parse(target))
 
 
 def test_peanut_and_waste_tops_go_onto_own_columns():
@@ -378,20 +409,22 @@ def test_any_alternating_tail_moves_as_a_unit():
     after = play(state, (0, "c1.JS>c3.QD"))
     assert after.players[0].tableau[0] == own("KC QH", 0)
     assert after.players[0].tableau[2] == own("QD JS TH", 0)
-    assert GAME.parse_action("c1.JS>c3.QD").label == "J♠ → column 3"
+    assert GAME.parse_action("c1.JS>c3.QD").phrase == Phrase.of("peanuts.move.column", card=Card.parse("JS"), column=3)
 
 
 def test_a_tail_that_is_not_a_run_is_refused():
     """Only alternating descending tails move together."""
     state = position([spec(["KC 9S JH", "KD", "QS", "2S", "3C", "3D", "4C"], "2C 2D"), PLAIN])
-    assert refusal(state, 0, "c1.9S>c2.KD") == "The cards from 9♠ up in column 1 are not a run."
+    assert refusal(state, 0, "c1.9S>c2.KD") == Phrase.of("peanuts.not_a_run", card=Card.parse("9S"), column=1)
 
 
 def test_a_stale_column_target_is_refused():
     """A move names the column top it expects; after the column changed it is refused, not re-aimed."""
     state = position([spec(["KC", "KD", "QH", "QS", "3C", "3D", "4C"], "2C JS", waste="JD", fan=1), PLAIN])
     state = play(state, (0, "p.JS>c3.QH"))
-    assert refusal(state, 0, "w.JD>c3.QH") == "Column 3 moved on: it shows J♠, not Q♥."
+    assert refusal(state, 0, "w.JD>c3.QH") == Phrase.of(
+        "peanuts.column_moved_on", column=3, shown=Card.parse("JS"), expected=Card.parse("QH")
+    )
 
 
 def test_a_stale_source_is_refused():
@@ -399,9 +432,13 @@ def test_a_stale_source_is_refused():
     state = position([spec(["KC", "KD", "QH", "QS", "3C", "3D", "4C"], "5S 2C JS", waste="9D JD", fan=2), PLAIN])
     state = play(state, (0, "p.JS>c3.QH"), (0, "w.JD>c4.QS"), (0, "c3.QH>c1.KC"))
     assert state.players[0].tableau[2] == own("2C", 0)
-    assert refusal(state, 0, "p.JS>c3.QH") == "Your peanut pile shows 5♠, not J♠."
-    assert refusal(state, 0, "w.JD>c4.QS") == "Your waste shows 9♦, not J♦."
-    assert refusal(state, 0, "c3.QH>c1.KC") == "Q♥ is not in column 3."
+    assert refusal(state, 0, "p.JS>c3.QH") == Phrase.of(
+        "peanuts.peanut_shows", top=Card.parse("5S"), card=Card.parse("JS")
+    )
+    assert refusal(state, 0, "w.JD>c4.QS") == Phrase.of(
+        "peanuts.waste_shows", top=Card.parse("9D"), card=Card.parse("JD")
+    )
+    assert refusal(state, 0, "c3.QH>c1.KC") == Phrase.of("peanuts.not_in_column", card=Card.parse("QH"), column=3)
 
 
 # Automatic fill and the end by "Peanuts!" (§1.4, §1.5)
@@ -413,9 +450,9 @@ def test_an_emptied_column_is_refilled_at_once_by_the_peanut_top():
     transition = GAME.apply_action(state, 0, GAME.parse_action("c1.AH>b+"))
     layout = transition.state.players[0]
     assert layout.tableau[0] == own("7D", 0) and layout.peanut == own("2C 5S", 0)
-    assert [event.text for event in transition.events] == [
-        "Player 1 started pile 1 with A♥.",
-        "Player 1 filled column 1 with 7♦ from the peanut pile.",
+    assert [event.phrase for event in transition.events] == [
+        Phrase.of("peanuts.started_pile", player=player(1), pile=1, card=Card.parse("AH")),
+        Phrase.of("peanuts.filled", player=player(1), column=1, card=Card.parse("7D")),
     ]
 
 
@@ -439,8 +476,9 @@ def test_an_empty_peanut_pile_ends_the_deal_at_once(code, peanut):
     transition = GAME.apply_action(state, 0, GAME.parse_action(code))
     outcome = GAME.outcome(transition.state)
     assert transition.state.out == 0 and outcome is not None
-    assert outcome.reason == EndReason.COMPLETED and outcome.summary.startswith("Player 1 called Peanuts!")
-    assert transition.events[-1].text == outcome.summary
+    assert outcome.reason == EndReason.COMPLETED and outcome.summary is not None
+    assert outcome.summary.arg("how") == Phrase.of("peanuts.called", player=player(1))
+    assert transition.events[-1].phrase == outcome.summary
     assert GAME.legal_actions(transition.state, 0) == GAME.legal_actions(transition.state, 1) == ()
     with pytest.raises(GameOverError):
         GAME.apply_action(transition.state, 1, Turn())
@@ -465,7 +503,7 @@ def test_a_stock_of_two_turns_both_then_recycles_in_order():
     layout = state.players[0]
     assert layout.stock == () and layout.waste == own("9C 8C 7C 3C 2C", 0) and layout.fan == 2
     assert "t" not in codes(state, 0) and "r" in codes(state, 0)
-    assert refusal(state, 0, "t") == "Your stock is empty: turn the waste over."
+    assert refusal(state, 0, "t") == Phrase.of("peanuts.stock_empty")
     state = play(state, (0, "r"))
     assert state.players[0].stock == own("2C 3C 7C 8C 9C", 0) and state.players[0].waste == ()
     state = play(state, (0, "t"))
@@ -477,7 +515,7 @@ def test_recycling_is_unlimited_and_refused_while_the_stock_lasts():
     for _ in range(5):
         state = play(state, (0, "t"), (0, "r"))
     assert state.players[0].stock == own("2C 3C", 0)
-    assert refusal(state, 0, "r") == "Turn the rest of your stock first."
+    assert refusal(state, 0, "r") == Phrase.of("peanuts.stock_left")
 
 
 def test_playing_from_the_fan_uncovers_the_card_below():
@@ -603,7 +641,9 @@ def test_both_stuck_and_blocked_ends_the_deal():
     outcome = GAME.outcome(transition.state)
     assert transition.state.blocked
     assert (outcome.scores, outcome.winners, outcome.reason) == ((-21, -21), (), EndReason.COMPLETED)
-    assert outcome.summary == "Both players are stuck. A draw, -21 to -21."
+    assert outcome.summary == Phrase.of(
+        "peanuts.ended", how=Phrase.of("peanuts.both_stuck"), result=Phrase.of("peanuts.draw"), first=-21, second=-21
+    )
 
 
 def test_stuck_with_a_play_left_goes_on_and_clears_that_flag():
@@ -631,7 +671,7 @@ def test_a_capped_search_never_says_there_is_a_play():
     assert game.outcome(after) is None and all(layout.stuck for layout in after.players)
     told = [event for event in transition.events if event.seats is not None]
     assert told == [Event(CANNOT_PROVE, seats=(0,)), Event(CANNOT_PROVE, seats=(1,))]
-    assert not any(event.text == STILL_A_PLAY for event in transition.events)
+    assert not any(event.phrase == STILL_A_PLAY for event in transition.events)
     assert GAME.apply_action(state, 1, Stuck()).state.blocked
 
 
@@ -660,8 +700,8 @@ def test_two_laps_each_after_both_said_stuck_end_the_deal(cap):
     transition = game.apply_action(state, 1, Recycle())
     assert transition.state.blocked and transition.state.laps == (2, 2)
     outcome = game.outcome(transition.state)
-    assert outcome.reason == EndReason.COMPLETED and outcome.summary.startswith("Both players are stuck.")
-    assert [event.text for event in transition.events][-2:] == [WENT_ROUND, outcome.summary]
+    assert outcome.reason == EndReason.COMPLETED and outcome.summary.arg("how") == Phrase.of("peanuts.both_stuck")
+    assert [event.phrase for event in transition.events][-2:] == [WENT_ROUND, outcome.summary]
 
 
 def test_a_play_to_the_middle_stops_the_lap_count():
@@ -721,8 +761,7 @@ def test_nerts_rescue_breaks_the_first_stall():
     assert GAME.outcome(after) is None and after.rescued
     assert after.players[0].stock[0] == Card.parse("AD") and len(after.players[0].stock) == 24
     assert not any(layout.stuck for layout in after.players)
-    rescued = "Both players are stuck: each put the waste under the stock and the top stock card at the bottom."
-    assert rescued in [event.text for event in transition.events]
+    assert Phrase.of("peanuts.rescued") in [event.phrase for event in transition.events]
     for _ in range(8):
         after = play(after, (0, "t"))
     after = play(after, (0, "w.AD>b+"))
@@ -804,7 +843,11 @@ def test_resign_lets_the_other_player_win():
     transition = GAME.resign(state, 1)
     outcome = GAME.outcome(transition.state)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((-21, -21), (0,), EndReason.RESIGNED)
-    assert transition.events[-1].text == outcome.summary
+    assert (
+        transition.events[-1].phrase
+        == outcome.summary
+        == Phrase.of("peanuts.resigned", loser=player(2), winner=player(1), first=-21, second=-21)
+    )
     with pytest.raises(GameOverError):
         GAME.resign(transition.state, 0)
     assert GAME.allows_undo({}) is False
@@ -816,7 +859,9 @@ def test_claim_ends_the_deal_scored_as_it_stands():
     transition = GAME.claim(state, 1)
     outcome = GAME.outcome(transition.state)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((-4, -4), (), EndReason.TIMED_OUT)
-    assert transition.events == (Event("Player 2 claimed the end: Player 1 was idle. A draw, -4 to -4."),)
+    claimed = Phrase.of("peanuts.claimed", player=player(2), idle=player(1))
+    ended = Phrase.of("peanuts.ended", how=claimed, result=Phrase.of("peanuts.draw"), first=-4, second=-4)
+    assert transition.events == (Event(ended),)
     assert GAME.from_dict(json.loads(json.dumps(GAME.to_dict(transition.state)))) == transition.state
     ahead = GAME.outcome(GAME.claim(position([PLAIN, PLAIN], piles=["AC 2C 3C"]), 1).state)
     assert ahead.winners == (0,) and ahead.reason == EndReason.TIMED_OUT
@@ -839,8 +884,9 @@ def test_a_claim_replays_from_the_log():
 
 def test_games_without_a_claim_refuse_it():
     """The base Game refuses a claim; so does a replay whose log holds one."""
-    with pytest.raises(InvalidActionError, match="cannot be claimed"):
+    with pytest.raises(InvalidActionError) as error:
         penguin.GAME.claim(penguin.GAME.new_state(None, 1, 0), 0)
+    assert error.value.phrase == Phrase.of("claim.not_allowed")
     with pytest.raises(InvalidActionError):
         penguin.GAME.replay(None, 1, 0, [(0, CLAIM_CODE)])
 
@@ -892,16 +938,17 @@ def test_garbage_codes_are_refused(code):
         GAME.parse_action(code)
 
 
-def test_labels_and_events_name_the_cards():
-    assert GAME.parse_action("p.5H>b3.4H1").label == "5♥ → pile 3"
-    assert GAME.parse_action("w.AS1>b+").label == "A♠ → new pile"
-    assert Turn().label == "Turn the stock" and Recycle().label == "Turn the waste over"
+def test_phrases_and_events_name_the_cards():
+    assert GAME.parse_action("p.5H>b3.4H1").phrase == Phrase.of("peanuts.move.pile", card=Card.parse("5H"), pile=3)
+    assert GAME.parse_action("w.AS1>b+").phrase == Phrase.of("peanuts.move.new_pile", card=Card.parse("AS1"))
+    assert Turn().phrase == Phrase.of("peanuts.turn") and Recycle().phrase == Phrase.of("peanuts.recycle")
     state = position([spec(["KC QH JS", "KS", "QD", "2S", "3C", "3D", "4C"], "2C 2D"), PLAIN])
     events = GAME.apply_action(state, 0, GAME.parse_action("c1.QH>c2.KS")).events
-    assert events[0].text == "Player 1 moved Q♥ and 1 more to column 2."
-    assert GAME.apply_action(state, 1, Turn()).events[0].text == "Player 2 turned 3 cards from the stock."
+    assert events[0].phrase == Phrase.of("peanuts.moved_run", player=player(1), card=Card.parse("QH"), more=1, column=2)
+    turned = GAME.apply_action(state, 1, Turn()).events[0].phrase
+    assert turned == Phrase.of("peanuts.turned", player=player(2), count=3)
     one = position([PLAIN, spec(PLAIN["tableau"], "JC JD", stock="2C")])
-    assert GAME.apply_action(one, 1, Turn()).events[0].text == "Player 2 turned 1 card from the stock."
+    assert GAME.apply_action(one, 1, Turn()).events[0].phrase == Phrase.of("peanuts.turned", player=player(2), count=1)
 
 
 # Views and snapshots

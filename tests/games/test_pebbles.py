@@ -20,13 +20,14 @@ from games.pebbles import (
     PebblesView,
     Phase,
     Play,
-    card_label,
     card_points,
     game_deck,
+    marked_card,
     melds,
     sort_key,
     trick_winner,
 )
+from games.phrases import Phrase
 
 from .helpers import play, refusal
 
@@ -175,8 +176,17 @@ def test_same_seed_same_game():
 
 @pytest.mark.parametrize(
     "seats, options",
-    [(1, {}), (5, {}), (2, {"decks": 2}), (3, {"decks": 2}), (2, {"either_partner_declares": True}),
-     (3, {"either_partner_declares": True}), (4, {"decks": 3}), (4, {"decks": "2"}), (4, {"colour": 1})],
+    [
+        (1, {}),
+        (5, {}),
+        (2, {"decks": 2}),
+        (3, {"decks": 2}),
+        (2, {"either_partner_declares": True}),
+        (3, {"either_partner_declares": True}),
+        (4, {"decks": 3}),
+        (4, {"decks": "2"}),
+        (4, {"colour": 1}),
+    ],
 )
 def test_options_and_seats_are_checked(seats, options):
     with pytest.raises(InvalidOptionError):
@@ -244,8 +254,8 @@ def test_first_of_two_aces_of_spades_wins_in_the_two_deck_game():
 def test_heart_lead_allows_any_heart_or_the_ace_of_spades_only():
     state = position(["7C 8C 9C JC", "9H KH AS KS 8D"], trick="7H")
     assert legal_codes(state) == ["p:KH", "p:9H", "p:AS"]
-    assert "heart" in refusal(GAME, state, "p:KS")
-    assert "hold" in refusal(GAME, state, "p:QD")
+    assert refusal(GAME, state, "p:KS") == Phrase.of("pebbles.follow_hearts", card=Card.parse("KS"))
+    assert refusal(GAME, state, "p:QD") == Phrase.of("pebbles.not_held", card=Card.parse("QD"))
 
 
 def test_heart_lead_without_hearts_allows_anything():
@@ -260,7 +270,7 @@ def test_spade_lead_forces_the_only_spade_even_the_ace():
     """§6.3: spade lead, A♠ the only spade → must play A♠; it has no trumping power then."""
     state = position(["7C", "AS KH"], trick="7S")
     assert legal_codes(state) == ["p:AS"]
-    assert "follow suit" in refusal(GAME, state, "p:KH")
+    assert refusal(GAME, state, "p:KH") == Phrase.of("pebbles.follow_suit", suit="♠")
 
 
 def test_follow_suit_or_play_anything_without_obligation_to_trump():
@@ -287,8 +297,9 @@ def test_melded_cards_are_played_and_must_follow_suit():
 
 def test_not_your_turn_and_game_over_are_refused():
     state = position(["7C 9C", "8C 9D"])
-    with pytest.raises(IllegalActionError, match="not your turn"):
+    with pytest.raises(IllegalActionError) as error:
         GAME.apply_action(state, 1, Play(Card.parse("8C")))
+    assert error.value.phrase == Phrase.of("turn.not_yours")
     assert GAME.legal_actions(state, 1) == ()
 
 
@@ -326,7 +337,7 @@ def test_winner_may_declare_after_the_draw_with_the_drawn_card():
     after = play(GAME, state, "m:KDQD")
     assert after.meld_points == (15, 0) and GAME.view_for(after, None).scores == (15, 0)
     assert legal_codes(after) == ["p:KD", "p:QD"]
-    assert "right after winning" in refusal(GAME, after, "m:KDQD")
+    assert refusal(GAME, after, "m:KDQD") == Phrase.of("pebbles.declare_after_trick")
 
 
 def test_only_the_trick_winner_declares_and_leading_is_the_pass():
@@ -334,10 +345,10 @@ def test_only_the_trick_winner_declares_and_leading_is_the_pass():
     state = play(GAME, position(["AC KD QD", "8C KS QS"]), "p:AC", "p:8C")
     assert legal_codes(state) == ["m:KDQD", "p:KD", "p:QD"]
     assert Pass() not in GAME.legal_actions(state, 0)
-    assert "nothing to pass" in refusal(GAME, state, "pass")
+    assert refusal(GAME, state, "pass") == Phrase.of("pebbles.nothing_to_pass")
     state = play(GAME, state, "p:KD")
     assert GAME.current_seat(state) == 1 and legal_codes(state) == ["p:KS", "p:QS"]
-    assert "only right after winning" in refusal(GAME, state, "m:KSQS")
+    assert refusal(GAME, state, "m:KSQS") == Phrase.of("pebbles.declare_after_trick")
 
 
 def test_marriage_points_and_spade_marriage():
@@ -345,7 +356,13 @@ def test_marriage_points_and_spade_marriage():
     state = play(GAME, position(["AC KS QS KH QH 7D", "8C 9C TC JC 9D 8D"]), "p:AC", "p:8C")
     actions = {action.code: action for action in GAME.legal_actions(state, 0)}
     assert actions["m:KSQS"].points == 20 and actions["m:KHQH"].points == 15
-    assert actions["m:KSQS"].label == "Spade Marriage K\u2660 Q\u2660 (+20)"
+    assert actions["m:KSQS"].phrase == Phrase.of(
+        "pebbles.declare",
+        name=Phrase.of("pebbles.spade_marriage"),
+        king=Card.parse("KS"),
+        queen=Card.parse("QS"),
+        points=20,
+    )
     assert play(GAME, state, "m:KSQS").meld_points == (20, 0)
 
 
@@ -358,7 +375,14 @@ def test_menage_needs_a_marriage_from_an_earlier_trick():
     state = play(GAME, state, "p:TC", "p:9C")
     assert legal_codes(state)[0] == "m:JDKDQD"
     menage = GAME.legal_actions(state, 0)[0]
-    assert menage.points == 10 and menage.label == "Ménage J\u2666 \u2192 K\u2666 Q\u2666 (+10)"
+    assert menage.points == 10 and menage.phrase == Phrase.of(
+        "pebbles.declare.menage",
+        name=Phrase.of("pebbles.menage"),
+        jack=Card.parse("JD"),
+        king=Card.parse("KD"),
+        queen=Card.parse("QD"),
+        points=10,
+    )
     state = play(GAME, state, "m:JDKDQD")
     assert state.meld_points == (25, 0)
     assert GAME.view_for(state, 1).melded[0] == tuple(parse_cards("KD QD JD"))
@@ -371,7 +395,8 @@ def test_menage_refused_once_the_king_or_queen_is_played():
     )
     state = play(GAME, state, "p:AC", "p:8C")
     assert not any(code.startswith("m:") for code in legal_codes(state))
-    assert "don't hold" in refusal(GAME, state, "m:JDKDQD")
+    refused = refusal(GAME, state, "m:JDKDQD")
+    assert refused.key == "pebbles.meld_not_held" and refused.arg("meld") == Declare(parse_cards("JD KD QD")).phrase
 
 
 def test_menage_on_a_spade_marriage_and_only_once():
@@ -388,8 +413,8 @@ def test_one_deck_marriage_only_once_per_suit():
     state = position(["AC 9C KD QD", "8C 7C 7S 8S"], marriages={0: ["KD QD"]}, meld_points=(15, 0))
     state = play(GAME, state, "p:AC", "p:8C")
     assert legal_codes(state) == ["p:9C", "p:KD", "p:QD"]
-    assert refusal(GAME, state, "m:KDQD") == (
-        "You have already scored K\u2666 Q\u2666 as a marriage; a pair scores only once."
+    assert refusal(GAME, state, "m:KDQD") == Phrase.of(
+        "pebbles.scored_once", king=Card.parse("KD"), queen=Card.parse("QD")
     )
 
 
@@ -423,7 +448,7 @@ def test_either_partner_declares_winner_first_then_partner():
     handed = play(GAME, state, "pass")
     assert handed.phase == Phase.PARTNER and GAME.current_seat(handed) == 2
     assert legal_codes(handed) == ["m:KHQH", "pass"]
-    assert "Declare a meld or pass first" in refusal(GAME, handed, "p:KH")
+    assert refusal(GAME, handed, "p:KH") == Phrase.of("pebbles.declare_or_pass")
     declared = play(GAME, handed, "m:KHQH")
     assert declared.meld_points == (0, 0, 15, 0) and GAME.view_for(declared, None).scores == (15, 0)
     assert GAME.current_seat(declared) == 0 and legal_codes(declared) == ["p:KD", "p:QD"]
@@ -447,18 +472,17 @@ def marriage_codes(state: PebblesState) -> list[str]:
 
 def test_two_deck_no_remarriage_while_the_first_marriage_is_complete():
     """A9: while the scored K♦ Q♦ are both on the table neither marries the other Q♦ or K♦; K♦1 Q♦1 may marry."""
-    hands = [
-        "AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"
-    ]
+    hands = ["AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"]
     state = position(hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0))
     state = play(GAME, state, "p:AC", "p:8C", "p:7S", "p:9D")
     assert marriage_codes(state) == ["m:KD1QD1"]
-    assert "already scored" in refusal(GAME, state, "m:KDQD")
-    assert refusal(GAME, state, "m:KDQD1") == (
-        "K♦ (1) is still married to Q♦ (1) on the table: "
-        "it can marry again only after Q♦ (1) has been played to a trick."
+    assert refusal(GAME, state, "m:KDQD").key == "pebbles.scored_once"
+    assert refusal(GAME, state, "m:KDQD1") == Phrase.of(
+        "pebbles.still_married", card=deck_card("KD", 2), partner=deck_card("QD", 2)
     )
-    assert refusal(GAME, state, "m:KD1QD").startswith("Q♦ (1) is still married to K♦ (1) on the table")
+    assert refusal(GAME, state, "m:KD1QD") == Phrase.of(
+        "pebbles.still_married", card=deck_card("QD", 2), partner=deck_card("KD", 2)
+    )
     state = play(GAME, state, "m:KD1QD1", "p:TC", "p:JC", "p:8S", "p:JD")
     assert state.leader == 0 and state.may_declare and marriage_codes(state) == []
     assert state.meld_points == (30, 0, 0, 0)
@@ -467,9 +491,7 @@ def test_two_deck_no_remarriage_while_the_first_marriage_is_complete():
 def test_two_deck_remarriage_after_the_partner_is_played():
     """A9: K♦ Q♦ scored, Q♦ played to a trick, then K♦ + the second Q♦ score; that marriage, complete, again
     stops K♦1 from marrying the second Q♦."""
-    hands = [
-        "AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"
-    ]
+    hands = ["AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"]
     state = position(hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0))
     state = play(GAME, state, "p:AC", "p:8C", "p:7S", "p:9D", "p:QD", "p:JC", "p:8S", "p:7D")
     assert state.leader == 0 and state.may_declare
@@ -479,16 +501,16 @@ def test_two_deck_remarriage_after_the_partner_is_played():
     assert GAME.view_for(state, 1).melded[0] == tuple(parse_cards("KD QD1"))
     state = play(GAME, state, "p:TC", "p:7C", "p:9S", "p:8D")
     assert state.leader == 0 and marriage_codes(state) == []
-    assert refusal(GAME, state, "m:KD1QD1").startswith("Q♦ (2) is still married to K♦ (1) on the table")
+    refused = refusal(GAME, state, "m:KD1QD1")
+    assert refused.key == "pebbles.still_married" and refused.arg("card") == deck_card("QD1", 2)
+    assert refused.arg("partner") == deck_card("KD", 2)
 
 
 def test_two_deck_remarriage_with_the_remaining_card():
     """§3.4 / A9: K♦ of the scored K♦ Q♦ was played; K♦1 marries the remaining Q♦ after a later trick (15
     again); once Q♦ is played K♦1 marries Q♦1 too; then Q♦ and K♦1 are in two marriages each and nothing is left."""
     hands = ["AC TC 9D KD1 QD QD1", "8C 9C JC 7C 8C1 9C1", "7S 8S 9S JS TS 7S1", "JD TD 8D 7H 8H 9H"]
-    state = position(
-        hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0), won={0: "KD 8D1 8S1 JD1"}
-    )
+    state = position(hands, decks=2, marriages={0: ["KD QD"]}, meld_points=(15, 0, 0, 0), won={0: "KD 8D1 8S1 JD1"})
     state = play(GAME, state, "p:AC", "p:8C", "p:7S", "p:JD")
     assert legal_codes(state)[:2] == ["m:KD1QD", "m:KD1QD1"]
     state = play(GAME, state, "m:KD1QD")
@@ -534,9 +556,7 @@ def test_worked_example_scores_north_50_south_25():
     assert GAME.view_for(state, None).revealed == state.revealed
 
 
-EXAMPLE_DECK = (
-    "KD KS QD QS JD 8C KC QC AC 7H 8D JH TS 9S TH 7C KH 8H TC 9D QH AH TD AD JC AS 9C 7S 8S JS 9H 7D"
-)
+EXAMPLE_DECK = "KD KS QD QS JD 8C KC QC AC 7H 8D JH TS 9S TH 7C KH 8H TC 9D QH AH TD AD JC AS 9C 7S 8S JS 9H 7D"
 EXAMPLE_PLAY = (
     "p:TS p:9S p:TH p:JH p:AC p:8C m:KDQD p:8D p:9D m:KSQS p:KS p:KH p:AH p:8H m:JDKDQD p:KD p:AD p:QH p:QD "
     "p:7H p:KC p:QC p:TC p:JD p:7C p:7D p:9H p:QS p:JS p:AS p:7S p:8S p:TD p:9C p:JC"
@@ -601,7 +621,8 @@ def test_three_player_target_50_and_four_player_targets():
     state = play(GAME, state, "p:7C", "p:8C", "p:9C", "p:JC")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (0, 2) and outcome.scores[0] == outcome.scores[2]
-    assert outcome.summary.startswith("Seats 1 and 3 win")
+    assert outcome.summary is not None and outcome.summary.key == "pebbles.won.partners"
+    assert outcome.summary.arg("side") == Phrase.of("pebbles.partners", first=1, second=3)
 
 
 @pytest.mark.parametrize("seats, decks, target", [(2, 1, 70), (3, 1, 50), (4, 1, 70), (4, 2, 130)])
@@ -630,7 +651,16 @@ def test_resign_ends_the_game_for_the_side():
     after, events = GAME.resign(state, 1)
     outcome = GAME.outcome(after)
     assert outcome is not None and outcome.reason == EndReason.RESIGNED and outcome.winners == (0, 2)
-    assert events[0].text == outcome.summary
+    assert (
+        events[0].phrase
+        == outcome.summary
+        == Phrase.of(
+            "pebbles.resigned",
+            seat=seat_name(2),
+            winners=Phrase.of("list.and", items=(Phrase.of("pebbles.partners", first=1, second=3),)),
+            count=2,
+        )
+    )
     three = GAME.outcome(GAME.resign(GAME.new_state(None, 3, 3), 0).state)
     assert three is not None and three.winners == (1, 2)
     with pytest.raises(GameOverError):
@@ -700,61 +730,120 @@ def test_codes_round_trip(code, action):
 
 @pytest.mark.parametrize(
     "code",
-    ["", "p:", "p:2S", "p:QS2", "p:10S", "p:qs", "m:QDKD", "m:KDQH", "m:KD", "m:JDKD", "m:KDQDJD", "m:JHKDQD",
-     "m:KDQD2", "Pass", "p:QSx", "x", None, 3],
+    [
+        "",
+        "p:",
+        "p:2S",
+        "p:QS2",
+        "p:10S",
+        "p:qs",
+        "m:QDKD",
+        "m:KDQH",
+        "m:KD",
+        "m:JDKD",
+        "m:KDQDJD",
+        "m:JHKDQD",
+        "m:KDQD2",
+        "Pass",
+        "p:QSx",
+        "x",
+        None,
+        3,
+    ],
 )
 def test_garbage_codes_are_refused(code):
     with pytest.raises(InvalidActionError):
         GAME.parse_action(code)
 
 
-def test_labels():
-    assert Play(Card.parse("TS")).label == "Play 10\u2660"
-    assert Declare(parse_cards("KH QH")).label == "Marriage K\u2665 Q\u2665 (+15)"
-    assert Pass().label == "Pass"
+def test_phrases():
+    assert Play(Card.parse("TS")).phrase == Phrase.of("pebbles.play", card=Card.parse("TS"))
+    assert Declare(parse_cards("KH QH")).phrase == Phrase.of(
+        "pebbles.declare", name=Phrase.of("pebbles.marriage"), king=Card.parse("KH"), queen=Card.parse("QH"), points=15
+    )
+    assert Pass().phrase == Phrase.of("pebbles.pass")
 
 
-def test_two_deck_labels_mark_the_deck():
+def seat_name(number: int) -> Phrase:
+    """ "Seat 1" (numbered from 1)."""
+    return Phrase.of("seat.name", number=number)
+
+
+def deck_card(ident: str, decks: int) -> Card | Phrase:
+    """The card as the two-deck game names it, marked with its deck."""
+    return marked_card(Card.parse(ident), decks)
+
+
+def test_two_deck_phrases_mark_the_deck():
     """Two decks: the two copies of a card never read alike, in actions, events and refusals; one deck (also the
     3-player game's two 8♥) reads as before."""
-    hands = [
-        "AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"
-    ]
+    hands = ["AC TC 9C KD KD1 QD QD1", "8C JC 7C 8C1 JC1 7C1 9C1", "7S 8S 9S JS TS 7S1 8S1", "9D JD 8D 7D 9D1 JD1 8D1"]
     state = position(hands, decks=2)
-    labels = [action.label for action in GAME.legal_actions(state, 0)]
-    names = ("A♣ (1)", "10♣ (1)", "9♣ (1)", "K♦ (1)", "K♦ (2)", "Q♦ (1)", "Q♦ (2)")
-    assert labels == [f"Play {name}" for name in names]
+    phrases = [action.phrase for action in GAME.legal_actions(state, 0)]
+    idents = ("AC", "TC", "9C", "KD", "KD1", "QD", "QD1")
+    assert phrases == [Phrase.of("pebbles.play", card=deck_card(ident, 2)) for ident in idents]
+    assert deck_card("KD1", 2) == Phrase.of("pebbles.card_of_deck", card=Card.parse("KD1"), deck=2)
     state, events = GAME.apply_action(state, 0, Play(Card.parse("AC")))
-    assert events[0].text == "Seat 1 played A\u2663 (1)."
-    assert refusal(GAME, state, "p:7S1") == "You don't hold 7\u2660 (2)."
+    assert events[0].phrase == Phrase.of("pebbles.played", seat=seat_name(1), card=deck_card("AC", 2))
+    assert refusal(GAME, state, "p:7S1") == Phrase.of("pebbles.not_held", card=deck_card("7S1", 2))
     state = play(GAME, state, "p:8C", "p:7S", "p:9D")
-    offered = {action.code: action.label for action in GAME.legal_actions(state, 0) if isinstance(action, Declare)}
-    assert offered["m:KDQD1"] == "Marriage K\u2666 (1) Q\u2666 (2) (+15)"
-    assert offered["m:KD1QD"] == "Marriage K\u2666 (2) Q\u2666 (1) (+15)"
+    offered = {action.code: action.phrase for action in GAME.legal_actions(state, 0) if isinstance(action, Declare)}
+    marriage = Phrase.of("pebbles.marriage")
+    assert offered["m:KDQD1"] == Phrase.of(
+        "pebbles.declare", name=marriage, king=deck_card("KD", 2), queen=deck_card("QD1", 2), points=15
+    )
+    assert offered["m:KD1QD"] == Phrase.of(
+        "pebbles.declare", name=marriage, king=deck_card("KD1", 2), queen=deck_card("QD", 2), points=15
+    )
     assert len(set(offered.values())) == len(offered) == 4
     _, events = GAME.apply_action(state, 0, Declare(parse_cards("KD1 QD1")))
-    assert events[0].text == "Seat 1 declared Marriage K\u2666 (2) Q\u2666 (2) for 15 points."
-    assert card_label(Card.parse("KD1"), 2) == "K\u2666 (2)" and card_label(Card.parse("8H1"), 1) == "8\u2665"
+    assert events[0].phrase == Phrase.of(
+        "pebbles.declared",
+        seat=seat_name(1),
+        name=marriage,
+        king=deck_card("KD1", 2),
+        queen=deck_card("QD1", 2),
+        points=15,
+    )
+    assert marked_card(Card.parse("8H1"), 1) == Card.parse("8H1")
     three = GAME.new_state(None, 3, 0)
-    assert all("(" not in action.label for action in GAME.legal_actions(three, GAME.current_seat(three)))
+    plays = [action for action in GAME.legal_actions(three, GAME.current_seat(three)) if isinstance(action, Play)]
+    assert plays and all(isinstance(play.phrase.arg("card"), Card) for play in plays)
 
 
 def test_events_are_public_sentences():
     state = position(["7C 9S", "8C 9D"], pile="KH QH")
     _, events = GAME.apply_action(play(GAME, state, "p:7C"), 1, Play(Card.parse("8C")))
-    texts = [event.text for event in events]
-    assert texts == ["Seat 2 played 8\u2663.", "Seat 2 won the trick.", "Everyone drew the last cards."]
+    assert [event.phrase for event in events] == [
+        Phrase.of("pebbles.played", seat=seat_name(2), card=Card.parse("8C")),
+        Phrase.of("pebbles.won_trick", seat=seat_name(2)),
+        Phrase.of("pebbles.drew_last"),
+    ]
 
 
 def test_deal_end_events_show_the_deal_and_the_running_totals():
     """§3.5, §7.2: the deal's winner with each side's meld and card points, the running totals, then who deals
     and leads next."""
     state = play(GAME, position(["7C", "8C"], totals=(10, 20), won={0: "AC"}, won_by=1), "p:7C")
-    texts = [event.text for event in GAME.apply_action(state, 1, Play(Card.parse("8C"))).events]
-    assert texts[-2:] == [
-        "Deal 1 is over: Seat 2 wins the deal with 25 (0 meld, 25 card points); Seat 1 5 (0 meld, 5 card points)."
-        " Running totals: Seat 1 15, Seat 2 45.",
-        "Deal 2: Seat 1 deals, Seat 2 leads.",
+    phrases = [event.phrase for event in GAME.apply_action(state, 1, Play(Card.parse("8C"))).events]
+    won = Phrase.of("pebbles.deal_score", points=25, melds=0, cards=25)
+    lost = Phrase.of("pebbles.deal_score", points=5, melds=0, cards=5)
+    totals = (
+        Phrase.of("pebbles.side_total", side=seat_name(1), total=15),
+        Phrase.of("pebbles.side_total", side=seat_name(2), total=45),
+    )
+    assert phrases[-2:] == [
+        Phrase.of(
+            "pebbles.deal_won",
+            number=1,
+            winner=seat_name(2),
+            score=won,
+            others=Phrase.of(
+                "list.semicolons", items=(Phrase.of("pebbles.side_score", side=seat_name(1), score=lost),)
+            ),
+            running=Phrase.of("list.commas", items=totals),
+        ),
+        Phrase.of("pebbles.dealt", number=2, dealer=seat_name(1), leader=seat_name(2)),
     ]
 
 
@@ -767,10 +856,14 @@ def test_the_deal_summary_names_the_winning_side_and_is_in_the_public_view():
     )
     assert GAME.view_for(state, None).last_deal is None
     state, events = GAME.apply_action(play(GAME, state, "p:7C", "p:8C", "p:9C"), 3, Play(Card.parse("JC")))
-    assert events[-2].text.startswith(
-        "Deal 1 is over: Seats 1 and 3 win the deal with 50 (35 meld, 15 card points); "
-        "Seats 2 and 4 30 (15 meld, 15 card points). Running totals:"
+    over = events[-2].phrase
+    partners = Phrase.of("pebbles.partners", first=1, second=3), Phrase.of("pebbles.partners", first=2, second=4)
+    assert over.key == "pebbles.deal_won.partners" and over.arg("winner") == partners[0]
+    assert over.arg("score") == Phrase.of("pebbles.deal_score", points=50, melds=35, cards=15)
+    second = Phrase.of(
+        "pebbles.side_score", side=partners[1], score=Phrase.of("pebbles.deal_score", points=30, melds=15, cards=15)
     )
+    assert over.arg("others") == Phrase.of("list.semicolons", items=(second,))
     summary = GAME.view_for(state, None).last_deal
     assert summary == DealSummary(
         number=1, melds=(35, 15), cards=(15, 15), points=(50, 30), tricks=(0, 8), winners=(0,)
@@ -781,9 +874,18 @@ def test_the_deal_summary_names_the_winning_side_and_is_in_the_public_view():
 def test_a_deal_can_be_tied():
     tie = play(GAME, position(["7C", "9C"], won={0: "AC AD AH"}, won_by=1), "p:7C")
     events = GAME.apply_action(tie, 1, Play(Card.parse("9C"))).events
-    assert events[2].text == (
-        "Deal 1 is over: Seat 1 and Seat 2 tie for the deal; Seat 1 15 (0 meld, 15 card points); "
-        "Seat 2 15 (0 meld, 15 card points). Running totals: Seat 1 15, Seat 2 15."
+    score = Phrase.of("pebbles.deal_score", points=15, melds=0, cards=15)
+    sides = seat_name(1), seat_name(2)
+    assert events[2].phrase == Phrase.of(
+        "pebbles.deal_tied",
+        number=1,
+        tied=Phrase.of("list.and", items=sides),
+        everyone=Phrase.of(
+            "list.semicolons", items=tuple(Phrase.of("pebbles.side_score", side=side, score=score) for side in sides)
+        ),
+        running=Phrase.of(
+            "list.commas", items=tuple(Phrase.of("pebbles.side_total", side=side, total=15) for side in sides)
+        ),
     )
 
 
@@ -840,9 +942,7 @@ def test_a_jack_in_two_menages_is_a_corrupt_snapshot():
 
 def test_a_remarriage_beside_its_complete_first_marriage_is_a_corrupt_snapshot():
     """A9: K♦ married again while Q♦ of its first marriage is still in the hand."""
-    hands = [
-        "AC KD QD QD1 JD 9D 7D", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "TD 8D 7H 8H 9H JD1 TD1"
-    ]
+    hands = ["AC KD QD QD1 JD 9D 7D", "8C 9C JC 7C 8C1 9C1 JC1", "7S 8S 9S JS TS 7S1 8S1", "TD 8D 7H 8H 9H JD1 TD1"]
     with pytest.raises(CorruptStateError, match="married again beside its partner"):
         position(hands, decks=2, marriages={0: ["KD QD", "KD QD1"]}, meld_points=(30, 0, 0, 0))
     played = [hand.replace(" QD ", " ") for hand in hands[:1]] + hands[1:]

@@ -14,6 +14,7 @@ from games.cards import DECK, Card, parse_cards
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
 from games.peek import GAME, Draw, PeekState, PeekView, Play, Redeal, score, showable_tops
 from games.penguin import Collect
+from games.phrases import Phrase
 
 from .helpers import check_conservation, play, refusal
 from .view_cards import cards_in
@@ -180,7 +181,9 @@ def test_f2_starts_with_the_base_rank_only():
     """F2 empty: 7♠ can start F2; 9♠ cannot."""
     state = position(["7H 9H", "", "", ""], ["7S", "9S", "", ""])
     assert "r1>f" in codes(state) and "r2>f" not in codes(state)
-    assert refusal(GAME, state, Play("r2")) == "9♠ cannot start a foundation: only a 7 can, the rank of 7♥."
+    assert refusal(GAME, state, Play("r2")) == Phrase.of(
+        "peek.cannot_start", card=Card.parse("9S"), rank=Card.parse("7H").rank, base=Card.parse("7H")
+    )
     after = play(GAME, state, "r1>f")
     assert text(after.foundations[1]) == "7S"
 
@@ -189,10 +192,10 @@ def test_foundations_are_started_in_order():
     """7♦ cannot start F3 while F2 is empty: it starts F2 (§2.8 A1); then 7♣ starts F3, not F4."""
     state = position(["7H", "", "", ""], ["7D", "7C", "", ""])
     play_7d = next(action for action in legal(state) if action.code == "r1>f")
-    assert play_7d.label == "7♦ starts foundation 2"
+    assert play_7d.phrase == Phrase.of("peek.play.starts", what=Card.parse("7D"), foundation=2)
     transition = GAME.apply_action(state, 0, play_7d)
     assert [text(pile) for pile in transition.state.foundations] == ["7H", "7D", "", ""]
-    assert transition.events[0].text == "7♦ started foundation 2."
+    assert transition.events[0].phrase == Phrase.of("peek.started", card=Card.parse("7D"), foundation=2)
     after = play(GAME, transition.state, "r2>f")
     assert [text(pile) for pile in after.foundations] == ["7H", "7D", "7C", ""]
 
@@ -208,10 +211,8 @@ def test_lower_foundation_takes_only_ranks_already_above():
     """F1 = {7♥, 9♥}, F2 = {7♠}: 9♠ → F2 legal; 2♠ → F2 illegal."""
     state = position(["7H 9H", "7S", "", ""], ["9S", "2S", "", ""])
     assert "r1>f" in codes(state) and "r2>f" not in codes(state)
-    assert refusal(GAME, state, Play("r2")) == (
-        "2♠ cannot go to foundation 2 yet: foundation 1 has no 2, and a card goes home only where its rank is "
-        "already in the foundation above."
-    )
+    two = Card.parse("2S")
+    assert refusal(GAME, state, Play("r2")) == Phrase.of("peek.not_yet", card=two, foundation=2, above=1, rank=two.rank)
     assert text(play(GAME, state, "r1>f").foundations[1]) == "7S 9S"
 
 
@@ -219,7 +220,8 @@ def test_third_foundation_waits_for_the_second():
     """F3 = {7♦}: 9♦ → F3 is legal only after 9♠ is in F2."""
     state = position(["7H 9H", "7S", "7D", ""], ["9D", "9S", "", ""])
     assert codes(state)[0] == "r2>f" and "r1>f" not in codes(state)
-    assert "foundation 2 has no 9" in refusal(GAME, state, Play("r1"))
+    refused = refusal(GAME, state, Play("r1"))
+    assert refused.key == "peek.not_yet" and (refused.arg("above"), refused.arg("rank")) == (2, Card.parse("9D").rank)
     after = play(GAME, state, "r2>f")
     assert "r1>f" in codes(after)
     assert text(play(GAME, after, "r1>f").foundations[2]) == "7D 9D"
@@ -237,7 +239,8 @@ def test_only_the_top_card_of_a_reserve_plays():
     """A reserve is fanned, but only its last-dealt card is available; no building on reserves."""
     state = position(["7H", "", "", ""], ["2H 5C", "", "", ""])
     assert "r1>f" not in codes(state)
-    assert refusal(GAME, state, Play("r1")).startswith("5♣ cannot start a foundation")
+    refused = refusal(GAME, state, Play("r1"))
+    assert refused.key == "peek.cannot_start" and refused.arg("card") == Card.parse("5C")
 
 
 def test_reserves_first_is_advice_only():
@@ -265,12 +268,12 @@ def test_three_card_draw_puts_the_third_card_on_top():
     """Three cards per turn, turned one by one, so the third is on top; the last turn takes what is left."""
     state = position(["7H", "", "", ""], stock="*", three_card=True)
     draw = legal(state)[-1]
-    assert draw == Draw() and draw.label == "Turn 3 cards"
+    assert draw == Draw() and draw.phrase == Phrase.of("peek.draw", count=3)
     after = play(GAME, state, "draw")
     assert after.waste == state.stock[:3] and after.waste[-1] == state.stock[2]
     small = position([HEARTS, SPADES, DIAMONDS, "7C 8C 9C TC JC QC KC AC 6C"], stock="2C 3C 4C 5C", three_card=True)
     small = play(GAME, small, "draw")
-    assert text(small.waste) == "2C 3C 4C" and legal(small)[-1].label == "Turn 1 card"
+    assert text(small.waste) == "2C 3C 4C" and legal(small)[-1].phrase == Phrase.of("peek.draw", count=1)
     assert text(play(GAME, small, "draw").waste) == "2C 3C 4C 5C"
 
 
@@ -279,7 +282,8 @@ def test_three_card_game_plays_only_the_top_waste_card():
     state = position(["7H 9H", "", "", ""], stock="*", waste="2H 3H 5C", three_card=True)
     assert GAME.view_for(state, 0).waste == parse_cards("2H 3H 5C")
     assert codes(state) == ["draw"]
-    assert refusal(GAME, state, Play("w")).startswith("5♣ cannot start a foundation")
+    refused = refusal(GAME, state, Play("w"))
+    assert refused.key == "peek.cannot_start" and refused.arg("card") == Card.parse("5C")
 
 
 def small_stock(**counters: Any) -> PeekState:
@@ -297,7 +301,7 @@ def test_one_card_game_allows_two_redeals():
     """The third turn-over of the waste is refused in the one-card game (three passes)."""
     state = play(GAME, small_stock(), "draw", "draw", "redeal", "draw", "draw", "redeal", "draw", "draw")
     assert state.redeals == 2 and codes(state) == ["r2>f"]
-    assert refusal(GAME, state, Redeal()) == "No redeals left: you have already gone through the stock 3 times."
+    assert refusal(GAME, state, Redeal()) == Phrase.of("peek.redeal.none_left", passes=3)
     assert GAME.view_for(state, 0).redeals_left == 0
 
 
@@ -312,13 +316,13 @@ def test_three_card_game_redeals_without_limit():
 def test_redeal_and_draw_are_refused_at_the_wrong_time():
     """Turn the waste over only with an empty stock and a non-empty waste; draw only from a stock."""
     state = small_stock()
-    assert refusal(GAME, state, Redeal()) == "You can turn the waste over only when the stock is empty."
+    assert refusal(GAME, state, Redeal()) == Phrase.of("peek.redeal.stock_left")
     empty = play(GAME, state, "draw", "draw")
-    assert refusal(GAME, empty, Draw()) == "The stock is empty. Turn the waste over."
+    assert refusal(GAME, empty, Draw()) == Phrase.of("peek.stock_empty.redeal")
     bare = position([HEARTS, SPADES, CLUBS, ""], ["2D 3D 4D 5D", "6D 8D 9D TD", "JD QD KD AD", "7D"], stock="")
     assert codes(bare) == ["r4>f"]
-    assert refusal(GAME, bare, Redeal()) == "The waste is empty: there is nothing to turn over."
-    assert refusal(GAME, bare, Draw()) == "The stock is empty."
+    assert refusal(GAME, bare, Redeal()) == Phrase.of("peek.redeal.waste_empty")
+    assert refusal(GAME, bare, Draw()) == Phrase.of("peek.stock_empty")
 
 
 # The end of a game that cannot be won any more (§2.5, §2.8 A7)
@@ -329,7 +333,7 @@ def test_three_card_game_goes_on_after_a_pass_that_skipped_a_playable_card():
     2♥ (on top after the first turn, every pass) was not played; after the turn-over it is on top again."""
     state = position(TWOS_OUT, ["", "", "", "2C"], stock="2D 2S 2H", three_card=True)
     state = play(GAME, state, "draw")
-    assert codes(state) == ["w>f", "redeal"] and legal(state)[-1].label == "Turn the waste over"
+    assert codes(state) == ["w>f", "redeal"] and legal(state)[-1].phrase == Phrase.of("peek.redeal")
     state = play(GAME, state, "redeal")
     assert GAME.outcome(state) is None and legal(state)[-1] == Draw()
     assert set(showable_tops(state)) == set(parse_cards("2H"))
@@ -345,12 +349,13 @@ def test_three_card_game_ends_when_no_pass_can_bring_a_card_home():
     assert set(showable_tops(state)) == set(parse_cards("2H 2S 2C")) and GAME.outcome(state) is None
     draw = legal(state)[-1]
     assert draw == Draw() and draw.ends_game
-    assert draw.label == "Turn 3 cards (nothing could go home again: ends the game)"
+    assert draw.phrase == Phrase.of("peek.draw.ends_game", count=3)
     transition = GAME.apply_action(state, 0, draw)
     outcome = GAME.outcome(transition.state)
     assert outcome is not None and outcome.winners == () and outcome.reason == EndReason.COMPLETED
-    assert outcome.summary == "No card can reach a foundation any more: lost with 48 cards home."
-    assert [event.text for event in transition.events] == ["You turned 2♦, 2♠, 2♣.", outcome.summary]
+    assert outcome.summary == Phrase.of("peek.lost", count=48)
+    turned = Phrase.of("peek.turned", cards=parse_cards("2D 2S 2C"))
+    assert [event.phrase for event in transition.events] == [turned, outcome.summary]
     assert set(showable_tops(transition.state)) == set(parse_cards("2S 2C"))
     assert legal(transition.state) == () and GAME.current_seat(transition.state) is None
 
@@ -370,7 +375,7 @@ def test_a_lost_position_ends_at_once_even_with_cards_in_the_stock():
 def test_one_card_game_goes_on_after_a_turn_over_without_progress():
     """The default game ends by its redeal limit; a turn-over without progress goes on."""
     state = play(GAME, small_stock(), "draw", "draw")
-    assert legal(state)[-1].label == "Turn the waste over"
+    assert legal(state)[-1].phrase == Phrase.of("peek.redeal")
     assert GAME.outcome(play(GAME, state, "redeal")) is None
 
 
@@ -434,7 +439,7 @@ def test_last_card_home_wins():
     transition = GAME.apply_action(state, 0, Play("w"))
     outcome = GAME.outcome(transition.state)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((52,), (0,), EndReason.COMPLETED)
-    assert transition.events[-1].text == outcome.summary
+    assert outcome.summary == Phrase.of("patience.solved") and transition.events[-1].phrase == outcome.summary
     assert legal(transition.state) == () and GAME.current_seat(transition.state) is None
 
 
@@ -446,8 +451,8 @@ def test_out_of_moves_is_a_loss():
     transition = GAME.apply_action(state, 0, Draw())
     outcome = GAME.outcome(transition.state)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((48,), (), EndReason.COMPLETED)
-    assert outcome.summary == "No card can reach a foundation any more: lost with 48 cards home."
-    assert transition.events[-1].text == outcome.summary
+    assert outcome.summary == Phrase.of("peek.lost", count=48)
+    assert transition.events[-1].phrase == outcome.summary
     with pytest.raises(GameOverError):
         GAME.apply_action(transition.state, 0, Draw())
 
@@ -466,8 +471,8 @@ def test_resign_ends_the_game():
     resigned = transition.state
     outcome = GAME.outcome(resigned)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((1,), (), EndReason.RESIGNED)
-    assert outcome.summary == "Resigned with 1 card on the foundations."
-    assert [event.text for event in transition.events] == [outcome.summary]
+    assert outcome.summary == Phrase.of("peek.resigned", count=1)
+    assert [event.phrase for event in transition.events] == [outcome.summary]
     with pytest.raises(GameOverError):
         GAME.apply_action(resigned, 0, Draw())
     with pytest.raises(GameOverError):
@@ -480,28 +485,31 @@ def test_undo_is_allowed():
     assert GAME.allows_undo(GAME.resolve_options(THREE)) is True
 
 
-# Labels, events and codes
+# Phrases, events and codes
 
 
-def test_labels_and_events():
-    """Labels read like "5♥ → foundation 1"; events say what happened."""
+def test_phrases_and_events():
+    """Actions are named like "5♥ → foundation 1"; events say what happened."""
     state = position(["7H 9H", "7S", "", ""], ["5H", "9S", "7D", ""], stock="3C *")
-    labels = {action.code: action.label for action in legal(state)}
-    assert labels == {
-        "r1>f": "5♥ \u2192 foundation 1",
-        "r2>f": "9♠ \u2192 foundation 2",
-        "r3>f": "7♦ starts foundation 3",
-        "draw": "Turn 1 card",
+    phrases = {action.code: action.phrase for action in legal(state)}
+    assert phrases == {
+        "r1>f": Phrase.of("peek.play.home", what=Card.parse("5H"), foundation=1),
+        "r2>f": Phrase.of("peek.play.home", what=Card.parse("9S"), foundation=2),
+        "r3>f": Phrase.of("peek.play.starts", what=Card.parse("7D"), foundation=3),
+        "draw": Phrase.of("peek.draw", count=1),
     }
-    assert [event.text for event in GAME.apply_action(state, 0, Play("r1")).events] == ["5♥ went to foundation 1."]
-    assert [event.text for event in GAME.apply_action(state, 0, Draw()).events] == ["You turned 3♣."]
+    went = Phrase.of("peek.went_home", card=Card.parse("5H"), foundation=1)
+    assert [event.phrase for event in GAME.apply_action(state, 0, Play("r1")).events] == [went]
+    turned = Phrase.of("peek.turned", cards=parse_cards("3C"))
+    assert [event.phrase for event in GAME.apply_action(state, 0, Draw()).events] == [turned]
     three = dataclasses.replace(state, three_card=True)
     events = GAME.apply_action(three, 0, Draw()).events
-    assert events[0].text.startswith("You turned 3♣, ") and events[0].text.count(",") == 2
+    assert events[0].phrase == Phrase.of("peek.turned", cards=state.stock[:3]) and state.stock[0] == Card.parse("3C")
     redeal = play(GAME, small_stock(), "draw", "draw", "redeal")
-    assert GAME.apply_action(play(GAME, redeal, "draw", "draw"), 0, Redeal()).events[0].text == (
-        "You turned the waste over: 0 redeals left."
+    assert GAME.apply_action(play(GAME, redeal, "draw", "draw"), 0, Redeal()).events[0].phrase == Phrase.of(
+        "peek.turned_over.redeals_left", count=0
     )
+    assert Play("w").phrase == Phrase.of("peek.play", what=Phrase.of("peek.waste"))
 
 
 def test_legal_actions_order():
@@ -551,11 +559,11 @@ def test_garbage_codes_are_refused(code):
 def test_refusals_for_empty_sources_and_strange_actions():
     """An empty reserve or waste is named; an action of another game is 'not a Peek move'."""
     state = position(["7H", "", "", ""], ["", "", "", ""])
-    assert refusal(GAME, state, Play("r3")) == "Reserve 3 is empty."
-    assert refusal(GAME, state, Play("w")) == "The waste is empty."
-    assert refusal(GAME, state, Play("x9")) == "That is not a Peek move."
-    assert refusal(GAME, state, Play(5)) == "That is not a Peek move."
-    assert refusal(GAME, state, Collect()) == "That is not a Peek move."
+    assert refusal(GAME, state, Play("r3")) == Phrase.of("peek.reserve_empty", reserve=3)
+    assert refusal(GAME, state, Play("w")) == Phrase.of("peek.waste_empty")
+    assert refusal(GAME, state, Play("x9")) == Phrase.of("peek.not_a_move")
+    assert refusal(GAME, state, Play(5)) == Phrase.of("peek.not_a_move")
+    assert refusal(GAME, state, Collect()) == Phrase.of("peek.not_a_move")
 
 
 # Views and snapshots

@@ -12,6 +12,7 @@ from games.base import SCHEMA, EndReason
 from games.cards import DECK, Card, Rank, Suit, parse_cards
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
 from games.penguin import GAME, Collect, Move, PenguinState, PenguinView, normalised_rank
+from games.phrases import Phrase
 
 from .helpers import check_conservation, play, refusal
 from .view_cards import cards_in
@@ -120,7 +121,7 @@ def test_beak_suit_foundation_starts_empty_and_takes_only_the_beak():
     six = position("5S", ["*", "6S", "5S", "", "", "", ""])
     assert Move("c3", "f") in legal(six)
     assert Move("c2", "f") not in legal(six)
-    assert refusal(GAME, six, Move("c2", "f")) == "Only the beak 5♠ can start the ♠ foundation."
+    assert refusal(GAME, six, Move("c2", "f")) == Phrase.of("penguin.only_beak_starts", beak=Card.parse("5S"), suit="♠")
 
 
 def test_foundation_order_wraps_from_king_to_ace():
@@ -135,7 +136,9 @@ def test_foundation_refuses_a_skipped_rank():
     """7♥ cannot go home on 5♥."""
     state = position("5S", ["*", "7H", "", "", "", "", ""])
     assert Move("c2", "f") not in legal(state)
-    assert refusal(GAME, state, Move("c2", "f")) == "7♥ cannot go home yet: the ♥ foundation needs 6♥ first."
+    assert refusal(GAME, state, Move("c2", "f")) == Phrase.of(
+        "penguin.not_home_yet", card=Card.parse("7H"), suit="♥", wanted=Card.parse("6H")
+    )
 
 
 def test_cell_card_goes_home():
@@ -211,7 +214,9 @@ def test_beak_ace_king_does_not_go_on_ace():
     """Beak A♠: K♠ on the beak A♠ is refused (RULES §4.8 A3)."""
     state = position("AS", ["*", "AS", "KS", "", "", "", ""])
     assert Move("c3", "c2") not in legal(state)
-    assert refusal(GAME, state, Move("c3", "c2")) == "K♠ cannot go on the beak A♠."
+    assert refusal(GAME, state, Move("c3", "c2")) == Phrase.of(
+        "penguin.not_on_beak", card=Card.parse("KS"), beak=Card.parse("AS")
+    )
 
 
 def test_beak_may_build_on_its_next_card():
@@ -232,7 +237,7 @@ def test_full_flipper_refuses_a_card():
     cells = ["6H", "7H", "8H", "9H", "TH", "JH", "QH"]
     state = position("5S", ["*", "9C", "", "", "", "", ""], cells=cells)
     assert not any(isinstance(action, Move) and action.dest == "k" for action in legal(state))
-    assert refusal(GAME, state, Move("c2", "k")) == "The flipper is full."
+    assert refusal(GAME, state, Move("c2", "k")) == Phrase.of("penguin.flipper_full")
 
 
 def test_whole_column_to_empty_column_is_never_listed():
@@ -240,28 +245,32 @@ def test_whole_column_to_empty_column_is_never_listed():
     state = position("5S", ["*", "", "4D 3D", "", "", "", ""])
     moves = [action for action in legal(state) if isinstance(action, Move)]
     assert not any(move.source == "c3" and move.dest[0] == "c" for move in moves)
-    assert "changes nothing" in refusal(GAME, state, Move("c3", "c2", 2))
+    assert refusal(GAME, state, Move("c3", "c2", 2)) == Phrase.of("penguin.whole_column", column=3)
 
 
 @pytest.mark.parametrize(
     ("columns", "action", "message"),
     [
-        (["*", "9S", "7H", "", "", "", ""], Move("c3", "c2"), "7♥ does not go on 9♠."),
-        (["*", "", "KD 3D", "", "", "", ""], Move("c3", "c2"), "Only a 4 can start an empty column."),
-        (["*", "", "", "", "", "", ""], Move("c2", "f"), "Column 2 is empty."),
-        (["*", "", "", "", "", "", ""], Move("k3", "c2"), "Cell 3 is empty."),
+        (
+            ["*", "9S", "7H", "", "", "", ""],
+            Move("c3", "c2"),
+            Phrase.of("penguin.does_not_go_on", card=Card.parse("7H"), top=Card.parse("9S")),
+        ),
+        (["*", "", "KD 3D", "", "", "", ""], Move("c3", "c2"), Phrase.of("penguin.empty_column_rank", rank=Rank.FOUR)),
+        (["*", "", "", "", "", "", ""], Move("c2", "f"), Phrase.of("penguin.column_empty", number=2)),
+        (["*", "", "", "", "", "", ""], Move("k3", "c2"), Phrase.of("penguin.cell_empty", number=3)),
         (
             ["*", "9D", "KD 8C 8D 7D", "", "", "", ""],
             Move("c3", "c2", 3),
-            "The top 3 cards of column 3 are not a same-suit sequence.",
+            Phrase.of("penguin.not_a_sequence", top=3, column=3),
         ),
-        (["*", "9D", "8D", "", "", "", ""], Move("c3", "c2", 2), "Column 3 has only 1 card."),
-        (["*", "9D", "8D", "", "", "", ""], Collect(), "Nothing can go to the foundations."),
-        (["*", "9D", "8D", "", "", "", ""], Move("c3", "c3"), "'c3>c3' is not a Penguin move."),
+        (["*", "9D", "8D", "", "", "", ""], Move("c3", "c2", 2), Phrase.of("penguin.column_short", column=3, count=1)),
+        (["*", "9D", "8D", "", "", "", ""], Collect(), Phrase.of("penguin.nothing_to_collect")),
+        (["*", "9D", "8D", "", "", "", ""], Move("c3", "c3"), Phrase.of("penguin.not_a_move", code="c3>c3")),
     ],
 )
 def test_refusals_say_why(columns, action, message):
-    """explain_illegal gives a precise sentence for each kind of refusal."""
+    """explain_illegal gives a precise reason for each kind of refusal."""
     state = position("5S", columns)
     assert refusal(GAME, state, action) == message
 
@@ -269,7 +278,7 @@ def test_refusals_say_why(columns, action, message):
 def test_empty_column_refusal_names_the_rank_with_its_article():
     """Beak 9♠: only an 8 can start an empty column."""
     state = position("9S", ["*", "", "KD 3D", "", "", "", ""])
-    assert refusal(GAME, state, Move("c3", "c2")) == "Only an 8 can start an empty column."
+    assert refusal(GAME, state, Move("c3", "c2")) == Phrase.of("penguin.empty_column_rank", rank=Rank.EIGHT)
 
 
 def test_nothing_leaves_a_foundation_or_goes_cell_to_cell():
@@ -287,7 +296,7 @@ def test_collect_sends_every_card_that_can_go():
     state = position("5S", ["*", "9D 8H", "JH TH", "", "", "", ""], cells=["", "9H"], home="7H")
     transition = GAME.apply_action(state, 0, Collect())
     assert transition.state.foundations[Suit.HEARTS][-1] == Card.parse("JH")
-    assert [event.text for event in transition.events] == ["Collected 4 cards to the foundations."]
+    assert [event.phrase for event in transition.events] == [Phrase.of("penguin.collected", count=4)]
     assert transition.state.moves == 1
 
 
@@ -301,16 +310,24 @@ def test_legal_actions_order():
     assert Move("k1", "c3") in actions and actions[-1] == Move("k1", "c3")
 
 
-def test_labels_and_events_name_the_cards():
-    """Labels read like "7♥ + 1 → column 2"; events tell the table what moved where."""
+def test_phrases_and_events_name_the_cards():
+    """Actions are named like "7♥ + 1 → column 2"; events tell the table what moved where."""
     state = position("5S", ["*", "8H", "KD 7H 6H", "", "", "", ""], cells=["4C"])
-    labels = {action.code: action.label for action in legal(state)}
-    assert labels["c3:2>c2"] == "7♥ + 1 \u2192 column 2"
-    assert labels["c3>k"] == "6♥ \u2192 cell"
-    assert labels["k1>c4"] == "4♣ \u2192 empty column 4"
-    assert labels["auto"] == "Collect to foundations"
+    phrases = {action.code: action.phrase for action in legal(state)}
+    tail = Phrase.of("penguin.tail", what=Card.parse("7H"), more=1)
+    assert phrases["c3:2>c2"] == Phrase.of("penguin.move", what=tail, where=Phrase.of("penguin.to_column", column=2))
+    assert phrases["c3>k"] == Phrase.of("penguin.move", what=Card.parse("6H"), where=Phrase.of("penguin.to_cell"))
+    to_empty = Phrase.of("penguin.to_empty_column", column=4)
+    assert phrases["k1>c4"] == Phrase.of("penguin.move", what=Card.parse("4C"), where=to_empty)
+    assert phrases["auto"] == Phrase.of("penguin.collect")
     events = GAME.apply_action(state, 0, Move("c3", "c2", 2)).events
-    assert [event.text for event in events] == ["7♥ and 1 more card moved to column 2."]
+    assert [event.phrase for event in events] == [
+        Phrase.of("penguin.moved_tail", card=Card.parse("7H"), count=1, column=2)
+    ]
+    home = Move("c1", "f").phrase
+    assert home == Phrase.of(
+        "penguin.move", what=Phrase.of("penguin.column", number=1), where=Phrase.of("penguin.to_foundation")
+    )
 
 
 # Codes
@@ -389,7 +406,7 @@ def test_no_legal_action_is_a_loss():
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert (outcome.scores, outcome.winners, outcome.reason) == ((3,), (), EndReason.COMPLETED)
-    assert "No moves left" in outcome.summary
+    assert outcome.summary == Phrase.of("penguin.stuck", count=3)
     assert GAME.current_seat(state) is None
 
 
@@ -398,7 +415,7 @@ def test_last_move_into_a_dead_end_announces_the_loss():
     state = one_move_left_position()
     assert GAME.outcome(state) is None
     transition = GAME.apply_action(state, 0, Move("c7", "k"))
-    assert transition.events[-1].text == GAME.outcome(transition.state).summary
+    assert transition.events[-1].phrase == GAME.outcome(transition.state).summary
 
 
 def test_last_card_home_wins():
@@ -408,7 +425,7 @@ def test_last_card_home_wins():
     transition = GAME.apply_action(state, 0, Move("k1", "f"))
     outcome = GAME.outcome(transition.state)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((52,), (0,), EndReason.COMPLETED)
-    assert transition.events[-1].text == outcome.summary
+    assert transition.events[-1].phrase == outcome.summary == Phrase.of("patience.solved")
     assert GAME.legal_actions(transition.state, 0) == ()
 
 

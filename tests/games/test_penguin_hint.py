@@ -27,7 +27,7 @@ def follow_hints(state: PenguinState, limit: int) -> tuple[PenguinState, int]:
         last = action
         state = GAME.apply_action(state, 0, action).state
         moves += 1
-        assert (state.columns, state.cells) not in seen, f"hint {moves} ({action.label}) returns to an earlier position"
+        assert (state.columns, state.cells) not in seen, f"hint {moves} ({action.code}) returns to an earlier position"
         seen.add((state.columns, state.cells))
     return state, moves
 

@@ -13,6 +13,7 @@ from games.ai.triplepeaks_ai import GreedyPlayer, RandomPlayer
 from games.base import SCHEMA, EndReason
 from games.cards import DECK, Card, parse_cards
 from games.errors import CorruptStateError, GameOverError, IllegalActionError, InvalidActionError, InvalidOptionError
+from games.phrases import Phrase
 from games.triplepeaks import (
     COVERED_BY,
     GAME,
@@ -181,7 +182,7 @@ def test_c0_flips_when_d0_and_d1_are_gone():
     transition = GAME.apply_action(state, 0, Play(19))
     view = GAME.view_for(transition.state, 0)
     assert not view.face_down[9] and view.tableau[9] == Card.parse("KH")
-    assert transition.events[-1].text == "Turned up K♥."
+    assert transition.events[-1].phrase == Phrase.of("triplepeaks.turned_up", card=Card.parse("KH"))
 
 
 def test_b0_flips_when_c0_and_c1_are_gone():
@@ -242,11 +243,12 @@ def test_draw_is_allowed_while_plays_exist():
 def test_face_down_and_played_cards_are_refused_with_reasons():
     """Face-down, already played, wrong-rank plays and an empty stock each say why."""
     state = position({18: "4C", 19: "9D"}, "5H")
-    assert refusal(GAME, state, Play(9)) == "That card is still face down: clear the cards that cover it first."
-    assert refusal(GAME, state, Play(20)) == "That card has already been played."
-    wrong_rank = "9♦ does not go on 5♥: play a card one rank above or below it (K and A connect)."
+    assert refusal(GAME, state, Play(9)) == Phrase.of("triplepeaks.face_down")
+    assert refusal(GAME, state, Play(20)) == Phrase.of("triplepeaks.already_played")
+    wrong_rank = Phrase.of("triplepeaks.does_not_go_on", card=Card.parse("9D"), top=Card.parse("5H"))
     assert refusal(GAME, state, Play(19)) == wrong_rank
-    assert refusal(GAME, state, Draw()) == "The stock is empty."
+    assert refusal(GAME, state, Draw()) == Phrase.of("triplepeaks.stock_empty")
+    assert refusal(GAME, state, Play(28)) == Phrase.of("triplepeaks.not_a_move", code="t28")
 
 
 def test_draw_turns_the_top_card_and_sets_the_run_aside():
@@ -305,9 +307,9 @@ def test_tip_in_a_run_scores_its_place_plus_the_bonus():
     state = position({0: "6C", 1: "KD", 2: "KH"}, "5H", "2S", run=6, score=100)
     transition = GAME.apply_action(state, 0, Play(0))
     assert transition.state.score == 122
-    assert [event.text for event in transition.events] == [
-        "6♣ played: +7 points (card 7 of the run).",
-        "A peak is cleared: +15 bonus.",
+    assert [event.phrase for event in transition.events] == [
+        Phrase.of("triplepeaks.played", card=Card.parse("6C"), points=Phrase.of("count.points", count=7), run=7),
+        Phrase.of("triplepeaks.peak_cleared", bonus=15),
     ]
     assert GAME.view_for(transition.state, 0).peaks_cleared == 1
 
@@ -364,8 +366,8 @@ def test_loss_when_the_stock_is_empty_and_nothing_plays():
     transition = GAME.apply_action(state, 0, Draw())
     outcome = GAME.outcome(transition.state)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((15,), (), EndReason.COMPLETED)
-    assert outcome.summary == "No moves left: 15 points."
-    assert transition.events[-1].text == outcome.summary
+    assert outcome.summary == Phrase.of("triplepeaks.stuck", points=Phrase.of("count.points", count=15))
+    assert transition.events[-1].phrase == outcome.summary
     assert GAME.current_seat(transition.state) is None and legal(transition.state) == ()
 
 
@@ -387,7 +389,7 @@ def test_resign_ends_the_game():
     transition = GAME.resign(state, 0)
     outcome = GAME.outcome(transition.state)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((1,), (), EndReason.RESIGNED)
-    assert transition.events[-1].text == "Resigned with 1 point."
+    assert transition.events[-1].phrase == Phrase.of("triplepeaks.resigned", points=Phrase.of("count.points", count=1))
     with pytest.raises(GameOverError):
         GAME.apply_action(transition.state, 0, Draw())
     with pytest.raises(GameOverError):
@@ -404,7 +406,7 @@ def test_progressive_round_carries_the_score_into_a_fresh_deal():
         state = play(GAME, state, f"t{slot}")
     transition = GAME.apply_action(state, 0, Play(PLAY_ORDER[-1]))
     state = transition.state
-    assert transition.events[-1].text == "Round 2 is dealt; your score of 466 carries over."
+    assert transition.events[-1].phrase == Phrase.of("triplepeaks.next_round", round=2, score=466)
     fresh = round_deck(77, 2)
     assert (state.round, state.score, state.run) == (2, 466, 0)
     assert state.tableau == fresh[:28] and state.waste == (fresh[28],) and state.stock == fresh[29:]
@@ -419,7 +421,11 @@ def test_progressive_game_ends_only_in_a_loss_with_the_total():
     state = dataclasses.replace(state, round=3)
     outcome = GAME.outcome(play(GAME, state, "draw"))
     assert outcome.winners == () and outcome.scores == (295,)
-    assert outcome.summary == "No moves left: 295 points after 2 cleared rounds."
+    assert outcome.summary == Phrase.of(
+        "triplepeaks.stuck.rounds",
+        points=Phrase.of("count.points", count=295),
+        rounds=Phrase.of("count.cleared_rounds", count=2),
+    )
 
 
 def test_progressive_resignation_keeps_the_total():
@@ -427,7 +433,11 @@ def test_progressive_resignation_keeps_the_total():
     state = dataclasses.replace(position({18: "4C"}, "5H", "JD", score=40, progressive=True), round=2)
     outcome = GAME.outcome(GAME.resign(state, 0).state)
     assert (outcome.scores, outcome.winners, outcome.reason) == ((40,), (), EndReason.RESIGNED)
-    assert outcome.summary == "Resigned with 40 points after 1 cleared round."
+    assert outcome.summary == Phrase.of(
+        "triplepeaks.resigned.rounds",
+        points=Phrase.of("count.points", count=40),
+        rounds=Phrase.of("count.cleared_rounds", count=1),
+    )
 
 
 def test_progressive_floor_applies_to_the_running_total():
@@ -465,18 +475,28 @@ def test_garbage_codes_are_refused(code):
         GAME.parse_action(code)
 
 
-def test_labels_and_events():
-    """Labels name the card; events tell the score and what turned up."""
+def test_phrases_and_events():
+    """Actions name the card; events tell the score and what turned up."""
     state = position({18: "4C", 19: "3C", 9: "KH"}, "5H", "JD QD")
-    labels = {action.code: action.label for action in legal(state)}
-    assert labels == {"t18": "4♣ \u2192 waste", "draw": "Turn a stock card"}
+    phrases = {action.code: action.phrase for action in legal(state)}
+    assert phrases == {
+        "t18": Phrase.of("triplepeaks.play", what=Card.parse("4C")),
+        "draw": Phrase.of("triplepeaks.draw"),
+    }
+    assert Play(5).phrase == Phrase.of("triplepeaks.play", what=Phrase.of("triplepeaks.slot", slot=5))
     state = play(GAME, state, "t18", "t19")
     events = GAME.apply_action(state, 0, Draw()).events
-    floor = "(a stock card costs 5, but the score never goes below 0)"
-    assert [event.text for event in events] == [f"Turned J♦ from the stock: \u22123 points {floor}; 1 card left."]
+    assert [event.phrase for event in events] == [
+        Phrase.of(
+            "triplepeaks.turned.cost_floored",
+            card=Card.parse("JD"),
+            cost=Phrase.of("count.points", count=3),
+            left=Phrase.of("count.cards", count=1),
+        )
+    ]
     last = GAME.apply_action(play(GAME, state, "draw"), 0, Draw())
-    assert last.events[0].text == (
-        "Turned Q♦ from the stock (a stock card costs 5, but the score never goes below 0); 0 cards left."
+    assert last.events[0].phrase == Phrase.of(
+        "triplepeaks.turned.floored", card=Card.parse("QD"), left=Phrase.of("count.cards", count=0)
     )
 
 

@@ -83,7 +83,7 @@ def test_an_action_code_in_a_custom_id_is_cut_off_in_messages_and_tracebacks(wri
     except RuntimeError:
         log.exception("unexpected error (custom_id %r)", "pa:42:7:c3>f")
     (entry,) = (json.loads(line) for line in stream.getvalue().splitlines())
-    assert entry["message"] == "unexpected error (custom_id 'pa:42:7:…')"
+    assert entry["message"] == "unexpected error (custom_id 'pa:42:7:c3>f')", "a table's move is public"
     assert "po:42:7:…" in entry["exception"] and "TS" not in entry["exception"]
 
 

@@ -41,6 +41,7 @@ from bot.ui.controls import (
 )
 from bot.ui.kind import KindUI
 from bot.ui.layout import FELT, layout
+from bot.words import say
 from games.base import EndReason, Hint, Seat
 from render.bracket import BracketMatch, BracketPicture
 from render.standings import StandingsRow, StandingsTable
@@ -56,11 +57,12 @@ def result_line(table: Table) -> str:
     outcome = table.outcome
     if outcome is None:
         return ""
+    summary = say(outcome.summary) if outcome.summary is not None else ""
     if outcome.reason is EndReason.RESIGNED:
-        return "**Resigned.** " + outcome.summary
+        return "**Resigned.** " + summary
     if outcome.winners:
-        return ("**Won!** " if len(table.seats) == 1 else "**Game over.** ") + outcome.summary
-    return "**Game over.** " + outcome.summary
+        return ("**Won!** " if len(table.seats) == 1 else "**Game over.** ") + summary
+    return "**Game over.** " + summary
 
 
 def ai_name(table: Table) -> str:
@@ -101,7 +103,7 @@ def table_text(kind: KindUI, table: Table, note: str = "") -> str:
     else:
         lines.append(kind.status(table))
     summary = table.outcome.summary if table.outcome else None
-    happened = " ".join(event.text for event in table.public_events() if event.text != summary)
+    happened = " ".join(say(event.phrase) for event in table.public_events() if event.phrase != summary)
     if happened:
         lines.append(happened)
     if table.finished:
@@ -197,7 +199,7 @@ def panel_text(kind: KindUI, table: Table, seat: Seat, note: str = "") -> str:
         lines.append(f"https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}")
     if kind.panel_status is not None and table.public is not None:
         lines.append(kind.panel_status(table, seat))
-    lines += [event.text for event in table.events_for(seat)]
+    lines += [say(event.phrase) for event in table.events_for(seat)]
     if table.finished:
         lines.append(result_line(table))
     if note:
@@ -245,7 +247,7 @@ def hint_text(hint: Hint | None) -> str:
     """A hint as a sentence, or what it means that there is none."""
     if hint is None:
         return "I found no winning line from here; the game may be lost. *Undo* can take moves back."
-    return f"Try **{hint.action.label}**. {hint.why}"
+    return f"Try **{say(hint.action.phrase)}**. {say(hint.why)}"
 
 
 STANDINGS_IMAGE = "standings.png"

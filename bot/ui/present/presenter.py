@@ -29,6 +29,7 @@ from bot.ui.present.redraws import Owns, Redraws
 from bot.ui.present.threads import Threads, thread_channel
 from bot.ui.present.tournaments import TournamentDesk
 from bot.ui.replay import show_replay
+from bot.words import say
 from games.base import Seat
 
 
@@ -217,8 +218,8 @@ class Presenter:
     async def fired(self, fired: Fired) -> None:
         """Show what a deadline did: redraw its table, and tell the seats it concerns."""
         self.redraw(fired.table)
-        for seat, text in fired.ping.items():
-            await self.hands.notify(fired.table, seat, text)
+        for seat, note in fired.ping.items():
+            await self.hands.notify(fired.table, seat, say(note))
 
     async def idle(self) -> None:
         """Wait until every asked-for redraw has been sent (tests, shutdown)."""

@@ -1,0 +1,64 @@
+"""The bot behind an interaction, typed: what the controls use of it (its table service and its presenter).
+
+It is described here, as a Protocol, rather than named: :mod:`bot.app` imports the controls, and the
+presenter draws them, so the controls naming ``PeapodBot`` or ``Presenter`` (even for the type checker
+only) would be an import circle. ``tests/bot/test_client.py`` checks the presenter keeps to it.
+"""
+
+from collections.abc import Collection
+from typing import Protocol, runtime_checkable
+
+import discord
+
+from bot.core.history import ReplayStep
+from bot.core.service import Table, TableService
+from games.base import Hint, Seat
+
+
+class Presenting(Protocol):
+    """The presenter's calls the controls make (:class:`bot.ui.present.presenter.Presenter`)."""
+
+    def remember(self, user: discord.abc.User) -> None: ...
+
+    def pickable(self, table: Table) -> Collection[str]: ...
+
+    def hint_text(self, hint: Hint | None) -> str: ...
+
+    def redraw(self, table: Table, note: str = "") -> None: ...
+
+    async def post(self, interaction: discord.Interaction, table: Table) -> discord.Message: ...
+
+    async def show_here(
+        self, interaction: discord.Interaction, table: Table, *, picked: str | None = None, note: str = ""
+    ) -> None: ...
+
+    async def show_pick(self, interaction: discord.Interaction, table: Table, picked: str) -> None: ...
+
+    async def open_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None: ...
+
+    async def show_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None: ...
+
+    async def tell(self, interaction: discord.Interaction, text: str) -> None: ...
+
+    async def show_replay(self, interaction: discord.Interaction, step: ReplayStep, *, edit: bool = False) -> None: ...
+
+    async def seated(self, interaction: discord.Interaction, table: Table) -> None: ...
+
+
+@runtime_checkable
+class Peapod(Protocol):
+    """The bot as the controls see it (:class:`bot.app.PeapodBot`)."""
+
+    @property
+    def service(self) -> TableService: ...
+
+    @property
+    def presenter(self) -> Presenting: ...
+
+
+def peapod(interaction: discord.Interaction) -> Peapod:
+    """The bot that received ``interaction``; a client without a service and a presenter is a bug."""
+    client = interaction.client
+    if not isinstance(client, Peapod):
+        raise TypeError(f"{type(client).__name__} is not the peapod bot")
+    return client
