@@ -607,7 +607,9 @@ class Tournaments:
         game_record = await self._store.load_game(pairing.game_id)
         if game_record is None:
             return Outcome.DOUBLE_FORFEIT, "the game was never dealt, so both lose."
-        showed = [await self._store.acted(game_record.id, user_id) for user_id in (pairing.first_id, pairing.second_id)]
+        showed = [
+            user_id is not None and await self._store.acted(game_record.id, user_id) for user_id in game_record.players
+        ]
         lead_of = self._leads.get(record.kind)
         state = self._tables.game(record.kind).from_dict(game_record.state) if game_record.state else None
         lead = lead_of(state) if lead_of is not None and state is not None else 0.0
