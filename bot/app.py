@@ -27,6 +27,7 @@ from bot.ui.present.presenter import Presenter
 from games import GAMES
 from games.ai.registry import AI_LEVELS, HINTS, TIMEOUT_ACTIONS
 from games.base import Game
+from games.leads import LEADS
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,7 @@ EXTENSIONS = (
     "bot.cogs.history",
     "bot.cogs.daily",
     "bot.cogs.general",
+    "bot.cogs.tournament",
 )
 DEFERRED = (
     discord.InteractionResponseType.deferred_channel_message,
@@ -110,6 +112,7 @@ class PeapodBot(commands.AutoShardedBot):
             seed_source=seed_source,
             clock=discord_clock,
             on_deadline=self._deadline_set,
+            leads=LEADS,
         )
         self._firing = False
         self.kinds = kinds
@@ -157,6 +160,7 @@ class PeapodBot(commands.AutoShardedBot):
         try:
             for fired in await self.service.fire_due():
                 await self._show_fired(fired)
+            await self.service.fire_tournaments()
             await self.presenter.daily_posts()
             upcoming = await self.service.next_deadline()
         except Exception:

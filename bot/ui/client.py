@@ -14,8 +14,16 @@ import discord
 
 from bot.core.history import ReplayStep
 from bot.core.service import Table, TableService
+from bot.core.tournaments import Progress
 from bot.ops.stopping import InFlight
 from games.base import Hint, Seat
+
+
+class ShowingTournaments(Protocol):
+    """The tournament desk's answer to a click on a tournament message
+    (:class:`bot.ui.present.tournaments.TournamentDesk`)."""
+
+    async def show_here(self, interaction: discord.Interaction, progress: Progress) -> None: ...
 
 
 class Presenting(Protocol):
@@ -46,6 +54,9 @@ class Presenting(Protocol):
     async def show_replay(self, interaction: discord.Interaction, step: ReplayStep, *, edit: bool = False) -> None: ...
 
     async def seated(self, interaction: discord.Interaction, table: Table) -> None: ...
+
+    @property
+    def tournaments(self) -> ShowingTournaments: ...
 
 
 @runtime_checkable

@@ -36,7 +36,8 @@ import discord
 from discord import ui
 
 from bot.core.errors import StaleActionError
-from bot.core.service import Table
+from bot.core.service import Table, TableService
+from bot.core.tournaments import Progress
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
 from bot.ops import metrics
 from bot.ops.interactions import Timing, outcome_of
@@ -593,6 +594,78 @@ class ReplayStepButton(Control, template=custom_ids.template(custom_ids.REPLAY_S
         await bot.presenter.show_replay(interaction, step, edit=True)
 
 
+class TournamentControl(Control, template=r"(?!)"):
+    """What the tournament message's buttons share: the id names the tournament (in the game's place, with
+    version 0), which must be of the server clicked in; the message's answer is the tournament redrawn."""
+
+    home = "anywhere"
+    saves = True
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot = peapod(interaction)
+        await bot.service.tournament(self.game_id, interaction.guild_id)
+        progress = await self.change(bot.service, interaction)
+        await self.acknowledge_if_hurried(interaction)
+        await bot.presenter.tournaments.show_here(interaction, progress)
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        raise NotImplementedError
+
+
+class TournamentJoinButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_JOIN)):
+    """Signs the clicker up."""
+
+    prefix = custom_ids.TOURNAMENT_JOIN
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.join_tournament(self.game_id, interaction.user.id, interaction.user.display_name)
+
+
+class TournamentLeaveButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_LEAVE)):
+    """Takes the clicker off the sign-up."""
+
+    prefix = custom_ids.TOURNAMENT_LEAVE
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.leave_tournament(self.game_id, interaction.user.id)
+
+
+class TournamentStartButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_START)):
+    """The host starts the tournament now: round 1 is paired and dealt."""
+
+    prefix = custom_ids.TOURNAMENT_START
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.start_tournament(self.game_id, interaction.user.id)
+
+
+class TournamentCancelButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_CANCEL)):
+    """The host calls the sign-up off."""
+
+    prefix = custom_ids.TOURNAMENT_CANCEL
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.cancel_tournament(self.game_id, interaction.user.id)
+
+
+class TournamentPauseButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_PAUSE)):
+    """An arena player is not paired again until they press Return."""
+
+    prefix = custom_ids.TOURNAMENT_PAUSE
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.pause_tournament(self.game_id, interaction.user.id, True)
+
+
+class TournamentReturnButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_RETURN)):
+    """A paused arena player comes back, and is paired at once if someone is free."""
+
+    prefix = custom_ids.TOURNAMENT_RETURN
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.pause_tournament(self.game_id, interaction.user.id, False)
+
+
 CONTROLS: tuple[type[Control], ...] = (
     ActionButton,
     PickSelect,
@@ -617,6 +690,12 @@ CONTROLS: tuple[type[Control], ...] = (
     ReplayButton,
     ReplayStepButton,
     LegacyControl,
+    TournamentJoinButton,
+    TournamentLeaveButton,
+    TournamentStartButton,
+    TournamentCancelButton,
+    TournamentPauseButton,
+    TournamentReturnButton,
 )
 """Every control class, registered with the bot as dynamic items."""
 
