@@ -11,12 +11,16 @@ from discord import ui
 
 from bot.core.deadlines import ai_level
 from bot.core.service import Table
+from bot.core.tournament import Format, Standing
+from bot.core.tournaments import TournamentView
 from bot.text import shorten
+from bot.ui import custom_ids
 from bot.ui.controls import (
     AcceptButton,
     AddAIButton,
     BackButton,
     CancelButton,
+    Control,
     DeclineButton,
     JoinButton,
     LeaveButton,
@@ -26,6 +30,12 @@ from bot.ui.controls import (
     ReplayButton,
     ResignButton,
     StartButton,
+    TournamentCancelButton,
+    TournamentJoinButton,
+    TournamentLeaveButton,
+    TournamentPauseButton,
+    TournamentReturnButton,
+    TournamentStartButton,
     UndoButton,
     button,
 )
@@ -33,6 +43,8 @@ from bot.ui.kind import KindUI
 from bot.ui.layout import FELT, layout
 from bot.words import say
 from games.base import EndReason, Hint, Seat
+from render.bracket import BracketMatch, BracketPicture
+from render.standings import StandingsRow, StandingsTable
 
 IMAGE_NAME = "table.png"
 HAND_IMAGE_NAME = "hand.png"
@@ -236,3 +248,178 @@ def hint_text(hint: Hint | None) -> str:
     if hint is None:
         return "I found no winning line from here; the game may be lost. *Undo* can take moves back."
     return f"Try **{say(hint.action.phrase)}**. {say(hint.why)}"
+
+
+STANDINGS_IMAGE = "standings.png"
+FORMAT_NAMES = {
+    Format.ARENA: "Arena",
+    Format.SWISS: "Swiss",
+    Format.KNOCKOUT: "Knockout",
+    Format.ROUNDROBIN: "Round robin",
+}
+PLACES = ("\U0001f947", "\U0001f948", "\U0001f949")
+"""Gold, silver and bronze medals for the podium."""
+
+
+def tournament_heading(view: TournamentView) -> str:
+    return f"{view.title} tournament #{view.id}: {FORMAT_NAMES[view.format]}"
+
+
+def rounds_line(view: TournamentView) -> str:
+    """How long it lasts: an arena's minutes, else its rounds (and each round's clock)."""
+    record = view.record
+    minutes = f"{record.round_seconds / 60:g} min"
+    if view.format is Format.ARENA:
+        return f"{record.arena_seconds / 60:g} minutes of games: finish one and you are paired again at once."
+    if view.total_rounds is None and view.format is Format.ROUNDROBIN:
+        return f"Everyone meets everyone, one round at a time, {minutes} each."
+    if view.total_rounds is None:
+        return f"Seeded by rating; the winners go on, one round at a time, {minutes} each."
+    played = f"round {record.round} of {view.total_rounds}" if record.round else f"{view.total_rounds} rounds"
+    return f"{played[0].upper()}{played[1:]}, {minutes} each."
+
+
+def tournament_text(view: TournamentView) -> str:
+    """The tournament message's text: how it runs, when it starts (or where it is), and who is in."""
+    record = view.record
+    lines = [rounds_line(view)]
+    if view.status == "signup":
+        lines.append(f"Starts <t:{int(record.starts_at)}:R>, hosted by <@{record.host_id}>. Press Join to play.")
+    elif view.status == "running" and view.round_due is not None:
+        lines.append(f"Round {record.round} ends <t:{int(view.round_due)}:R>; matches are in their threads.")
+    elif view.status == "running" and view.ends_at is not None:
+        lines.append(f"The arena ends <t:{int(view.ends_at)}:R>.")
+    elif view.status == "finished":
+        lines.append("**Finished.**")
+    elif view.status == "cancelled":
+        lines.append("**Cancelled.**")
+    if view.status == "signup":
+        entrants = sorted(record.entrants, key=lambda e: -e.rating)
+        names = [f"<@{e.user_id}> ({e.rating:.1f})" for e in entrants]
+        lines.append(f"**Entrants ({len(names)}/{record.max_players}):** " + (", ".join(names) or "nobody yet"))
+    else:
+        paused = [f"<@{e.user_id}>" for e in record.entrants if e.paused and not e.withdrawn]
+        gone = [f"<@{e.user_id}>" for e in record.entrants if e.withdrawn]
+        if paused:
+            lines.append("Paused: " + ", ".join(paused))
+        if gone:
+            lines.append("Withdrew: " + ", ".join(gone))
+    return "\n".join(lines)
+
+
+def tournament_controls(view: TournamentView) -> list[ui.Item[Any]]:
+    """Join, Leave, Start now and Cancel during the sign-up; Pause and Return while an arena runs."""
+    if view.status == "signup":
+        return [
+            _tournament_button(TournamentJoinButton, view, "Join", discord.ButtonStyle.success),
+            _tournament_button(TournamentLeaveButton, view, "Leave"),
+            _tournament_button(TournamentStartButton, view, "Start now", discord.ButtonStyle.primary),
+            _tournament_button(TournamentCancelButton, view, "Cancel", discord.ButtonStyle.danger),
+        ]
+    if view.status == "running" and view.format is Format.ARENA:
+        return [
+            _tournament_button(TournamentPauseButton, view, "Pause"),
+            _tournament_button(TournamentReturnButton, view, "Return"),
+        ]
+    return []
+
+
+def _tournament_button(
+    cls: type[Control], view: TournamentView, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
+) -> Control:
+    """A button of the tournament message: its id names the tournament where a table's names its game."""
+    return cls(ui.Button(custom_id=custom_ids.table_id(cls.prefix, view.id, 0), label=label, style=style))
+
+
+def tournament_layout(
+    view: TournamentView, colour: discord.Colour | int, picture: str | None, *, controls: bool = True
+) -> ui.LayoutView:
+    """The tournament's message: the sign-up, later the standings (or bracket) picture under the text (without
+    ``controls``: the same, shown elsewhere)."""
+    return layout(
+        colour,
+        tournament_heading(view),
+        tournament_text(view),
+        picture=picture,
+        controls=tournament_controls(view) if controls else (),
+        footer=f"Tournament #{view.id}",
+    )
+
+
+def match_layout(view: TournamentView, colour: discord.Colour | int, table: Table) -> ui.LayoutView:
+    """A tournament match's first message in the channel: who meets whom (pinged), and that the match is in
+    the thread under it; the result comes back to it."""
+    where = f"round {view.record.round}" if view.format is not Format.ARENA else "the arena"
+    text = (
+        f"{table_content(table)}\nYour match of {where} is in the thread under this message: the board and "
+        "your controls are there. The result comes back here."
+    )
+    return layout(colour, f"{tournament_heading(view)}", text, footer=f"Game #{table.game_id}")
+
+
+def _figure(value: float) -> str:
+    return f"{value:g}" if value != int(value) else str(int(value))
+
+
+def standings_table(view: TournamentView) -> StandingsTable:
+    """The standings as the picture shows them: rank, name, points, the tie-breaks (Swiss and round robin:
+    Buchholz, then Sonneborn-Berger), games played; an arena's players on a streak are lit."""
+    tie_breaks = view.format in (Format.SWISS, Format.ROUNDROBIN)
+    headings = ("#", "Player", "Points", *(("Buchholz", "S-B") if tie_breaks else ()), "Games")
+    rows = []
+    for line in view.standings:
+        figures = (_figure(line.buchholz or 0.0), _figure(line.sonneborn_berger or 0.0)) if tie_breaks else ()
+        cells = (str(line.rank), line.entrant.name, _figure(line.points), *figures, str(line.games))
+        rows.append(StandingsRow(cells, lit=line.on_streak))
+    after = f"after round {view.record.round}" if view.format is not Format.ARENA else "so far"
+    if view.status == "finished":
+        after = "final"
+    return StandingsTable(f"{tournament_heading(view)} - standings {after}", headings, tuple(rows))
+
+
+def bracket_picture(view: TournamentView) -> BracketPicture | None:
+    """A knockout's bracket as the picture shows it (None: not a knockout, or not started)."""
+    if view.bracket is None or not view.bracket:
+        return None
+    names = {e.user_id: e.name for e in view.record.entrants}
+
+    def side(player: int | None, known: bool) -> str:
+        return names.get(player, "?") if player is not None else ("bye" if known else "")
+
+    rounds = tuple(
+        tuple(
+            BracketMatch(
+                side(match.first, match.first_known),
+                side(match.second, match.second_known),
+                None if match.winner is None else (0 if match.winner == match.first else 1),
+            )
+            for match in matches
+        )
+        for matches in view.bracket
+    )
+    count = len(rounds)
+    headings = tuple(
+        "Final" if index == count - 1 else "Semi-finals" if index == count - 2 else f"Round {index + 1}"
+        for index in range(count)
+    )
+    return BracketPicture(f"{tournament_heading(view)} - bracket", headings, rounds)
+
+
+def podium_text(podium: Sequence[Standing]) -> str:
+    """The podium, a medal a line."""
+    return "\n".join(f"{PLACES[min(index, 2)]} <@{line.entrant.player}>" for index, line in enumerate(podium))
+
+
+def announcement_layout(
+    view: TournamentView,
+    colour: discord.Colour | int,
+    notes: Sequence[str],
+    podium: Sequence[Standing],
+    picture: str | None,
+) -> ui.LayoutView:
+    """What the channel is told as the tournament moves on: rounds closed and begun, how the clock decided
+    matches, and at the end the podium with the final standings."""
+    body = "\n".join(notes)
+    if podium:
+        body = f"{body}\n**The podium**\n{podium_text(podium)}".strip()
+    return layout(colour, tournament_heading(view), body, picture=picture, footer=f"Tournament #{view.id}")
