@@ -6,17 +6,30 @@
   games have ended; then, with the other games going, one ends and pairing its two players (with whoever
   was waiting) is timed.
 - The standings of 64 (computing them, and the picture) and a 64-player knockout bracket (the picture).
+- Dealing 32 matches at once through the bot (discord.py on SimCord): 64 players join a Swiss tournament
+  of Peanuts and its host presses Start now; the figure is the time until every board is shown in its
+  thread, with the requests each channel took (Discord allows about 5 a channel per 5 seconds; SimCord does
+  not hold them back, so the time under Discord's limits is estimated from the busiest channel's count).
 
 Run with ``.venv/bin/python -m bench.tournament``. Prints figures; never fails on time.
 """
 
+import asyncio
+import collections
 import random
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
-from bench import sized
+import discord
+import simcord
+
+from bench import bot_settings, custom_ids, sized
+from bench.load import _keep_clock
+from bot.app import create_bot
 from bot.core.tournament import (
     Entrant,
     Format,
@@ -28,6 +41,8 @@ from bot.core.tournament import (
     standings,
     swiss_round,
 )
+from bot.store import SqliteStore
+from bot.ui.custom_ids import TOURNAMENT_JOIN, TOURNAMENT_START
 from render.bracket import BracketMatch, BracketPicture, render_bracket
 from render.standings import StandingsRow, StandingsTable, render_standings
 
@@ -37,6 +52,9 @@ REPEATS = sized(5)
 ARENA_GAMES = sized(400, 20)
 ARENA_RUNS = sized(200, 3)
 PICTURE_RUNS = sized(50, 2)
+MATCHES = sized(32, 2)
+CHANNEL_BUDGET = 5 / 5.0
+"""Requests a second Discord allows in one channel (5 per 5 seconds)."""
 T = TypeVar("T")
 PLAYED = (Outcome.FIRST_WON, Outcome.SECOND_WON, Outcome.FIRST_WON, Outcome.SECOND_WON, Outcome.DRAW)
 
@@ -168,13 +186,80 @@ def pictures(entrants: list[Entrant], results: list[Result], rng: random.Random)
     print(f"  knockout bracket picture: {_figures([t for t, _ in drawn])}, {len(drawn[-1][1]) // 1024} KB")
 
 
+async def dealing(database: Path) -> tuple[float, dict[int, int], int]:
+    """Open a tournament of ``2 * MATCHES`` players and start it; return the seconds until every board was
+    shown in its thread, the requests (messages posted and edited) each channel took, and the tournament's
+    channel."""
+    store = await SqliteStore.open(database)
+    bot = create_bot(bot_settings(database), store, seed_source=lambda: 26)
+    requests: collections.Counter[int] = collections.Counter()
+
+    async def on_message(message: discord.Message) -> None:
+        if message.author.bot and message.type is discord.MessageType.default:
+            requests[message.channel.id] += 1
+
+    async def on_raw_message_edit(payload: discord.RawMessageUpdateEvent) -> None:
+        requests[payload.channel_id] += 1
+
+    bot.add_listener(on_message)
+    bot.add_listener(on_raw_message_edit)
+    try:
+        async with simcord.run(bot, settle_timeout=300) as env:
+            guild = env.create_guild("bench")
+            channel = guild.create_text_channel("tournament")
+            people = [guild.add_member(env.create_user(f"player{n}")) for n in range(2 * MATCHES)]
+            await people[0].slash(channel, "tournament new", game="peanuts", format="swiss", rounds=1)
+            message = channel.last_message
+            assert message is not None, "the sign-up is the channel's last message"
+            stored = env.backend.get_message(channel.id, message.id)
+            join = next(c for c in custom_ids(stored.components) if c.startswith(f"{TOURNAMENT_JOIN}:"))
+            start = next(c for c in custom_ids(stored.components) if c.startswith(f"{TOURNAMENT_START}:"))
+            tournament_id = int(join.split(":")[1])
+            for person in people:
+                await person.click(message, custom_id=join)
+            stop = asyncio.Event()
+            clock = asyncio.create_task(_keep_clock(env, stop))
+            requests.clear()
+            began = time.perf_counter()
+            await people[0].click(message, custom_id=start)
+            while True:
+                view = await bot.service.tournament(tournament_id, guild.id)
+                tables = [await bot.service.table(p.game_id) for p in view.current() if p.game_id is not None]
+                if len(tables) == MATCHES and all(table.in_thread for table in tables):
+                    break
+                await asyncio.sleep(0.005)
+            shown = time.perf_counter() - began
+            await bot.presenter.idle()
+            stop.set()
+            await clock
+            return shown, dict(requests), channel.id
+    finally:
+        await store.close()
+
+
+def deal_matches() -> None:
+    """Time dealing :data:`MATCHES` matches at once, and say what Discord's limits would make of it."""
+    with tempfile.TemporaryDirectory() as folder:
+        shown, requests, channel_id = asyncio.run(dealing(Path(folder) / "tournament.db"))
+    threads = [count for channel, count in requests.items() if channel != channel_id]
+    in_channel = requests.get(channel_id, 0)
+    print(f"Dealing {MATCHES} matches at once through the bot (SimCord, no rate limits held):")
+    print(f"  every board shown in its thread after {shown * 1000:.0f} ms")
+    print(
+        f"  requests: {in_channel} in the tournament's channel (each match's first message, the standings, the "
+        f"news); {max(threads, default=0)} at most in one thread ({len(threads)} threads, each its own budget)"
+    )
+    print(f"  under Discord's 5 per 5 s a channel: the channel's share takes about {in_channel / CHANNEL_BUDGET:.0f} s")
+
+
 def main() -> None:
-    """Print the pairing times and the pictures' times and sizes."""
+    """Print the pairing times, the pictures' times and sizes, and the time to deal a round through the bot."""
     rng = random.Random(26)
     entrants = field(ENTRANTS, rng)
     results = swiss(entrants, rng)
     arena(entrants, rng)
     pictures(entrants, results, rng)
+    deal_matches()
 
 
 if __name__ == "__main__":

@@ -1,13 +1,18 @@
-"""``python -m bot``: start peapod against Discord with the settings from the environment / ``.env``."""
+"""``python -m bot``: start peapod against Discord with the settings from the environment / ``.env``.
+
+SIGTERM (what ``docker stop`` and Kubernetes send) and SIGINT (Ctrl-C) stop it cleanly: see
+:meth:`bot.app.PeapodBot.stop`. The process then exits 0.
+"""
 
 import asyncio
 import logging
+import signal
 import sys
 
 import discord
 from pydantic import ValidationError
 
-from bot.app import create_bot
+from bot.app import PeapodBot, create_bot
 from bot.config import Settings, settings_problem
 from bot.ops import logs, metrics
 from bot.ops.bot_checks import serve
@@ -49,13 +54,32 @@ async def open_bot_store(settings: Settings) -> Store:
     return store
 
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+def stop_on_signals(bot: PeapodBot) -> None:
+    """On SIGTERM or SIGINT, stop the bot cleanly (once: a second signal while it stops changes nothing);
+    ``bot.start`` then returns."""
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+
+    def stop(signal_number: int) -> None:
+        if not stopping:
+            log.info("%s: stopping", signal.Signals(signal_number).name)
+            stopping.append(loop.create_task(bot.stop(), name="peapod-stop"))
+
+    for number in STOP_SIGNALS:
+        loop.add_signal_handler(number, stop, number)
+
+
 async def _run(settings: Settings, token: str) -> None:
     store = await open_bot_store(settings)
     ops: OpsServer | None = None
     try:
         async with create_bot(settings, store) as bot:
+            stop_on_signals(bot)
             if settings.metrics_port is not None:
-                ops = await serve(bot, store, GAMES, settings.metrics_port)
+                ops = await serve(bot, store, GAMES, settings.metrics_port, in_flight=bot.in_flight)
                 log.info("serving /metrics, /healthz and /readyz on port %d", ops.port)
             await store.listen_redraws(bot.presenter.heard)  # what other processes hand over to this one
             await bot.start(token)

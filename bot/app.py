@@ -1,19 +1,26 @@
-"""The Bot subclass: holds the table service and the presenter, loads the cogs, registers the controls."""
+"""The Bot subclass: holds the table service and the presenter, loads the cogs, registers the controls,
+fires the deadlines, and stops cleanly (:meth:`PeapodBot.stop`)."""
 
 import asyncio
 import logging
 import math
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.cogs.translator import CatalogTranslator
 from bot.config import Settings
-from bot.core.service import TableService
+from bot.core.service import Fired, TableService
 from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral
+from bot.ops import logs, metrics
+from bot.ops.interactions import Timing, outcome_of
+from bot.ops.stopping import CLOSING_SECONDS, RESTARTING, STOP_SECONDS, Budget, InFlight
 from bot.store import Store
-from bot.ui.controls import CONTROLS, unanswered
+from bot.ui.controls import CONTROLS, lateness, unanswered
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
 from bot.ui.present.edits import EditBudget
@@ -21,6 +28,7 @@ from bot.ui.present.presenter import Presenter
 from games import GAMES
 from games.ai.registry import AI_LEVELS, HINTS, TIMEOUT_ACTIONS
 from games.base import Game
+from games.leads import LEADS
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +40,13 @@ EXTENSIONS = (
     "bot.cogs.history",
     "bot.cogs.daily",
     "bot.cogs.general",
+    "bot.cogs.tournament",
 )
+DEFERRED = (
+    discord.InteractionResponseType.deferred_channel_message,
+    discord.InteractionResponseType.deferred_message_update,
+)
+"""A command first answered like this was acknowledged ahead of its answer, at a moment not recorded."""
 LONGEST_SLEEP = 30.0
 """With a database other processes share, the deadline task wakes at least this often (seconds), to
 fire the deadlines they set."""
@@ -50,6 +64,13 @@ def discord_clock() -> float:
 def shard_of(guild_id: int | None, shard_count: int) -> int:
     """The shard Discord sends a guild's events to; DMs always go to shard 0."""
     return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+class PeapodTree(app_commands.CommandTree["PeapodBot"]):
+    """The slash commands' tree: the bot checks each command before it runs (:meth:`PeapodBot.command_begins`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction["PeapodBot"], /) -> bool:
+        return await self.client.command_begins(interaction)
 
 
 class PeapodBot(commands.AutoShardedBot):
@@ -74,11 +95,15 @@ class PeapodBot(commands.AutoShardedBot):
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             help_command=None,
+            tree_cls=PeapodTree,
             shard_count=settings.shard_count,
             # discord.py's options TypedDict says list[int], but None (run every shard) is its documented default.
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,  # type: ignore[arg-type]
         )
         self.settings = settings
+        self._store = store
+        self.in_flight = InFlight()
+        """The interactions being handled now; once it is stopping, new ones are turned away."""
         self.service = TableService(
             store,
             games=games,
@@ -88,6 +113,7 @@ class PeapodBot(commands.AutoShardedBot):
             seed_source=seed_source,
             clock=discord_clock,
             on_deadline=self._deadline_set,
+            leads=LEADS,
         )
         self._firing = False
         self.kinds = kinds
@@ -100,11 +126,16 @@ class PeapodBot(commands.AutoShardedBot):
             return True
         return shard_of(guild_id, self.shard_count) in self.shard_ids
 
+    def about(self, guild_id: int | None, **fields: Any) -> AbstractContextManager[None]:
+        """Mark the lines logged inside the block with the shard and guild (and ``fields``: the game)."""
+        return logs.about(shard=shard_of(guild_id, self.shard_count or 1), guild=guild_id, **fields)
+
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*CONTROLS)
-        self.tree.error(on_tree_error)
+        self.tree.error(self._command_failed)
         self._healing = asyncio.create_task(self._heal_when_ready(), name="peapod-heal")
         self.deadlines.start()
         if self.settings.dev_guild_id is not None:
@@ -130,7 +161,8 @@ class PeapodBot(commands.AutoShardedBot):
         self._firing = True
         try:
             for fired in await self.service.fire_due():
-                await self.presenter.fired(fired)
+                await self._show_fired(fired)
+            await self.service.fire_tournaments()
             await self.presenter.daily_posts()
             upcoming = await self.service.next_deadline()
         except Exception:
@@ -143,10 +175,17 @@ class PeapodBot(commands.AutoShardedBot):
         longest = LONGEST_SLEEP if self.service.shared_store else ALONE_SLEEP
         self.deadlines.change_interval(seconds=min(longest, max(SHORTEST_SLEEP, wait)))
 
+    async def _show_fired(self, fired: Fired) -> None:
+        table = fired.table
+        if fired.decided is not None:
+            metrics.ai_decided(fired.decided.game, fired.decided.level, fired.decided.seconds)
+        with self.about(table.guild_id, game_id=table.game_id, game=table.kind):
+            await self.presenter.fired(fired)
+
     def _deadline_set(self, due_at: float) -> None:
-        """The service set a deadline: wake the deadline task if it sleeps past it."""
+        """The service set a deadline: wake the deadline task if it sleeps past it (not while stopping)."""
         planned = self.deadlines.next_iteration
-        if self._firing or not self.deadlines.is_running() or planned is None:
+        if self._firing or self.in_flight.stopping or not self.deadlines.is_running() or planned is None:
             return
         if due_at < planned.timestamp():
             self.deadlines.restart()
@@ -155,9 +194,84 @@ class PeapodBot(commands.AutoShardedBot):
     async def _before_deadlines(self) -> None:
         await self.wait_until_ready()
 
+    async def stop(self, seconds: float = STOP_SECONDS) -> None:
+        """Stop cleanly within ``seconds`` (``python -m bot`` calls this on SIGTERM), in this order:
+
+        1. take no new work: an interaction arriving now is told peapod is restarting, no deadline fires
+           after those firing now, and ``/readyz`` says ``not ready: stopping``;
+        2. let the interactions in flight and the deadlines firing finish (every move they acknowledged is
+           saved already, and now drawn);
+        3. send the redraws queued, within Discord's edit budget (a table left lagging when the time is up
+           is redrawn by the next start, which heals every table whose message lags the database);
+        4. give back the deadlines this process claimed, so another process fires them at once rather than
+           when the claims' lease ends;
+        5. close the gateway (``bot.start`` returns; the caller closes the database pool).
+
+        Each wait takes what is left of ``seconds``, keeping :data:`CLOSING_SECONDS` for the last steps.
+        """
+        if self.in_flight.stopping:
+            return
+        self.in_flight.stopping = True
+        budget = Budget(seconds, keep=CLOSING_SECONDS)
+        log.info("stopping: %d interactions in flight", len(self.in_flight))
+        if self._healing is not None:
+            self._healing.cancel()
+        firing = self.deadlines.get_task()
+        self.deadlines.stop()
+        if not self._firing:
+            self.deadlines.cancel()  # asleep: nothing is being fired
+        unfinished = await self.in_flight.finished(budget.left())
+        if unfinished:
+            log.warning("stopping: %d interactions did not finish in time", unfinished)
+        if firing is not None and not firing.done():
+            await asyncio.wait({firing}, timeout=budget.left())
+            self.deadlines.cancel()  # still firing when the time was up: its claims are given back below
+        try:
+            await asyncio.wait_for(self.presenter.idle(), budget.left())
+        except TimeoutError:
+            log.warning("stopping: some redraws were not sent in time; the next start redraws those tables")
+        try:
+            released = await asyncio.wait_for(self._store.release_claims(), CLOSING_SECONDS)
+        except Exception:
+            log.exception("stopping: could not give back the deadline claims; they lapse with their lease")
+        else:
+            log.info("stopping: gave back %d deadline claims", released)
+        await self.close()
+
     async def close(self) -> None:
         self.deadlines.cancel()
         await super().close()
+
+    async def command_begins(self, interaction: discord.Interaction) -> bool:
+        """The command tree's check before every slash command: its lines name the shard and guild, its clock
+        starts, and while the process stops it is turned away with a sentence."""
+        logs.mark(shard=shard_of(interaction.guild_id, self.shard_count or 1), guild=interaction.guild_id)
+        interaction.extras["timing"] = Timing(lateness(interaction))
+        if self.in_flight.take():
+            return True
+        if interaction.type is not discord.InteractionType.autocomplete:
+            try:
+                await reply_ephemeral(interaction, RESTARTING)
+            except discord.HTTPException:
+                log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+            self._command_done(interaction, "refused")
+        return False
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        self._command_done(interaction, "answered")
+
+    async def _command_failed(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await on_tree_error(interaction, error)
+        self._command_done(interaction, outcome_of(error))
+
+    def _command_done(self, interaction: discord.Interaction, outcome: str) -> None:
+        timing = interaction.extras.get("timing")
+        if not isinstance(timing, Timing):
+            return
+        command = interaction.command
+        answered = timing.since()
+        acknowledged = None if interaction.response.type in DEFERRED else answered
+        metrics.interaction_done(command.qualified_name if command else "command", outcome, acknowledged, answered)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))

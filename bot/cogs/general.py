@@ -20,6 +20,7 @@ HELP_END = """\
 `/history [member] [game]` the last finished games, with Replay · `/replay id` any game, step by step
 `/stats [member]` games, wins, best scores and a chart
 `/daily penguin|peek|triplepeaks` today's deal, the same for everyone (in your DMs) · `/daily board` today's results
+`/tournament new` a tournament here (arena, Swiss, knockout, round robin) · `/tournament list` this server's
 `/help` this page
 
 Only the player who dealt a one-player table can move on it, unless it was dealt with `open: True`."""

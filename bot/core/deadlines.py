@@ -4,6 +4,7 @@ sets the deadlines of the position it leaves (:mod:`bot.core.timers`)."""
 
 import asyncio
 import random
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -42,11 +43,23 @@ def ai_level(settings: Mapping[str, object]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Decision:
+    """How long an AI player took to choose a move (wall-clock seconds, in its worker thread), for the
+    metrics the bot keeps (the core imports none)."""
+
+    game: str
+    level: str
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
 class Fired:
-    """What a deadline did: the table after it (to redraw), and whom to tell privately (seat -> what)."""
+    """What a deadline did: the table after it (to redraw), whom to tell privately (seat -> what), and the
+    AI's decision when an AI seat moved."""
 
     table: Table
     ping: dict[Seat, Phrase]
+    decided: Decision | None = None
 
 
 class Deadlines:
@@ -179,7 +192,9 @@ class Deadlines:
             return None
         player = self._thinker(record)
         rng = random.Random(f"{record.seed}:{record.version}:{seat}")
+        thinking = time.perf_counter()
         action = await asyncio.to_thread(player.choose, state, seat, rng) if player is not None else None
+        decided = Decision(record.kind, ai_level(record.settings), time.perf_counter() - thinking)
         async with self._tables.lock(timer.game_id):
             latest = await self._tables.load(timer.game_id)
             if latest.version != record.version:
@@ -192,7 +207,7 @@ class Deadlines:
                 await self._timers.schedule(game, record, state, record.version, firing=timer)
                 return None
             table = await self._play.apply(game, record, seat, action, firing=timer)
-            return Fired(table, {})
+            return Fired(table, {}, decided)
 
     def _thinker(self, record: GameRecord) -> Player[Any, Any] | None:
         """The AI player of a game at its table's level (None for a game without one), kept between moves."""

@@ -27,6 +27,8 @@ calls) and built in one place, :class:`TableService`, in the order they depend o
 - ``bot.core.daily``: the daily deal (one seed per game and UTC day), attempts, the day's board with
   streaks, the result line, and servers' daily posts.
 - ``bot.core.server_settings``: a server's own settings (the turn timer).
+- ``bot.core.tournaments``: tournaments for a server (sign-up, rounds, each match an ordinary game, standings,
+  podium); it hears of every game's end from the tables (``Tables.when_ended``).
 - ``bot.core.messages``: which message shows each table and at which version (a game is
   ``dealing`` until its table message exists; tables whose message lags are found and redrawn),
   hand messages in DMs, closed DMs.
@@ -65,6 +67,7 @@ from bot.core.results import Results
 from bot.core.server_settings import ServerSettings
 from bot.core.tables import UNDO_CODE, CurrentGame, Table, Tables, effective_actions
 from bot.core.timers import AI_SECONDS, Timers
+from bot.core.tournaments import Leads, Tournaments
 from bot.store import Store
 from games.base import Game
 
@@ -102,6 +105,7 @@ class Parts:
     daily: Daily
     server_settings: ServerSettings
     messages: Messages
+    tournaments: Tournaments
 
 
 def compose(
@@ -114,12 +118,26 @@ def compose(
     seeds: Callable[[], int],
     clock: Callable[[], float],
     on_deadline: Callable[[float], None] | None,
+    leads: Leads,
 ) -> Parts:
     """Build every concern over one store, each from what it uses, those it calls first."""
     tables = Tables(store=store, games=games, clock=clock)
     timers = Timers(store=store, clock=clock, on_deadline=on_deadline)
     play = Play(store=store, clock=clock, seeds=seeds, tables=tables, timers=timers, hints=hints)
     lobbies = Lobbies(store=store, clock=clock, seeds=seeds, tables=tables, timers=timers)
+    ratings = Ratings(store=store, games=games, clock=clock)
+    server_settings = ServerSettings(store=store)
+    tournaments = Tournaments(
+        store=store,
+        clock=clock,
+        tables=tables,
+        play=play,
+        ratings=ratings,
+        server_settings=server_settings,
+        leads=leads,
+        on_deadline=on_deadline,
+    )
+    tables.when_ended(tournaments.game_ended)
     return Parts(
         tables=tables,
         timers=timers,
@@ -136,11 +154,12 @@ def compose(
             timeouts=timeouts,
         ),
         results=Results(store=store, tables=tables),
-        ratings=Ratings(store=store, games=games, clock=clock),
+        ratings=ratings,
         history=History(store=store, tables=tables),
         daily=Daily(store=store, clock=clock, tables=tables, play=play),
-        server_settings=ServerSettings(store=store),
+        server_settings=server_settings,
         messages=Messages(store=store, clock=clock, tables=tables),
+        tournaments=tournaments,
     )
 
 
@@ -159,6 +178,7 @@ class TableService:
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
         on_deadline: Callable[[float], None] | None = None,
+        leads: Leads | None = None,
     ) -> None:
         self.parts = parts = compose(
             store,
@@ -169,6 +189,7 @@ class TableService:
             seeds=seed_source or default_seed,
             clock=clock,
             on_deadline=on_deadline,
+            leads=leads or {},
         )
         self.games = games
         """The games this service deals, by key."""
@@ -249,3 +270,18 @@ class TableService:
         self.dm_closed = parts.messages.dm_closed
         self.open_tables = parts.messages.open_tables
         self.hand_over = parts.messages.hand_over
+
+        self.open_tournament = parts.tournaments.open_tournament
+        self.tournament = parts.tournaments.tournament
+        self.tournament_here = parts.tournaments.tournament_here
+        self.set_tournament_message = parts.tournaments.set_message
+        self.tournaments = parts.tournaments.tournaments
+        self.my_tournament = parts.tournaments.mine
+        self.join_tournament = parts.tournaments.join
+        self.leave_tournament = parts.tournaments.leave
+        self.pause_tournament = parts.tournaments.pause
+        self.start_tournament = parts.tournaments.start
+        self.cancel_tournament = parts.tournaments.cancel
+        self.fire_tournaments = parts.tournaments.fire_due
+        self.resume_tournaments = parts.tournaments.resume
+        self.listen_tournaments = parts.tournaments.listen

@@ -9,7 +9,7 @@ of what it uses; ``bot.core.service`` builds them all.
 import asyncio
 import logging
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -164,6 +164,12 @@ class Tables:
         self._games = games
         self._clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._ended: list[Callable[[GameRecord, Outcome], Awaitable[None]]] = []
+
+    def when_ended(self, listener: Callable[[GameRecord, Outcome], Awaitable[None]]) -> None:
+        """Call ``listener`` with every game that ends here (its record as it was before the last action, and
+        its outcome), after it is saved and rated: the tournaments learn of their matches' ends this way."""
+        self._ended.append(listener)
 
     @property
     def games(self) -> Mapping[str, Game[Any]]:
@@ -275,6 +281,11 @@ class Tables:
                 await skill.rate(self._store, game, record, outcome, counted=counts_on_scoreboard(game, record), at=at)
             except Exception:
                 log.exception("could not rate game %s", record.id)
+            for listener in self._ended:
+                try:
+                    await listener(record, outcome)
+                except Exception:
+                    log.exception("a listener failed on the end of game %s", record.id)
         status = "finished" if outcome is not None else "active"
         table = table_of(game, record, state, version=version, status=status, events=events, undo_depth=undo_depth)
         return replace(table, ended_at=at) if outcome is not None else table
@@ -305,8 +316,8 @@ def seat_phrase(seat: Seat) -> Phrase:
 
 
 def and_list(numbers: Sequence[int]) -> str:
-    words = [str(number) for number in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    texts = [str(number) for number in numbers]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
 
 
 def seat_of_person(record: GameRecord, user_id: int) -> Seat:

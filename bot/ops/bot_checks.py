@@ -1,5 +1,5 @@
 """What the ops server asks of a running bot: its readiness checks (shards connected, database
-answering) and the metrics read from the database before a scrape (the games running)."""
+answering, not stopping) and the metrics read from the database before a scrape (the games running)."""
 
 from collections.abc import Mapping
 
@@ -7,6 +7,7 @@ import discord
 
 from bot.ops import metrics
 from bot.ops.server import Check, OpsServer, Refresher
+from bot.ops.stopping import InFlight
 from bot.store import Store
 
 
@@ -30,6 +31,15 @@ def database_answers(store: Store) -> Check:
     return check
 
 
+def not_stopping(in_flight: InFlight) -> Check:
+    """Ready until the process begins to stop (it then takes no new work)."""
+
+    async def check() -> bool:
+        return not in_flight.stopping
+
+    return check
+
+
 def games_running(store: Store, games: Mapping[str, object]) -> Refresher:
     """Reads the games being played now (in every process: they share the database) before a scrape."""
 
@@ -40,12 +50,19 @@ def games_running(store: Store, games: Mapping[str, object]) -> Refresher:
 
 
 async def serve(
-    client: discord.AutoShardedClient, store: Store, games: Mapping[str, object], port: int, host: str = "0.0.0.0"
+    client: discord.AutoShardedClient,
+    store: Store,
+    games: Mapping[str, object],
+    port: int,
+    host: str = "0.0.0.0",
+    *,
+    in_flight: InFlight | None = None,
 ) -> OpsServer:
-    """Start the ops server for this bot on ``host``:``port``: metrics, live and ready."""
-    server = OpsServer(
-        {"shards": shards_connected(client), "database": database_answers(store)},
-        [games_running(store, games)],
-    )
+    """Start the ops server for this bot on ``host``:``port``: metrics, live and ready (``in_flight``: the
+    bot's interactions, whose stopping makes it not ready)."""
+    checks = {"shards": shards_connected(client), "database": database_answers(store)}
+    if in_flight is not None:
+        checks["stopping"] = not_stopping(in_flight)
+    server = OpsServer(checks, [games_running(store, games)])
     await server.start(host, port)
     return server

@@ -44,14 +44,26 @@ PLAIN_LENGTH = 200
 def about(**fields: Any) -> Iterator[None]:
     """Mark every line logged inside the block (by this task, and what it awaits) with ``fields``
     (``shard``, ``guild``, ``game_id``, ``game``); fields given as None are left out."""
-    unknown = set(fields) - set(CONTEXT_FIELDS)
-    if unknown:
-        raise ValueError(f"a log line can say {CONTEXT_FIELDS}, not {sorted(unknown)}")
+    _check(fields)
     token = _context.set({**_context.get(), **{key: value for key, value in fields.items() if value is not None}})
     try:
         yield
     finally:
         _context.reset(token)
+
+
+def mark(**fields: Any) -> None:
+    """Mark every line the current task logs from now on, and what it awaits, as :func:`about` does a block:
+    for work that runs in a task of its own (discord.py runs each slash command in one) and whose start and
+    end are in different calls."""
+    _check(fields)
+    _context.set({**_context.get(), **{key: value for key, value in fields.items() if value is not None}})
+
+
+def _check(fields: Mapping[str, Any]) -> None:
+    unknown = set(fields) - set(CONTEXT_FIELDS)
+    if unknown:
+        raise ValueError(f"a log line can say {CONTEXT_FIELDS}, not {sorted(unknown)}")
 
 
 def hide_codes(text: str) -> str:

@@ -31,7 +31,8 @@ REGISTRY = CollectorRegistry()
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 
 OUTCOMES = ("answered", "refused", "failed")
-"""How an interaction ended: done as asked, refused with a sentence (a person's mistake), or our error."""
+"""How an interaction ended: done as asked, refused with a sentence (a person's mistake, or the process
+stopping), or our error (the bot too busy included)."""
 FAST = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
 """Histogram buckets (seconds) around Discord's 3-second limit to acknowledge an interaction."""
 SLOW = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
@@ -105,11 +106,12 @@ _WEBHOOK_TOKEN = re.compile(r"(?<=/webhooks/\{id\}/)[^/]+")
 
 def interaction_done(kind: str, outcome: str, ack_seconds: float | None, answer_seconds: float) -> None:
     """One interaction ended: its kind (a command or control name), how (:data:`OUTCOMES`), and its timings
-    (``ack_seconds`` None when the answer itself was the first response)."""
+    (``ack_seconds`` None when it is not known: a command acknowledged ahead of its answer)."""
     if outcome not in OUTCOMES:
         raise ValueError(f"an interaction's outcome is one of {OUTCOMES}, not {outcome!r}")
     INTERACTIONS.labels(kind, outcome).inc()
-    ACK_SECONDS.labels(kind).observe(answer_seconds if ack_seconds is None else ack_seconds)
+    if ack_seconds is not None:
+        ACK_SECONDS.labels(kind).observe(ack_seconds)
     ANSWER_SECONDS.labels(kind).observe(answer_seconds)
 
 

@@ -1,10 +1,10 @@
-"""Copy every game, seat, action log, result, deadline and setting from one store to another
+"""Copy every game, seat, action log, result, deadline, setting and tournament from one store to another
 (``python -m bot.store copy SOURCE TARGET``), e.g. from SQLite to PostgreSQL when a bot outgrows one process.
 
 Both stores are migrated first, so their tables have the same names and columns. The copy is one
 transaction on the target: it lands whole or not at all. It refuses a target that already holds
 games. Afterwards each table's rows are counted on both sides and must match; on PostgreSQL the
-id sequence is moved past the copied games, so new games get new ids.
+id sequences are moved past the copied games and tournaments, so new ones get new ids.
 """
 
 import sys
@@ -78,6 +78,52 @@ TABLES = (
         ("day", "kind", "user_id", "game_id", "guild_id", "channel_id", "at"),
         "day, kind, user_id",
     ),
+    Table(
+        "tournaments",
+        (
+            "id",
+            "guild_id",
+            "channel_id",
+            "message_id",
+            "host_id",
+            "kind",
+            "format",
+            "rounds",
+            "round_seconds",
+            "arena_seconds",
+            "starts_at",
+            "max_players",
+            "status",
+            "round",
+            "version",
+            "created_at",
+            "updated_at",
+        ),
+        "id",
+    ),
+    Table(
+        "tournament_entrants",
+        ("tournament_id", "user_id", "name", "rating", "joined_at", "withdrawn", "paused"),
+        "tournament_id, user_id",
+    ),
+    Table("tournament_rounds", ("tournament_id", "round", "started_at", "due_at", "closed_at"), "tournament_id, round"),
+    Table(
+        "tournament_pairings",
+        (
+            "id",
+            "tournament_id",
+            "round",
+            "first_id",
+            "second_id",
+            "game_id",
+            "outcome",
+            "note",
+            "paired_at",
+            "ended_at",
+        ),
+        "id",
+    ),
+    Table("tournament_timers", ("tournament_id", "kind", "due_at", "claimed_until"), "tournament_id, kind"),
 )
 """Every table of the schema, parents before children (foreign keys hold at every step)."""
 
@@ -139,9 +185,11 @@ async def copy(source: SqlStore, target: SqlStore, progress: Progress | None = N
                 if progress is not None:
                     progress(table.name, done, totals[table.name])
         if isinstance(target, PostgresStore):
-            await db.fetch(
-                "SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM games"
-            )
+            for serial in ("games", "tournaments", "tournament_pairings"):
+                await db.fetch(
+                    f"SELECT setval(pg_get_serial_sequence('{serial}', 'id'), COALESCE(MAX(id), 0) + 1, false) "
+                    f"FROM {serial}"
+                )
     copied = {table.name: await count(target, table.name) for table in TABLES}
     if copied != totals:
         raise StoreError(f"The copy does not match its source: {copied} copied of {totals}.")

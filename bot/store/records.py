@@ -211,3 +211,94 @@ class ScoreRow:
     best: int
     name: str | None = None
     """The player's name when they last finished a game here (None if the bot never saw it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewTournament:
+    """Everything needed to open a tournament's sign-up (migration 0011)."""
+
+    guild_id: int
+    channel_id: int
+    host_id: int
+    kind: str
+    format: str
+    rounds: int
+    round_seconds: float
+    arena_seconds: float
+    starts_at: float
+    max_players: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRecord:
+    """One entrant of a tournament: their seed rating when they joined, and whether they left or pause."""
+
+    user_id: int
+    name: str
+    rating: float
+    joined_at: float
+    withdrawn: bool = False
+    paused: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One round of a tournament: when it began, when its clock runs out, and when it was closed."""
+
+    round: int
+    started_at: float
+    due_at: float | None
+    closed_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRecord:
+    """One match of a tournament (``second_id`` None: a bye), its game once dealt, its result once over."""
+
+    id: int
+    round: int
+    first_id: int
+    second_id: int | None
+    game_id: int | None
+    outcome: str | None
+    """None while it runs; else an ``Outcome`` value of ``bot.core.tournament``."""
+    note: str | None
+    paired_at: float
+    ended_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    """A tournament as stored, with its entrants (in the order they joined), rounds and pairings."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    kind: str
+    format: str
+    rounds: int
+    round_seconds: float
+    arena_seconds: float
+    starts_at: float
+    max_players: int
+    status: str
+    """'signup', 'running', 'finished' or 'cancelled'."""
+    round: int
+    version: int
+    created_at: float
+    updated_at: float
+    entrants: tuple[EntrantRecord, ...] = ()
+    round_records: tuple[RoundRecord, ...] = ()
+    pairings: tuple[PairingRecord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentTimer:
+    """A tournament's deadline: ``kind`` ('start', 'round', 'arena') fires at ``due_at``, claimed like a game's."""
+
+    tournament_id: int
+    kind: str
+    due_at: float

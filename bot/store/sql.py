@@ -23,11 +23,12 @@ the placeholders into its own, and says the two things that differ (:attr:`SqlSt
 import json
 import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from types import TracebackType
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Self, TypeVar
 
+from bot.store.connection import Connection
 from bot.store.protocol import RedrawListener
 from bot.store.records import (
     ActionRecord,
@@ -44,6 +45,7 @@ from bot.store.records import (
     StoreError,
     TimerRecord,
 )
+from bot.store.tournaments import TournamentQueries
 from bot.store.watcher import Unwatched, Watcher
 
 T = TypeVar("T")
@@ -59,18 +61,6 @@ GAME_COLUMNS = (
 )
 SEAT_COLUMNS = "seat, user_id, ai, ready, missed, away, dm_channel_id, dm_message_id"
 TIMER_COLUMNS = "game_id, kind, due_at, version"
-
-
-class Connection(Protocol):
-    """What the shared queries need of a backend's connection (inside a transaction or not)."""
-
-    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        """Run one statement; return how many rows it changed."""
-        ...
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
-
-    async def fetch(self, sql: str, parameters: Sequence[Any] = ()) -> list[Sequence[Any]]: ...
 
 
 def _json(value: Any) -> str:
@@ -109,8 +99,9 @@ def _daily(row: Sequence[Any]) -> DailyAttempt:
     )
 
 
-class SqlStore(ABC):
-    """The store's queries over a backend's connections; subclasses open, migrate and connect."""
+class SqlStore(TournamentQueries, ABC):
+    """The store's queries over a backend's connections (with the tournaments': :mod:`bot.store.tournaments`);
+    subclasses open, migrate and connect."""
 
     NULL_SAFE_EQUAL = "IS"
     """How the backend compares two values that may be NULL."""
@@ -414,10 +405,14 @@ class SqlStore(ABC):
         return [_timer(row) for row in rows]
 
     async def next_due(self) -> float | None:
-        """When the soonest deadline falls (a claimed one: when its claim lapses), or None when there is none."""
+        """When the soonest deadline falls, a game's or a tournament's (a claimed one: when its claim lapses), or
+        None when there is none."""
+        soonest = (
+            "MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due_at THEN claimed_until ELSE due_at END)"
+        )
         rows = await self._fetch(
-            "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due_at THEN claimed_until "
-            "ELSE due_at END) FROM timers"
+            f"SELECT MIN(due) FROM (SELECT {soonest} AS due FROM timers "
+            f"UNION ALL SELECT {soonest} AS due FROM tournament_timers) AS deadlines"
         )
         return None if rows[0][0] is None else float(rows[0][0])
 
@@ -439,8 +434,12 @@ class SqlStore(ABC):
         once; return how many. A process calls it when it starts (its predecessor for the same shards may
         have been killed mid-fire) and when it stops (another process then fires them without waiting)."""
         async with self._transaction() as db:
-            return await db.execute(
+            games = await db.execute(
                 "UPDATE timers SET claimed_until = NULL, claimed_by = NULL WHERE claimed_by = ?", (self.claimant,)
+            )
+            return games + await db.execute(
+                "UPDATE tournament_timers SET claimed_until = NULL, claimed_by = NULL WHERE claimed_by = ?",
+                (self.claimant,),
             )
 
     async def done_timer(self, timer: TimerRecord) -> None:

@@ -1,4 +1,5 @@
-"""The bot behind an interaction, typed: what the controls use of it (its table service and its presenter).
+"""The bot behind an interaction, typed: what the controls use of it (its table service and its presenter, the
+interactions in flight, and the log context of a guild).
 
 It is described here, as a Protocol, rather than named: :mod:`bot.app` imports the controls, and the
 presenter draws them, so the controls naming ``PeapodBot`` or ``Presenter`` (even for the type checker
@@ -6,14 +7,24 @@ only) would be an import circle. ``tests/bot/test_client.py`` checks the present
 """
 
 from collections.abc import Collection
-from typing import Protocol, runtime_checkable
+from contextlib import AbstractContextManager
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
 from bot.core.history import ReplayStep
 from bot.core.service import Table, TableService
+from bot.core.tournaments import Progress
 from bot.i18n import Words
+from bot.ops.stopping import InFlight
 from games.base import Hint, Seat
+
+
+class ShowingTournaments(Protocol):
+    """The tournament desk's answer to a click on a tournament message
+    (:class:`bot.ui.present.tournaments.TournamentDesk`)."""
+
+    async def show_here(self, interaction: discord.Interaction, progress: Progress) -> None: ...
 
 
 class Presenting(Protocol):
@@ -45,6 +56,9 @@ class Presenting(Protocol):
 
     async def seated(self, interaction: discord.Interaction, table: Table) -> None: ...
 
+    @property
+    def tournaments(self) -> ShowingTournaments: ...
+
 
 @runtime_checkable
 class Peapod(Protocol):
@@ -55,6 +69,11 @@ class Peapod(Protocol):
 
     @property
     def presenter(self) -> Presenting: ...
+
+    @property
+    def in_flight(self) -> InFlight: ...
+
+    def about(self, guild_id: int | None, **fields: Any) -> AbstractContextManager[None]: ...
 
 
 def peapod(interaction: discord.Interaction) -> Peapod:

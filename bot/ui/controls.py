@@ -6,15 +6,22 @@ it works after a restart. Its callback is the handler: one service call, then on
 
 Every callback runs through :func:`run`, which makes sure an interaction is always answered:
 
+- while the process stops, a click is told "peapod is restarting" and nothing else is done;
 - an interaction that waited in the queue past :data:`BUSY_AFTER` seconds, or that arrives while
   :data:`BUSY_CLICKS` clicks are already being handled, gets "the bot is busy";
-- one that waited past :data:`ACK_FIRST_AFTER`, or arrives while others are still being handled,
-  is acknowledged before any work, so Discord's 3 seconds are kept even when the database and the
-  renderer are queued up (when the bot is idle, a refusal is the interaction's one response,
-  which is cheaper);
+- one that waited past :data:`ACK_FIRST_AFTER`, or arrives while others are still being handled, is
+  *hurried*: acknowledged as soon as it may be, so Discord's 3 seconds are kept even when the renderer
+  is queued up (when the bot is idle, a refusal is the interaction's one response, which is cheaper).
+  Acknowledged means saved: a control whose click saves a change it knows at the click (a move, a
+  seat; :attr:`Control.saves`) is acknowledged only once that change is committed (a commit takes
+  about a millisecond), so a process killed in between never drops a move its player saw accepted;
+  any other control is acknowledged before its work;
 - a refusal is one private sentence; a click on an outdated table answers by redrawing that table
   with a short note, so a table always has a way on;
 - any other error is logged and answered with an apology.
+
+Each click is counted by its control and outcome, with its times to acknowledge and to answer
+(:mod:`bot.ops.interactions`), and every line logged while handling it names its shard, guild and game.
 
 ``from_custom_id`` never fails: a control builds itself from its custom id alone. A control whose
 custom id sits on a component of the other kind (a select id on a button) is marked ``misplaced``
@@ -29,9 +36,13 @@ import discord
 from discord import ui
 
 from bot.core.errors import StaleActionError
-from bot.core.service import Table
+from bot.core.service import Table, TableService
+from bot.core.tournaments import Progress
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
 from bot.i18n import N_, Words
+from bot.ops import metrics
+from bot.ops.interactions import Timing, outcome_of
+from bot.ops.stopping import RESTARTING
 from bot.text import readable
 from bot.ui import custom_ids
 from bot.ui.client import peapod
@@ -73,6 +84,9 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
     """Acknowledged with a private "thinking…" reply instead of a silent update of the message."""
     home: ClassVar[str] = "table"
     """The message the control is drawn on, checked before it acts (see :func:`check_home`)."""
+    saves: ClassVar[bool] = False
+    """Its click saves a change it knows at the click: when hurried, it is acknowledged only once the change
+    is committed (:meth:`acknowledge_if_hurried`, right after the service call), never before."""
 
     def __init__(self, item: ui.Item[Any], *, row: int | None = None) -> None:
         super().__init__(item, row=row)
@@ -83,6 +97,8 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
         self.version = int(match["version"]) if "version" in match.groupdict() else 0
         self.code: str | None = match.groupdict().get("code")
         self.misplaced = False
+        self.hurried = False
+        self.timing: Timing | None = None
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
@@ -94,6 +110,13 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
     async def acknowledge(self, interaction: discord.Interaction) -> None:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=self.private, thinking=self.private)
+            if self.timing is not None:
+                self.timing.acknowledge()
+
+    async def acknowledge_if_hurried(self, interaction: discord.Interaction) -> None:
+        """A control that :attr:`saves` calls this once its change is committed."""
+        if self.hurried:
+            await self.acknowledge(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await run(self, interaction)
@@ -106,27 +129,48 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
 
 
 async def run(control: Control, interaction: discord.Interaction) -> None:
-    """Answer one click: busy, acknowledged first when late, handled, and every error answered."""
+    """Answer one click: refused while stopping, busy, hurried when late, handled, every error answered;
+    then counted, with its times, by its control and outcome."""
     global _in_progress
     if control.misplaced:
         return
+    bot = peapod(interaction)
+    late = lateness(interaction)
+    control.timing = timing = Timing(late)
     _in_progress += 1
     try:
-        late = lateness(interaction)
-        if late > BUSY_AFTER or _in_progress > BUSY_CLICKS:
-            await reply_ephemeral(interaction, (await private_words(interaction))(BUSY))
-            return
-        if late > ACK_FIRST_AFTER or _in_progress > 1:
-            await control.acknowledge(interaction)
-        peapod(interaction).presenter.remember(interaction.user)
-        await check_home(control, interaction)
-        await control.handle(interaction)
-    except StaleActionError:
-        await _show_current(control, interaction, REDRAWN)
-    except Exception as error:  # noqa: BLE001 - the single translation point decides what to show
-        await reply_error(interaction, error)
+        with bot.about(interaction.guild_id, game_id=control.game_id):
+            outcome = await _answer(control, interaction, late)
     finally:
         _in_progress -= 1
+    answered = timing.since()
+    acknowledged = timing.acknowledged if timing.acknowledged is not None else answered
+    metrics.interaction_done(type(control).__name__, outcome, acknowledged, answered)
+
+
+async def _answer(control: Control, interaction: discord.Interaction, late: float) -> str:
+    """Handle the click as :func:`run` says; return how it ended (:data:`bot.ops.metrics.OUTCOMES`)."""
+    bot = peapod(interaction)
+    try:
+        if not bot.in_flight.take():
+            await reply_ephemeral(interaction, (await private_words(interaction))(RESTARTING))
+            return "refused"
+        if late > BUSY_AFTER or _in_progress > BUSY_CLICKS:
+            await reply_ephemeral(interaction, (await private_words(interaction))(BUSY))
+            return "failed"
+        control.hurried = late > ACK_FIRST_AFTER or _in_progress > 1
+        if control.hurried and not control.saves:
+            await control.acknowledge(interaction)
+        bot.presenter.remember(interaction.user)
+        await check_home(control, interaction)
+        await control.handle(interaction)
+        return "answered"
+    except StaleActionError:
+        await _show_current(control, interaction, REDRAWN)
+        return "refused"
+    except Exception as error:  # noqa: BLE001 - the single translation point decides what to show
+        await reply_error(interaction, error)
+        return outcome_of(error)
 
 
 async def check_home(control: Control, interaction: discord.Interaction) -> None:
@@ -223,8 +267,7 @@ def select(
     placeholder: str,
     row: int | None = None,
 ) -> Control:
-    """A select menu of control ``cls`` for ``table`` (at most 25 options, as Discord allows); the worded labels,
-    descriptions and placeholder are cut to Discord's 100, 100 and 150 characters here."""
+    """A select menu of control ``cls`` for ``table`` (at most 25 options, as Discord allows)."""
     custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version)
     for option in options:
         option.label = readable(option.label)[:100]
@@ -254,6 +297,7 @@ class ActionButton(Control, template=custom_ids.template(custom_ids.ACTION, code
     """Plays one action of the game on the table it sits on."""
 
     prefix = custom_ids.ACTION
+    saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = peapod(interaction)
@@ -264,6 +308,7 @@ class ActionButton(Control, template=custom_ids.template(custom_ids.ACTION, code
             version=self.version,
             message_id=self.message_id(interaction),
         )
+        await self.acknowledge_if_hurried(interaction)
         await bot.presenter.show_here(interaction, table)
 
 
@@ -289,6 +334,7 @@ class TargetSelect(Control, template=custom_ids.template(custom_ids.TARGET)):
 
     prefix = custom_ids.TARGET
     component = ui.Select
+    saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = peapod(interaction)
@@ -296,6 +342,7 @@ class TargetSelect(Control, template=custom_ids.template(custom_ids.TARGET)):
         table = await bot.service.act(
             self.game_id, interaction.user.id, code, version=self.version, message_id=self.message_id(interaction)
         )
+        await self.acknowledge_if_hurried(interaction)
         await bot.presenter.show_here(interaction, table)
 
 
@@ -303,12 +350,14 @@ class UndoButton(Control, template=custom_ids.template(custom_ids.UNDO)):
     """Takes back the last move."""
 
     prefix = custom_ids.UNDO
+    saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = peapod(interaction)
         table = await bot.service.undo(
             self.game_id, interaction.user.id, version=self.version, message_id=self.message_id(interaction)
         )
+        await self.acknowledge_if_hurried(interaction)
         await bot.presenter.show_here(interaction, table)
 
 
@@ -351,10 +400,12 @@ class ConfirmResignButton(Control, template=custom_ids.template(custom_ids.CONFI
 
     prefix = custom_ids.CONFIRM_RESIGN
     home = "question"
+    saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = peapod(interaction)
         table = await bot.service.resign(self.game_id, interaction.user.id)
+        await self.acknowledge_if_hurried(interaction)
         resigned = (await private_words(interaction))("You resigned.")
         if interaction.response.is_done():
             await interaction.edit_original_response(content=resigned, view=None)
@@ -384,6 +435,7 @@ class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=Tru
 
     prefix = custom_ids.SEAT
     home = "panel"
+    saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = peapod(interaction)
@@ -391,10 +443,12 @@ class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=Tru
         try:
             table = await bot.service.act(self.game_id, interaction.user.id, self.code or "", version=self.version)
         except (StaleActionError, IllegalActionError, NotYourTurnError) as refusal:
+            await self.acknowledge_if_hurried(interaction)
             table = await bot.service.table(self.game_id)
             note = refusal_text(await private_words(interaction), refusal)
             await bot.presenter.show_panel(interaction, table, seat, note=note)
             return
+        await self.acknowledge_if_hurried(interaction)
         await bot.presenter.show_panel(interaction, table, seat)
         bot.presenter.redraw(table)
 
@@ -403,11 +457,13 @@ class SeatingControl(Control, template=r"(?!)"):
     """A lobby button: one service verb for the clicker, then the lobby (or the dealt table) is redrawn here."""
 
     verb: ClassVar[str]
+    saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = peapod(interaction)
         verb: Callable[[int, int], Awaitable[Table]] = getattr(bot.service, self.verb)
         table = await verb(self.game_id, interaction.user.id)
+        await self.acknowledge_if_hurried(interaction)
         await bot.presenter.show_here(interaction, table)
         await bot.presenter.seated(interaction, table)
 
@@ -467,8 +523,7 @@ class NewGameButton(Control, template=custom_ids.template(custom_ids.NEW_GAME)):
                 words = await private_words(interaction)
                 already = N_("You already have a {game} game here (game #{game_id}).")
                 raise UnknownControlError(words(already, game=finished.title, game_id=game_id))
-        if not interaction.response.is_done():
-            await interaction.response.defer()
+        await self.acknowledge(interaction)
         table = await bot.service.new_game(
             finished.kind,
             guild_id=finished.guild_id,
@@ -485,12 +540,12 @@ class RematchButton(Control, template=custom_ids.template(custom_ids.REMATCH)):
     invited and it starts once they have all accepted."""
 
     prefix = custom_ids.REMATCH
+    saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = peapod(interaction)
         table = await bot.service.rematch(self.game_id, interaction.user.id)
-        if not interaction.response.is_done():
-            await interaction.response.defer()
+        await self.acknowledge(interaction)
         await bot.presenter.post(interaction, table)
         await bot.presenter.seated(interaction, await bot.service.table(table.game_id))
 
@@ -500,11 +555,13 @@ class ClaimButton(Control, template=custom_ids.template(custom_ids.CLAIM)):
 
     prefix = custom_ids.CLAIM
     home = "panel"
+    saves = True
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = peapod(interaction)
         seat = await bot.service.seat_of(self.game_id, interaction.user.id)
         table = await bot.service.claim(self.game_id, interaction.user.id)
+        await self.acknowledge_if_hurried(interaction)
         await bot.presenter.show_panel(interaction, table, seat)
         bot.presenter.redraw(table)
 
@@ -554,6 +611,78 @@ class ReplayStepButton(Control, template=custom_ids.template(custom_ids.REPLAY_S
         await bot.presenter.show_replay(interaction, step, edit=True)
 
 
+class TournamentControl(Control, template=r"(?!)"):
+    """What the tournament message's buttons share: the id names the tournament (in the game's place, with
+    version 0), which must be of the server clicked in; the message's answer is the tournament redrawn."""
+
+    home = "anywhere"
+    saves = True
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot = peapod(interaction)
+        await bot.service.tournament(self.game_id, interaction.guild_id)
+        progress = await self.change(bot.service, interaction)
+        await self.acknowledge_if_hurried(interaction)
+        await bot.presenter.tournaments.show_here(interaction, progress)
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        raise NotImplementedError
+
+
+class TournamentJoinButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_JOIN)):
+    """Signs the clicker up."""
+
+    prefix = custom_ids.TOURNAMENT_JOIN
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.join_tournament(self.game_id, interaction.user.id, interaction.user.display_name)
+
+
+class TournamentLeaveButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_LEAVE)):
+    """Takes the clicker off the sign-up."""
+
+    prefix = custom_ids.TOURNAMENT_LEAVE
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.leave_tournament(self.game_id, interaction.user.id)
+
+
+class TournamentStartButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_START)):
+    """The host starts the tournament now: round 1 is paired and dealt."""
+
+    prefix = custom_ids.TOURNAMENT_START
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.start_tournament(self.game_id, interaction.user.id)
+
+
+class TournamentCancelButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_CANCEL)):
+    """The host calls the sign-up off."""
+
+    prefix = custom_ids.TOURNAMENT_CANCEL
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.cancel_tournament(self.game_id, interaction.user.id)
+
+
+class TournamentPauseButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_PAUSE)):
+    """An arena player is not paired again until they press Return."""
+
+    prefix = custom_ids.TOURNAMENT_PAUSE
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.pause_tournament(self.game_id, interaction.user.id, True)
+
+
+class TournamentReturnButton(TournamentControl, template=custom_ids.template(custom_ids.TOURNAMENT_RETURN)):
+    """A paused arena player comes back, and is paired at once if someone is free."""
+
+    prefix = custom_ids.TOURNAMENT_RETURN
+
+    async def change(self, service: TableService, interaction: discord.Interaction) -> Progress:
+        return await service.pause_tournament(self.game_id, interaction.user.id, False)
+
+
 CONTROLS: tuple[type[Control], ...] = (
     ActionButton,
     PickSelect,
@@ -578,6 +707,12 @@ CONTROLS: tuple[type[Control], ...] = (
     ReplayButton,
     ReplayStepButton,
     LegacyControl,
+    TournamentJoinButton,
+    TournamentLeaveButton,
+    TournamentStartButton,
+    TournamentCancelButton,
+    TournamentPauseButton,
+    TournamentReturnButton,
 )
 """Every control class, registered with the bot as dynamic items."""
 

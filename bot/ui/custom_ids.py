@@ -19,6 +19,8 @@ One template per control (:mod:`bot.ui.controls` has the class of each)::
     pw:<game>:<version>           ClaimButton      end the game as it stands when the others are idle
     py:<game>:<version>           ReplayButton     open a private replay of the game (from a table or a history)
     pq:<game>:<step>:<code>       ReplayStepButton show step ``step`` of a replay (``code``: first, back, next, last)
+    tj / tl / tg / tc:<tournament>:0   Join, Leave, Start now, Cancel a tournament's sign-up
+    tp / tr:<tournament>:0        Pause, Return: an arena player stops being paired, or comes back
 
 ``version`` is the table version the control was drawn for: a click on an older table is refused
 (and the table redrawn) rather than applied to a position the player did not see. Nothing else is
@@ -59,6 +61,12 @@ REMATCH = "pn"
 CLAIM = "pw"
 REPLAY = "py"
 REPLAY_STEP = "pq"
+TOURNAMENT_JOIN = "tj"
+TOURNAMENT_LEAVE = "tl"
+TOURNAMENT_START = "tg"
+TOURNAMENT_CANCEL = "tc"
+TOURNAMENT_PAUSE = "tp"
+TOURNAMENT_RETURN = "tr"
 
 LEGACY_TEMPLATE = r"p[ps]:(?P<game>[1-9][0-9]{0,11}):(?:0|[1-9][0-9]{0,8}):[A-Za-z0-9>:.+_!?-]{1,70}"
 """The custom ids of the bot before one class per control (see the module docstring)."""

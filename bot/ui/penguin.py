@@ -15,7 +15,6 @@ from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.controls import ActionButton, HintButton, PickSelect, TargetSelect, button, select
 from bot.ui.kind import KindUI, view_as
-from bot.words import LIST_SEPARATOR
 from games.cards import Card
 from games.penguin import Collect, Move, PenguinView
 from games.phrases import Phrase
@@ -87,7 +86,7 @@ def components(words: Words, table: Table, picked: str | None) -> list[ui.Item[A
             discord.SelectOption(
                 label=words("{place} \u00b7 {cards}", place=source_name(words, source), cards=_movable(words, moves)),
                 value=source,
-                description=words.context(LIST_SEPARATOR, ", ").join(_part(words, move, "where") for move in moves),
+                description=words.context("list separator", ", ").join(_part(words, move, "where") for move in moves),
                 default=source == picked,
             )
             for source, moves in by_source.items()

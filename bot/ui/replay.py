@@ -20,7 +20,6 @@ from bot.ui.controls import ReplayStepButton
 from bot.ui.kind import KindUI
 from bot.ui.layout import layout
 from bot.ui.present.layouts import result_line
-from bot.words import LIST_SEPARATOR
 
 STEPS = (
     ("first", "\u23ee", N_("Start")),
@@ -56,7 +55,7 @@ def replay_text(words: Words, step: ReplayStep, names: list[str], end: str) -> s
     if step.step == step.steps and end:
         lines.append(end)
     if step.shown and step.table.views and len(step.table.seats) > 1:
-        separator = words.context(LIST_SEPARATOR, ", ")
+        separator = words.context("list separator", ", ")
         seats = separator.join(words("Seat {seat} ({name})", seat=seat + 1, name=names[seat]) for seat in step.shown)
         lines.append(words("Private views shown: {seats}", seats=seats))
     return readable("\n".join(lines))

@@ -42,10 +42,6 @@ def card_text(card: Card) -> str:
     return rank_text(card.rank) + card.suit.symbol
 
 
-LIST_SEPARATOR = "list separator"
-"""The context of a :class:`Join`'s separator in the catalogs."""
-
-
 def say(phrase: Phrase, words: Wording | None = None) -> str:
     """The sentence for ``phrase`` in the language of ``words`` (English without). Raises KeyError for a key
     without a template (a bug)."""
@@ -53,7 +49,7 @@ def say(phrase: Phrase, words: Wording | None = None) -> str:
     if isinstance(template, Join):
         items = phrase.arg(template.by)
         assert isinstance(items, tuple)
-        separator = words.context(LIST_SEPARATOR, template.separator) if words else template.separator
+        separator = words.context("list separator", template.separator) if words else template.separator
         return separator.join(str(word(item, words)) for item in items)
     args = {name: word(value, words) for name, value in phrase.args}
     if isinstance(template, Plural):
@@ -78,6 +74,6 @@ def word(value: Arg, words: Wording | None = None) -> object:
     if isinstance(value, Rank):
         return words.rank(value) if words else rank_text(value)
     if isinstance(value, tuple):
-        separator = words.context(LIST_SEPARATOR, ", ") if words else ", "
+        separator = words.context("list separator", ", ") if words else ", "
         return separator.join(str(word(item, words)) for item in value)
     return value

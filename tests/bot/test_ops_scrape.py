@@ -1,5 +1,7 @@
-"""The ops server beside a bot playing on SimCord: after a game, a scrape shows the counters moved, the
-bot is ready, and no log line at any level (JSON here) shows a card hidden in a hand."""
+"""The ops server beside a bot playing on SimCord: after a game, a scrape shows the counters moved (the
+interactions by kind and outcome with their times, the redraws, the AI's decisions, the deadlines), the
+bot is ready, and no log line at any level (JSON here) shows a card hidden in a hand; the lines logged
+while a click is handled name its guild and game."""
 
 import io
 import json
@@ -20,7 +22,8 @@ from bot.words import word
 from games import GAMES
 from games.pebbles import GAME, marked_card
 
-from .test_pebbles_discord import play_turn, seated_table
+from .tables import custom_ids_on, table_message
+from .test_pebbles_discord import click, open_table, play_turn
 
 
 @pytest.fixture
@@ -83,7 +86,10 @@ async def test_a_scrape_after_a_game_shows_the_counters_moved_and_no_line_shows_
         status, before = await scrape(server.port)
         assert status == 200
         assert await scrape(server.port, "/readyz") == (200, "ready\n")
-        game_id, _ = await seated_table(room, 3, [room.alice, room.bob])
+        lobby = await open_table(room, players=3)
+        for actor, button in ((room.bob, "pj"), (room.alice, "pi"), (room.bob, "pg"), (room.alice, "pg")):
+            await click(actor, room, lobby.id, button)  # Bob may not start Alice's table: refused
+        game_id = int(custom_ids_on(table_message(room, lobby.id))[0].split(":")[1])
         _, during = await scrape(server.port)
         assert samples(during)[("peapod_games_running", (("game", "pebbles"),))] == 1
         people = {room.alice.id: room.alice, room.bob.id: room.bob}
@@ -109,3 +115,35 @@ async def test_a_scrape_after_a_game_shows_the_counters_moved_and_no_line_shows_
     assert now[("peapod_games_running", (("game", "pebbles"),))] == 0
     fired = ("peapod_deadlines_fired_total", (("kind", "ai"),))
     assert now[fired] - was.get(fired, 0) > 10
+
+    def moved(name: str, **labels: str) -> float:
+        key = (name, tuple(sorted(labels.items())))
+        return now.get(key, 0.0) - was.get(key, 0.0)
+
+    played = moved("peapod_interactions_total", kind="SeatButton", outcome="answered")
+    assert played > 10
+    assert moved("peapod_interaction_ack_seconds_count", kind="SeatButton") == played
+    assert moved("peapod_interaction_answer_seconds_count", kind="SeatButton") == played
+    assert moved("peapod_interactions_total", kind="StartButton", outcome="refused") == 1
+    assert moved("peapod_interactions_total", kind="pebbles new", outcome="answered") == 1
+    assert moved("peapod_interaction_answer_seconds_count", kind="pebbles new") == 1
+    assert moved("peapod_redraws_queued_total") > 10
+    assert 0 < moved("peapod_redraw_delay_seconds_count") <= moved("peapod_redraws_queued_total")
+    assert moved("peapod_ai_decision_seconds_count", game="pebbles", level="normal") > 10
+
+
+async def test_an_error_in_a_click_is_logged_with_its_shard_guild_and_game(room, simcord_bot, json_lines, monkeypatch):
+    """The line a failing click logs (with its traceback) says which shard, guild and game it concerns."""
+    lobby = await open_table(room, players=2)
+    game_id = int(custom_ids_on(lobby)[0].split(":")[1])
+    await click(room.bob, room, lobby.id, "pj")
+
+    async def broken(game_id: int, user_id: int) -> None:
+        raise RuntimeError("the dealer dropped the deck")
+
+    monkeypatch.setattr(simcord_bot.service, "start", broken)
+    result = await click(room.alice, room, lobby.id, "pg")
+    assert result.acknowledged
+    errors = [entry for line in json_lines.getvalue().splitlines() if (entry := json.loads(line))["level"] == "ERROR"]
+    assert len(errors) == 1 and "the dealer dropped the deck" in errors[0]["exception"]
+    assert (errors[0]["shard"], errors[0]["guild"], errors[0]["game_id"]) == (0, room.alice.guild.id, game_id)

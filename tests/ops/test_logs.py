@@ -65,6 +65,24 @@ async def test_what_a_line_concerns_follows_the_task_that_set_it(written):
     assert [json.loads(line).get("game_id") for line in stream.getvalue().splitlines()] == [1, 2, None]
 
 
+async def test_a_task_marked_says_what_it_concerns_until_it_ends_and_no_other_task_does(written):
+    """What a slash command does: its task is marked at its start (the tree's check), in another call than
+    the one that logs."""
+    stream = written("json")
+    log = logging.getLogger("bot.test")
+
+    async def command(guild: int) -> None:
+        logs.mark(shard=0, guild=guild)
+        await asyncio.sleep(0)
+        log.info("answered")
+
+    await asyncio.gather(asyncio.create_task(command(5)), asyncio.create_task(command(6)))
+    log.info("outside")
+    assert [json.loads(line).get("guild") for line in stream.getvalue().splitlines()] == [5, 6, None]
+    with pytest.raises(ValueError, match="user"):
+        logs.mark(user=1)
+
+
 def test_text_lines_stay_readable_and_say_what_they_concern_at_the_end(written):
     stream = written("text")
     with logs.about(game_id=7, game="pebbles"):

@@ -46,7 +46,8 @@ async def test_metrics_are_scraped_and_move(serving):
     assert status == 200 and "# TYPE peapod_interactions_total counter" in before
     assert "_created" not in before
     metrics.interaction_done("act", "answered", 0.01, 0.2)
-    metrics.interaction_done("act", "refused", None, 0.005)
+    metrics.interaction_done("act", "refused", 0.005, 0.005)
+    metrics.interaction_done("act", "answered", None, 0.5)
     metrics.rate_limited("PATCH", "/channels/123456789012345678/messages/987654321098765432")
     _, after = await get(port, "/metrics")
     was, now = samples(before), samples(after)
@@ -55,10 +56,11 @@ async def test_metrics_are_scraped_and_move(serving):
         key = (name, tuple(sorted(labels.items())))
         return now[key] - was.get(key, 0.0)
 
-    assert moved("peapod_interactions_total", kind="act", outcome="answered") == 1
+    assert moved("peapod_interactions_total", kind="act", outcome="answered") == 2
     assert moved("peapod_interactions_total", kind="act", outcome="refused") == 1
-    assert moved("peapod_interaction_answer_seconds_count", kind="act") == 2
+    assert moved("peapod_interaction_answer_seconds_count", kind="act") == 3
     assert moved("peapod_interaction_ack_seconds_bucket", kind="act", le="0.01") == 2
+    assert moved("peapod_interaction_ack_seconds_count", kind="act") == 2, "an acknowledgement not timed is not counted"
     assert moved("peapod_discord_rate_limited_total", route="PATCH /channels/{id}/messages/{id}") == 1
 
 

@@ -19,6 +19,7 @@ from bot.store.__main__ import main
 from bot.store.copy import TABLES, CopyRefusedError, copy, count
 
 from .test_store import new_game
+from .test_tournament_store import entrant, new_tournament
 
 
 async def fill(store: Store) -> list[int]:
@@ -40,6 +41,12 @@ async def fill(store: Store) -> list[int]:
     rated = [RatingChange(Rating(1, 25.0, 8.3, 0), 27.0, 8.0), RatingChange(Rating(7, 25.0, 8.3, 0), 23.0, 8.0)]
     await store.rate_game(ids[0], 10, "count", rated, at=13.0)
     assert await store.add_daily(DailyAttempt("2026-11-25", "count", 1, ids[1], 10, 20, 14.0))
+    tournament = await store.create_tournament(new_tournament())
+    await store.add_entrant(tournament.id, entrant(1))
+    await store.add_entrant(tournament.id, entrant(7, 1002.0))
+    await store.pair(tournament.id, version=0, round=1, pairings=[(1, 7)], due_at=600.0, at=15.0)
+    [match] = (await store.load_tournament(tournament.id)).pairings
+    await store.set_pairing_game(match.id, ids[0])
     return ids
 
 
@@ -52,6 +59,10 @@ async def same_content(first: Store, second: Store, ids: list[int]) -> None:
     assert await second.scoreboard(20, "count") == await first.scoreboard(20, "count")
     assert await second.guild_setting(10, "turn_seconds") == "60.0"
     assert await second.dm_closed(7)
+    tournament = await first.load_tournament(1)
+    assert tournament is not None and tournament.pairings[0].game_id == ids[0]
+    assert await second.load_tournament(1) == tournament
+    assert await second.tournament_timers(1) == await first.tournament_timers(1)
     assert await second.ratings(10, "count", [1, 7]) == await first.ratings(10, "count", [1, 7])
     assert await second.rating_history(10, "count", 1) == await first.rating_history(10, "count", 1)
     assert await second.daily_attempt("2026-11-25", "count", 1) == await first.daily_attempt("2026-11-25", "count", 1)
@@ -73,11 +84,18 @@ async def test_sqlite_to_postgresql_and_back(tmp_path, postgres_url):
                 "ratings": 2,
                 "rating_changes": 2,
                 "daily_attempts": 1,
+                "tournaments": 1,
+                "tournament_entrants": 2,
+                "tournament_rounds": 1,
+                "tournament_pairings": 1,
+                "tournament_timers": 2,
             }
             assert set(copied) == {table.name for table in TABLES}
             await same_content(source, target, ids)
             new = await target.create_game(new_game())
             assert new.id == max(ids) + 1
+            later = await target.create_tournament(new_tournament(channel_id=21))
+            assert later.id == 2, "new tournaments get new ids"
             async with await SqliteStore.open(tmp_path / "b.db") as back:
                 await copy(target, back)
                 await same_content(target, back, ids)

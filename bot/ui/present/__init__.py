@@ -8,6 +8,8 @@
 - :mod:`.threads`: a race's thread, opened when it is dealt and closed when it ends;
 - :mod:`.hands`: the players' hand messages and short notes by DM;
 - :mod:`.posts`: what the bot posts of its own accord (the daily post);
+- :mod:`.tournaments`: a tournament's message (sign-up, standings or bracket), its matches dealt into threads
+  with their players pinged, and its announcements (rounds, the podium);
 - :mod:`.healing`: at start, tables whose message lags the database are redrawn;
 - :mod:`.presenter`: all of them composed, and the answers to interactions (``bot.presenter``).
 """

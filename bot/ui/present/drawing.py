@@ -26,7 +26,6 @@ from bot.ui.present.layouts import (
     table_layout,
     table_text,
 )
-from bot.words import LIST_SEPARATOR
 from games.base import Seat
 
 
@@ -170,6 +169,6 @@ class Drawer:
                 for user_id, count in sorted(helpers.items(), key=lambda item: -item[1])
             ]
             if credits:
-                helped = words.context(LIST_SEPARATOR, ", ").join(credits)
+                helped = words.context("list separator", ", ").join(credits)
                 lines.append(words("Helped by {players}.", players=helped))
         return "\n".join(lines)

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.core.service import Table
+from bot.ops import metrics
 from games.base import Seat
 
 log = logging.getLogger(__name__)
@@ -81,6 +82,7 @@ class EditQueue:
         """Ask for a message to show ``redraw``; returns at once. A newer table replaces one still waiting."""
         channel = self._channels.setdefault(channel_id, _Channel())
         redraw.asked_at = asyncio.get_running_loop().time()
+        metrics.redraw_queued()
         waiting = channel.dirty.get(message_id)
         if waiting is None or waiting.table.version <= redraw.table.version:
             if waiting is not None:
@@ -131,4 +133,5 @@ class EditQueue:
                 channel.recent.append(done)
                 self._edited[message_id] = done
             game_id, delay = redraw.table.game_id, done - redraw.asked_at
+            metrics.redraw_done(delay)
             log.debug("message %s of game %s redrawn %.2f s after it was asked", message_id, game_id, delay)

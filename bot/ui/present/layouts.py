@@ -12,13 +12,17 @@ from discord import ui
 
 from bot.core.deadlines import ai_level
 from bot.core.service import Table
+from bot.core.tournament import Format, Standing
+from bot.core.tournaments import TournamentView
 from bot.i18n import N_, Words
 from bot.text import shorten
+from bot.ui import custom_ids
 from bot.ui.controls import (
     AcceptButton,
     AddAIButton,
     BackButton,
     CancelButton,
+    Control,
     DeclineButton,
     JoinButton,
     LeaveButton,
@@ -28,12 +32,20 @@ from bot.ui.controls import (
     ReplayButton,
     ResignButton,
     StartButton,
+    TournamentCancelButton,
+    TournamentJoinButton,
+    TournamentLeaveButton,
+    TournamentPauseButton,
+    TournamentReturnButton,
+    TournamentStartButton,
     UndoButton,
     button,
 )
 from bot.ui.kind import KindUI
 from bot.ui.layout import FELT, layout
 from games.base import EndReason, Hint, Seat
+from render.bracket import BracketMatch, BracketPicture
+from render.standings import StandingsRow, StandingsTable
 
 IMAGE_NAME = "table.png"
 HAND_IMAGE_NAME = "hand.png"
@@ -280,3 +292,234 @@ def hint_text(words: Words, hint: Hint | None) -> str:
     if hint is None:
         return words("I found no winning line from here; the game may be lost. *Undo* can take moves back.")
     return words("Try **{move}**. {why}", move=words.phrase(hint.action.phrase), why=words.phrase(hint.why))
+
+
+
+STANDINGS_IMAGE = "standings.png"
+FORMAT_NAMES = {
+    Format.ARENA: N_("Arena"),
+    Format.SWISS: N_("Swiss"),
+    Format.KNOCKOUT: N_("Knockout"),
+    Format.ROUNDROBIN: N_("Round robin"),
+}
+PLACES = ("\U0001f947", "\U0001f948", "\U0001f949")
+"""Gold, silver and bronze medals for the podium."""
+
+
+def tournament_heading(words: Words, view: TournamentView) -> str:
+    return words(
+        "{game} tournament #{id}: {format}", game=view.title, id=view.id, format=words(FORMAT_NAMES[view.format])
+    )
+
+
+def rounds_line(words: Words, view: TournamentView) -> str:
+    """How long it lasts: an arena's minutes, else its rounds (and each round's clock)."""
+    record = view.record
+    each = words.duration(record.round_seconds)
+    if view.format is Format.ARENA:
+        return words(
+            "{duration} of games: finish one and you are paired again at once.",
+            duration=words.duration(record.arena_seconds),
+        )
+    if view.total_rounds is None and view.format is Format.ROUNDROBIN:
+        return words("Everyone meets everyone, one round at a time, {duration} each.", duration=each)
+    if view.total_rounds is None:
+        return words("Seeded by rating; the winners go on, one round at a time, {duration} each.", duration=each)
+    if record.round:
+        return words(
+            "Round {round} of {rounds}, {duration} each.", round=record.round, rounds=view.total_rounds, duration=each
+        )
+    return words.plural("{n} round, {duration} each.", "{n} rounds, {duration} each.", view.total_rounds, duration=each)
+
+
+def tournament_text(words: Words, view: TournamentView) -> str:
+    """The tournament message's text: how it runs, when it starts (or where it is), and who is in."""
+    record = view.record
+    lines = [rounds_line(words, view)]
+    if view.status == "signup":
+        lines.append(
+            words(
+                "Starts {when}, hosted by {host}. Press Join to play.",
+                when=f"<t:{int(record.starts_at)}:R>",
+                host=f"<@{record.host_id}>",
+            )
+        )
+    elif view.status == "running" and view.round_due is not None:
+        lines.append(
+            words(
+                "Round {round} ends {when}; matches are in their threads.",
+                round=record.round,
+                when=f"<t:{int(view.round_due)}:R>",
+            )
+        )
+    elif view.status == "running" and view.ends_at is not None:
+        lines.append(words("The arena ends {when}.", when=f"<t:{int(view.ends_at)}:R>"))
+    elif view.status == "finished":
+        lines.append(words("**Finished.**"))
+    elif view.status == "cancelled":
+        lines.append(words("**Cancelled.**"))
+    separator = words.context("list separator", ", ")
+    if view.status == "signup":
+        entrants = sorted(record.entrants, key=lambda e: -e.rating)
+        names = [
+            words("{player} ({rating})", player=f"<@{e.user_id}>", rating=words.number(round(e.rating, 1)))
+            for e in entrants
+        ]
+        if names:
+            lines.append(
+                words(
+                    "**Entrants ({count}/{most}):** {players}",
+                    count=len(names),
+                    most=record.max_players,
+                    players=separator.join(names),
+                )
+            )
+        else:
+            lines.append(words("**Entrants (0/{most}):** nobody yet", most=record.max_players))
+    else:
+        paused = [f"<@{e.user_id}>" for e in record.entrants if e.paused and not e.withdrawn]
+        gone = [f"<@{e.user_id}>" for e in record.entrants if e.withdrawn]
+        if paused:
+            lines.append(words("Paused: {players}", players=separator.join(paused)))
+        if gone:
+            lines.append(words("Withdrew: {players}", players=separator.join(gone)))
+    return "\n".join(lines)
+
+
+def tournament_controls(words: Words, view: TournamentView) -> list[ui.Item[Any]]:
+    """Join, Leave, Start now and Cancel during the sign-up; Pause and Return while an arena runs."""
+    if view.status == "signup":
+        return [
+            _tournament_button(TournamentJoinButton, view, words("Join"), discord.ButtonStyle.success),
+            _tournament_button(TournamentLeaveButton, view, words("Leave")),
+            _tournament_button(TournamentStartButton, view, words("Start now"), discord.ButtonStyle.primary),
+            _tournament_button(TournamentCancelButton, view, words("Cancel"), discord.ButtonStyle.danger),
+        ]
+    if view.status == "running" and view.format is Format.ARENA:
+        return [
+            _tournament_button(TournamentPauseButton, view, words("Pause")),
+            _tournament_button(TournamentReturnButton, view, words("Return")),
+        ]
+    return []
+
+
+def _tournament_button(
+    cls: type[Control], view: TournamentView, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
+) -> Control:
+    """A button of the tournament message (``label`` worded): its id names the tournament where a table's names
+    its game."""
+    return cls(ui.Button(custom_id=custom_ids.table_id(cls.prefix, view.id, 0), label=label[:80], style=style))
+
+
+def tournament_layout(
+    words: Words, view: TournamentView, colour: discord.Colour | int, picture: str | None, *, controls: bool = True
+) -> ui.LayoutView:
+    """The tournament's message: the sign-up, later the standings (or bracket) picture under the text (without
+    ``controls``: the same, shown elsewhere)."""
+    return layout(
+        colour,
+        tournament_heading(words, view),
+        tournament_text(words, view),
+        picture=picture,
+        controls=tournament_controls(words, view) if controls else (),
+        footer=words("Tournament #{id}", id=view.id),
+    )
+
+
+def match_layout(words: Words, view: TournamentView, colour: discord.Colour | int, table: Table) -> ui.LayoutView:
+    """A tournament match's first message in the channel: who meets whom (pinged), and that the match is in
+    the thread under it; the result comes back to it."""
+    if view.format is Format.ARENA:
+        where = words(
+            "Your match of the arena is in the thread under this message: the board and your controls are there. "
+            "The result comes back here."
+        )
+    else:
+        where = words(
+            "Your match of round {round} is in the thread under this message: the board and your controls are "
+            "there. The result comes back here.",
+            round=view.record.round,
+        )
+    text = f"{table_content(words, table)}\n{where}"
+    return layout(colour, tournament_heading(words, view), text, footer=game_footer(words, table))
+
+
+def _figure(words: Words, value: float) -> str:
+    return words.number(value if value != int(value) else int(value))
+
+
+def standings_table(words: Words, view: TournamentView) -> StandingsTable:
+    """The standings as the picture shows them: rank, name, points, the tie-breaks (Swiss and round robin:
+    Buchholz, then Sonneborn-Berger), games played; an arena's players on a streak are lit."""
+    tie_breaks = view.format in (Format.SWISS, Format.ROUNDROBIN)
+    breaks = (words("Buchholz"), words("S-B")) if tie_breaks else ()
+    headings = ("#", words("Player"), words("Points"), *breaks, words("Games"))
+    rows = []
+    for line in view.standings:
+        figures = (
+            (_figure(words, line.buchholz or 0.0), _figure(words, line.sonneborn_berger or 0.0)) if tie_breaks else ()
+        )
+        cells = (str(line.rank), line.entrant.name, _figure(words, line.points), *figures, words.number(line.games))
+        rows.append(StandingsRow(cells, lit=line.on_streak))
+    heading = tournament_heading(words, view)
+    if view.status == "finished":
+        title = words("{tournament} - final standings", tournament=heading)
+    elif view.format is Format.ARENA:
+        title = words("{tournament} - standings so far", tournament=heading)
+    else:
+        title = words("{tournament} - standings after round {round}", tournament=heading, round=view.record.round)
+    return StandingsTable(title, headings, tuple(rows))
+
+
+def bracket_picture(words: Words, view: TournamentView) -> BracketPicture | None:
+    """A knockout's bracket as the picture shows it (None: not a knockout, or not started)."""
+    if view.bracket is None or not view.bracket:
+        return None
+    names = {e.user_id: e.name for e in view.record.entrants}
+
+    def side(player: int | None, known: bool) -> str:
+        return names.get(player, "?") if player is not None else (words("bye") if known else "")
+
+    rounds = tuple(
+        tuple(
+            BracketMatch(
+                side(match.first, match.first_known),
+                side(match.second, match.second_known),
+                None if match.winner is None else (0 if match.winner == match.first else 1),
+            )
+            for match in matches
+        )
+        for matches in view.bracket
+    )
+    count = len(rounds)
+    headings = tuple(
+        words("Final")
+        if index == count - 1
+        else words("Semi-finals")
+        if index == count - 2
+        else words("Round {round}", round=index + 1)
+        for index in range(count)
+    )
+    return BracketPicture(words("{tournament} - bracket", tournament=tournament_heading(words, view)), headings, rounds)
+
+
+def podium_text(podium: Sequence[Standing]) -> str:
+    """The podium, a medal a line."""
+    return "\n".join(f"{PLACES[min(index, 2)]} <@{line.entrant.player}>" for index, line in enumerate(podium))
+
+
+def announcement_layout(
+    words: Words,
+    view: TournamentView,
+    colour: discord.Colour | int,
+    notes: Sequence[str],
+    podium: Sequence[Standing],
+    picture: str | None,
+) -> ui.LayoutView:
+    """What the channel is told as the tournament moves on: rounds closed and begun, how the clock decided
+    matches, and at the end the podium with the final standings."""
+    lines = list(notes)
+    if podium:
+        lines += [words("**The podium**"), podium_text(podium)]
+    footer = words("Tournament #{id}", id=view.id)
+    return layout(colour, tournament_heading(words, view), "\n".join(lines), picture=picture, footer=footer)

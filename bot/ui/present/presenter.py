@@ -7,7 +7,9 @@
 - :meth:`Presenter.open_panel` / :meth:`Presenter.show_panel` give a seat its private panel;
 - :meth:`Presenter.redraw` edits a table message (and its hand messages) from outside an interaction,
   coalesced and within Discord's budget (:mod:`.redraws`, :mod:`.edits`);
-- :meth:`Presenter.heal` redraws the tables whose message lags the database, at start (:mod:`.healing`).
+- :meth:`Presenter.heal` redraws the tables whose message lags the database, at start (:mod:`.healing`), and
+  moves running tournaments on;
+- ``Presenter.tournaments``: tournament messages, matches dealt into threads, announcements (:mod:`.tournaments`).
 
 A table message speaks its server's language, a panel, a replay or a private answer the clicker's, and a
 hand message or a ping its player's (:mod:`.readers`).
@@ -31,6 +33,7 @@ from bot.ui.present.hands import DMS_CLOSED, Hands
 from bot.ui.present.readers import table_words
 from bot.ui.present.redraws import Owns, Redraws
 from bot.ui.present.threads import Threads, thread_channel
+from bot.ui.present.tournaments import TournamentDesk
 from bot.ui.replay import show_replay
 from games.base import Hint, Seat
 
@@ -69,6 +72,10 @@ class Presenter:
         self.hands = Hands(client, service, self.drawer)
         self.threads = Threads(client, service, self.drawer)
         self.redraws = Redraws(client, service, self.drawer, self.hands, self.threads, owns=owns, budget=budget)
+        self.tournaments = TournamentDesk(
+            client, service, kinds, self.drawer, self.hands, self._into_thread, self.redraw, budget
+        )
+        service.listen_tournaments(self.tournaments.heard)
 
     def kind(self, table: Table) -> KindUI:
         return self.drawer.kind(table)
@@ -131,9 +138,11 @@ class Presenter:
         await self.redraws.shown(table)
         self.redraws.hands(table)
 
-    async def _into_thread(self, table: Table, channel: discord.TextChannel, starter_id: int) -> None:
+    async def _into_thread(
+        self, table: Table, channel: discord.TextChannel, starter_id: int, *, says_where: bool = False
+    ) -> None:
         """Play a race just dealt in a thread of its own, and show what was saved meanwhile."""
-        moved = await self.threads.open(table, channel, starter_id)
+        moved = await self.threads.open(table, channel, starter_id, says_where=says_where)
         if moved is None:
             return
         if moved.message_id is not None:
@@ -228,11 +237,14 @@ class Presenter:
 
     async def idle(self) -> None:
         """Wait until every asked-for redraw has been sent (tests, shutdown)."""
+        await self.tournaments.idle()
         await self.redraws.edits.drain()
 
     async def heal(self) -> None:
         """Redraw every table of this process's shards whose message lags the database (at start)."""
         await healing.heal(self._service, self._owns, self.redraw)
+        for progress in await self._service.resume_tournaments():
+            await self.tournaments.show(progress)
 
     async def daily_posts(self) -> None:
         """Send every daily post due (the servers this process runs)."""

@@ -49,11 +49,14 @@ class Threads:
         self._service = service
         self._drawer = drawer
 
-    async def open(self, table: Table, channel: discord.TextChannel, starter_id: int) -> Table | None:
+    async def open(
+        self, table: Table, channel: discord.TextChannel, starter_id: int, *, says_where: bool = False
+    ) -> Table | None:
         """Open a thread from the table's first message (``starter_id`` in ``channel``) and deal the board
         there. Returns the table as now saved, whose message shows ``table.version`` (None: another process
         opened the race's thread first). Where no thread can be opened the first message becomes the
-        board, and says why.
+        board, and says why. The first message is edited to say where the race is, unless it ``says_where``
+        already (a tournament's match: one request fewer in the channel for each match dealt at once).
 
         The first message is asked of ``channel``: a message an interaction's webhook returns carries no
         guild, and discord.py opens no thread from it.
@@ -75,7 +78,8 @@ class Threads:
         if not await self._service.move_to_thread(table.game_id, thread.id, board.id):
             log.warning("game %s already had a thread; the board in %s is not used", table.game_id, thread.id)
             return None
-        await starter.edit(view=starter_layout(words, self._drawer.kind(table), table, thread.id), **NO_CONTENT)
+        if not says_where:
+            await starter.edit(view=starter_layout(words, self._drawer.kind(table), table, thread.id), **NO_CONTENT)
         return await self._service.table(table.game_id)
 
     async def close(self, board: discord.PartialMessage, table: Table) -> bool:

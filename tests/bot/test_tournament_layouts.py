@@ -1,0 +1,113 @@
+"""The tournament's messages as pure functions of a tournament (no Discord): the sign-up with its buttons, an
+arena's Pause and Return, the standings picture's rows and tie-break columns, a knockout's bracket, and the
+podium."""
+
+import discord
+from discord import ui
+
+from bot.core.tournament import Entrant, Format, Outcome, Result, bracket, standings
+from bot.core.tournaments import TournamentView
+from bot.i18n import ENGLISH
+from bot.store import EntrantRecord, PairingRecord, TournamentRecord
+from bot.ui.present.layouts import (
+    announcement_layout,
+    bracket_picture,
+    standings_table,
+    tournament_controls,
+    tournament_layout,
+    tournament_text,
+)
+
+PLAYERS = (11, 22, 33, 44, 55, 66)
+
+
+def text_of(view: ui.LayoutView) -> str:
+    return "\n".join(item.content for item in view.walk_children() if isinstance(item, ui.TextDisplay))
+
+
+def record(form: Format, status: str, results=(), round_=0, **extra) -> TournamentRecord:
+    entrants = tuple(EntrantRecord(p, f"p{p}", 30.0 - p / 10, 1000.0 + p) for p in PLAYERS)
+    pairings = tuple(
+        PairingRecord(n, 1, r.first, r.second, None, r.outcome.value, None, 2000.0, 2100.0 + n)
+        for n, r in enumerate(results)
+    )
+    fields = {
+        "id": 7,
+        "guild_id": 1,
+        "channel_id": 2,
+        "message_id": 3,
+        "host_id": 11,
+        "kind": "peanuts",
+        "format": form.value,
+        "rounds": 3,
+        "round_seconds": 600.0,
+        "arena_seconds": 1800.0,
+        "starts_at": 5000.0,
+        "max_players": 16,
+        "status": status,
+        "round": round_,
+        "version": 1,
+        "created_at": 1000.0,
+        "updated_at": 1000.0,
+        "entrants": entrants,
+        "pairings": pairings,
+    }
+    fields.update(extra)
+    return TournamentRecord(**fields)
+
+
+def view_of(form: Format, status: str, results=(), round_=0, **extra) -> TournamentView:
+    stored = record(form, status, results, round_, **extra)
+    entrants = [Entrant(e.user_id, e.name, e.rating) for e in stored.entrants]
+    drawn = bracket(entrants, list(results)) if form is Format.KNOCKOUT and status != "signup" else None
+    return TournamentView(
+        record=stored,
+        title="Peanuts",
+        format=form,
+        standings=standings(form, entrants, list(results)),
+        total_rounds=3 if form is Format.SWISS else None,
+        bracket=drawn,
+    )
+
+
+def test_the_signup_lists_entrants_with_ratings_and_offers_join_leave_start_and_cancel():
+    view = view_of(Format.SWISS, "signup")
+    text = tournament_text(ENGLISH, view)
+    assert "Starts <t:5000:R>" in text and "<@11>" in text and "(28.9)" in text and "Entrants (6/16)" in text
+    assert [c.custom_id for c in tournament_controls(ENGLISH, view)] == ["tj:7:0", "tl:7:0", "tg:7:0", "tc:7:0"]
+    assert "Peanuts tournament #7: Swiss" in text_of(tournament_layout(ENGLISH, view, discord.Colour.green(), None))
+
+
+def test_an_arena_running_offers_pause_and_return_and_a_finished_one_nothing():
+    assert [c.custom_id for c in tournament_controls(ENGLISH, view_of(Format.ARENA, "running"))] == ["tp:7:0", "tr:7:0"]
+    assert tournament_controls(ENGLISH, view_of(Format.SWISS, "finished")) == []
+    shown_elsewhere = tournament_layout(ENGLISH, view_of(Format.SWISS, "signup"), 0, None, controls=False)
+    assert not [item for item in shown_elsewhere.walk_children() if isinstance(item, ui.Button)]
+
+
+def test_the_standings_picture_has_the_tie_breaks_of_swiss_and_none_in_an_arena():
+    results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.DRAW), Result.bye(55))
+    swiss = standings_table(ENGLISH, view_of(Format.SWISS, "running", results, 1))
+    assert swiss.headings == ("#", "Player", "Points", "Buchholz", "S-B", "Games")
+    assert swiss.rows[0].cells[:3] == ("1", "p11", "1") and "after round 1" in swiss.title
+    assert any(row.cells[2] == "0.5" for row in swiss.rows)
+    streak = (Result(11, 22, Outcome.FIRST_WON), Result(11, 33, Outcome.FIRST_WON))
+    arena = standings_table(ENGLISH, view_of(Format.ARENA, "running", streak, 1))
+    assert arena.headings == ("#", "Player", "Points", "Games")
+    assert arena.rows[0].cells[1] == "p11" and arena.rows[0].lit and not arena.rows[1].lit
+
+
+def test_a_knockout_of_six_draws_its_bracket_with_byes_to_the_top_seeds():
+    results = (Result.bye(11), Result.bye(22))
+    picture = bracket_picture(ENGLISH, view_of(Format.KNOCKOUT, "running", results, 1))
+    assert picture is not None and picture.headings == ("Round 1", "Semi-finals", "Final")
+    first_round = picture.rounds[0]
+    assert sum(match.bottom == "bye" for match in first_round) == 2
+    assert bracket_picture(ENGLISH, view_of(Format.SWISS, "running")) is None
+
+
+def test_the_podium_is_announced_with_medals():
+    results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.FIRST_WON))
+    view = view_of(Format.SWISS, "finished", results, 3)
+    text = text_of(announcement_layout(ENGLISH, view, 0, ["The tournament is over."], view.standings[:3], None))
+    assert "The podium" in text and "\U0001f947 <@11>" in text and "\U0001f948 <@33>" in text
