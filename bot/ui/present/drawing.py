@@ -22,6 +22,7 @@ from bot.ui.present.layouts import (
     IMAGE_NAME,
     ai_name,
     panel_layout,
+    rating_text,
     shows_hand,
     table_layout,
     table_text,
@@ -126,7 +127,7 @@ class Drawer:
             return ""
         known = await self._service.ratings(table.guild_id, table.kind, people)
         shown = [
-            words("{player} {rating}", player=f"<@{user_id}>", rating=words.number(round(known[user_id].ordinal, 1)))
+            words("{player} {rating}", player=f"<@{user_id}>", rating=rating_text(words, known[user_id].ordinal))
             if user_id in known
             else words("{player} unrated", player=f"<@{user_id}>")
             for user_id in people

@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 import discord
+from babel.numbers import format_decimal
 from discord import ui
 
 from bot.core.deadlines import ai_level
@@ -15,6 +16,7 @@ from bot.core.service import Table
 from bot.core.tournament import Format, Standing
 from bot.core.tournaments import TournamentView
 from bot.i18n import N_, Words
+from bot.i18n.locales import babel_locale
 from bot.text import shorten
 from bot.ui import custom_ids
 from bot.ui.controls import (
@@ -71,6 +73,11 @@ def result_line(words: Words, table: Table) -> str:
 
 AI_NAMES = {"easy": N_("AI (easy)"), "normal": N_("AI (normal)"), "hard": N_("AI (hard)")}
 """How the AI seats are named at each level."""
+
+
+def rating_text(words: Words, rating: float) -> str:
+    """A rating as this language writes it, always with one decimal (``"28.9"``, ``"0.0"``; German ``"28,9"``)."""
+    return format_decimal(rating, format="#,##0.0", locale=babel_locale(words.locale))
 
 
 def ai_name(words: Words, table: Table) -> str:
@@ -362,7 +369,7 @@ def tournament_text(words: Words, view: TournamentView) -> str:
     if view.status == "signup":
         entrants = sorted(record.entrants, key=lambda e: -e.rating)
         names = [
-            words("{player} ({rating})", player=f"<@{e.user_id}>", rating=words.number(round(e.rating, 1)))
+            words("{player} ({rating})", player=f"<@{e.user_id}>", rating=rating_text(words, e.rating))
             for e in entrants
         ]
         if names:
