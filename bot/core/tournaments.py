@@ -52,6 +52,7 @@ from bot.core.tournament import (
     swiss_round,
     unfinished_outcome,
 )
+from bot.i18n import N_
 from bot.store import EntrantRecord, GameRecord, NewTournament, PairingRecord, Store, TournamentRecord
 from bot.store import TournamentTimer as Timer
 from games.base import Outcome as GameOutcome
@@ -78,7 +79,7 @@ ARENA_OVER = "The arena's time is up: games still going count when they end."
 class TournamentError(ServiceError):
     """A tournament refused a join, a leave, a start or a command; the message says why."""
 
-    message = "That cannot be done in this tournament."
+    message = N_("That cannot be done in this tournament.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,28 +200,31 @@ class Tournaments:
     ) -> TournamentView:
         """Open a sign-up in a channel. Raises TournamentError."""
         if guild_id is None or channel_id is None:
-            raise TournamentError("Tournaments are for servers: open one in a server's channel.")
+            raise TournamentError(N_("Tournaments are for servers: open one in a server's channel."))
         if kind not in KINDS:
-            raise TournamentError("A tournament plays Peanuts or Pebbles.")
+            raise TournamentError(N_("A tournament plays Peanuts or Pebbles."))
         try:
             format_ = Format(form)
         except ValueError:
-            raise TournamentError("The format is arena, swiss, knockout or roundrobin.") from None
+            raise TournamentError(N_("The format is arena, swiss, knockout or roundrobin.")) from None
         if rounds is not None and format_ is not Format.SWISS:
-            raise TournamentError("Only a Swiss tournament is given its number of rounds.")
+            raise TournamentError(N_("Only a Swiss tournament is given its number of rounds."))
         if minutes is not None and format_ is not Format.ARENA:
-            raise TournamentError("Only an arena is given its minutes; the other formats have rounds.")
+            raise TournamentError(N_("Only an arena is given its minutes; the other formats have rounds."))
         if rounds is not None and not 1 <= rounds <= 20:
-            raise TournamentError("A Swiss tournament plays 1 to 20 rounds.")
-        for value, what in ((round_minutes, "A round"), (minutes, "An arena")):
+            raise TournamentError(N_("A Swiss tournament plays 1 to 20 rounds."))
+        for value, refusal in (
+            (round_minutes, N_("A round lasts 1 minute to 24 hours.")),
+            (minutes, N_("An arena lasts 1 minute to 24 hours.")),
+        ):
             if value is not None and not 1 <= value <= 24 * 60:
-                raise TournamentError(f"{what} lasts 1 minute to 24 hours.")
+                raise TournamentError(refusal)
         if not 0 <= starts_in_minutes <= 7 * 24 * 60:
-            raise TournamentError("A tournament starts within a week.")
+            raise TournamentError(N_("A tournament starts within a week."))
         if max_players is not None and not 2 <= max_players <= MAX_PLAYERS:
-            raise TournamentError(f"A tournament takes 2 to {MAX_PLAYERS} players.")
+            raise TournamentError(N_("A tournament takes 2 to {most} players."), most=MAX_PLAYERS)
         if await self._store.open_tournament_in(channel_id) is not None:
-            raise TournamentError("This channel already has a tournament: one at a time per channel.")
+            raise TournamentError(N_("This channel already has a tournament: one at a time per channel."))
         now = self._clock()
         record = await self._store.create_tournament(
             NewTournament(
@@ -274,15 +278,15 @@ class Tournaments:
         """Sign up. Raises TournamentError."""
         record = await self._load(tournament_id)
         if any(e.user_id == user_id for e in record.entrants):
-            raise TournamentError("You are already in this tournament.")
+            raise TournamentError(N_("You are already in this tournament."))
         if record.status != "signup":
-            raise TournamentError("This tournament has started: the sign-up is closed.")
+            raise TournamentError(N_("This tournament has started: the sign-up is closed."))
         if len(record.entrants) >= record.max_players:
-            raise TournamentError(f"This tournament is full ({record.max_players} players).")
+            raise TournamentError(N_("This tournament is full ({most} players)."), most=record.max_players)
         rating = await self._ratings.rating(record.guild_id, record.kind, user_id)
         entrant = EntrantRecord(user_id, name, rating.ordinal if rating is not None else 0.0, self._clock())
         if not await self._store.add_entrant(tournament_id, entrant):
-            raise TournamentError("The sign-up changed meanwhile (it filled up or started); look again.")
+            raise TournamentError(N_("The sign-up changed meanwhile (it filled up or started); look again."))
         return Progress(self._view(await self._load(tournament_id)))
 
     async def leave(self, tournament_id: int, user_id: int) -> Progress:
@@ -292,15 +296,15 @@ class Tournaments:
         record = await self._load(tournament_id)
         entrant = next((e for e in record.entrants if e.user_id == user_id), None)
         if entrant is None:
-            raise TournamentError("You are not in this tournament.")
+            raise TournamentError(N_("You are not in this tournament."))
         if record.status == "signup":
             if not await self._store.remove_entrant(tournament_id, user_id):
-                raise TournamentError("This tournament has just started: use /tournament leave to withdraw.")
+                raise TournamentError(N_("This tournament has just started: use /tournament leave to withdraw."))
             return Progress(self._view(await self._load(tournament_id)))
         if record.status != "running":
-            raise TournamentError("This tournament is over: the results stand.")
+            raise TournamentError(N_("This tournament is over: the results stand."))
         if entrant.withdrawn:
-            raise TournamentError("You have already withdrawn from this tournament.")
+            raise TournamentError(N_("You have already withdrawn from this tournament."))
         await self._store.set_entrant(tournament_id, user_id, withdrawn=True, paused=entrant.paused)
         stopped = []
         for pairing in record.pairings:
@@ -322,15 +326,15 @@ class Tournaments:
         record = await self._load(tournament_id)
         entrant = next((e for e in record.entrants if e.user_id == user_id), None)
         if entrant is None:
-            raise TournamentError("You are not in this tournament.")
+            raise TournamentError(N_("You are not in this tournament."))
         if record.format != Format.ARENA.value:
-            raise TournamentError("Only an arena has pauses: the other formats pair by rounds.")
+            raise TournamentError(N_("Only an arena has pauses: the other formats pair by rounds."))
         if record.status == "finished" or record.status == "cancelled":
-            raise TournamentError("This tournament is over.")
+            raise TournamentError(N_("This tournament is over."))
         if entrant.withdrawn:
-            raise TournamentError("You have withdrawn from this tournament.")
+            raise TournamentError(N_("You have withdrawn from this tournament."))
         if entrant.paused == paused:
-            raise TournamentError("You are paused already." if paused else "You are not paused.")
+            raise TournamentError(N_("You are paused already.") if paused else N_("You are not paused."))
         await self._store.set_entrant(tournament_id, user_id, withdrawn=False, paused=paused)
         if paused or record.status != "running":
             return Progress(self._view(await self._load(tournament_id)))
@@ -340,27 +344,27 @@ class Tournaments:
         """The host starts now. Raises TournamentError."""
         record = await self._load(tournament_id)
         if user_id != record.host_id:
-            raise TournamentError("Only the host who opened the tournament can start it.")
+            raise TournamentError(N_("Only the host who opened the tournament can start it."))
         if record.status != "signup":
             raise TournamentError(
                 "This tournament has already started." if record.status == "running" else "This tournament is over."
             )
         if len(record.entrants) < 2:
-            raise TournamentError("A tournament needs at least two players: wait for more to join.")
+            raise TournamentError(N_("A tournament needs at least two players: wait for more to join."))
         progress = await self._begin(record)
         if progress is None:
-            raise TournamentError("This tournament has just started.")
+            raise TournamentError(N_("This tournament has just started."))
         return progress
 
     async def cancel(self, tournament_id: int, user_id: int) -> Progress:
         """The host calls off a sign-up. Raises TournamentError."""
         record = await self._load(tournament_id)
         if user_id != record.host_id:
-            raise TournamentError("Only the host who opened the tournament can cancel it.")
+            raise TournamentError(N_("Only the host who opened the tournament can cancel it."))
         if record.status != "signup":
-            raise TournamentError("A tournament can only be cancelled before it starts.")
+            raise TournamentError(N_("A tournament can only be cancelled before it starts."))
         if not await self._store.set_tournament_status(tournament_id, "cancelled", was="signup", at=self._clock()):
-            raise TournamentError("This tournament has just started.")
+            raise TournamentError(N_("This tournament has just started."))
         return Progress(self._view(await self._load(tournament_id)), notes=("The tournament was cancelled.",))
 
     async def game_ended(self, record: GameRecord, outcome: GameOutcome) -> None:
@@ -640,7 +644,7 @@ class Tournaments:
     async def _load(self, tournament_id: int, guild_id: int | None = None) -> TournamentRecord:
         record = await self._store.load_tournament(tournament_id)
         if record is None or (guild_id is not None and record.guild_id != guild_id):
-            raise TournamentError("There is no such tournament in this server.")
+            raise TournamentError(N_("There is no such tournament in this server."))
         return record
 
     def _view(self, record: TournamentRecord) -> TournamentView:

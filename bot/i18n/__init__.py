@@ -6,10 +6,10 @@ name=...)`` translates an English message id from the ``peapod`` gettext catalog
 things with it too. Which language a reader gets is :mod:`bot.i18n.choose`.
 """
 
-from bot.i18n.locales import LOCALES, PSEUDO
+from bot.i18n.locales import LOCALES, NAMES, PSEUDO
 from bot.i18n.words import N_, Words, words_for
 
 ENGLISH = words_for("en")
 """English: the message ids themselves."""
 
-__all__ = ["ENGLISH", "LOCALES", "N_", "PSEUDO", "Words", "words_for"]
+__all__ = ["ENGLISH", "LOCALES", "NAMES", "N_", "PSEUDO", "Words", "words_for"]

@@ -6,6 +6,16 @@ PSEUDO = "qps-ploc"
 """The pseudo-locale: accented, lengthened English made from the message ids at load time, never shipped as a
 file, so that a test reading it finds every word not taken from the catalog."""
 ENGLISH_LOCALE = "en"
+NAMES = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es-ES": "Español",
+    "pt-BR": "Português do Brasil",
+    "pl": "Polski",
+    "ru": "Русский",
+}
+"""Each shipped language by its own name (as a reader looks for it in a list, whatever language they read)."""
 
 _NEAREST = {"en-US": "en", "en-GB": "en", "es-419": "es-ES", "pt-PT": "pt-BR", "pt": "pt-BR", "es": "es-ES"}
 """Discord locales we do not ship, read in the nearest shipped language."""

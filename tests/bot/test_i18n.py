@@ -1,4 +1,5 @@
-"""bot/i18n: one language's words, the fallbacks to English, the pseudo-locale, and which language a reader gets."""
+"""bot/i18n: one language's words, the fallbacks to English, the pseudo-locale, which language a reader gets, and
+the commands' translator."""
 
 import datetime
 import gettext
@@ -8,6 +9,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
+from bot.cogs.translator import Where, translated
 from bot.i18n import ENGLISH, LOCALES, PSEUDO, Words, words_for
 from bot.i18n import words as words_module
 from bot.i18n.choose import private_locale, public_locale
@@ -109,3 +111,25 @@ def test_a_server_reads_its_choice_else_a_community_servers_language_else_englis
     assert public_locale("pl", "de", community=False) == "pl"
     assert public_locale(None, "de", community=True) == "de"
     assert public_locale(None, "de", community=False) == "en"
+
+
+def test_the_command_translator_sends_only_what_discord_accepts(monkeypatch):
+    """Names are lowercased and sent only when they keep Discord's rules; descriptions only up to 100 characters;
+    what reads as the English is not sent at all."""
+    catalog = Catalog(locale="de")
+    catalog.add("scores", "Punkte", context="command name")
+    catalog.add("game", "ein spiel", context="option name")
+    catalog.add("Show this channel's scoreboards", "Zeigt die Punkte dieses Kanals")
+    catalog.add("How to play, and the commands", "x" * 101)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    monkeypatch.setattr(words_module, "translations", lambda locale: gettext.GNUTranslations(compiled))
+    words = Words("de")
+    assert translated(words, "scores", Where.command_name) == "punkte"
+    assert translated(words, "game", Where.parameter_name) is None
+    assert translated(words, "Show this channel's scoreboards", Where.command_description) == (
+        "Zeigt die Punkte dieses Kanals"
+    )
+    assert translated(words, "How to play, and the commands", Where.command_description) is None
+    assert translated(words, "help", Where.command_name) is None
