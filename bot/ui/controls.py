@@ -39,7 +39,7 @@ from bot.core.errors import StaleActionError
 from bot.core.service import Table, TableService
 from bot.core.tournaments import Progress
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
-from bot.i18n import N_, Words
+from bot.i18n import N_, Words, words_for
 from bot.ops import metrics
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import RESTARTING
@@ -47,7 +47,7 @@ from bot.text import readable
 from bot.ui import custom_ids
 from bot.ui.client import peapod
 from bot.ui.language import private_words
-from games.errors import IllegalActionError, NotYourTurnError, PlayerError
+from games.errors import IllegalActionError, NotYourTurnError
 
 ACK_FIRST_AFTER = 0.5
 """Seconds an interaction may have waited before it is acknowledged ahead of any work."""
@@ -68,6 +68,12 @@ NOT_A_REPLAY = N_("That control belongs on a replay; open one with Replay or /re
 PICK_VALUE = re.compile(r"[a-z][0-9]{0,2}")
 CODE_VALUE = re.compile(custom_ids.CODE)
 UNPICKABLE = N_("That card cannot move right now; pick one from the menu.")
+
+
+def client_words(interaction: discord.Interaction) -> Words:
+    """The words of the clicker's Discord client, asked of no database: for the answers given without doing
+    the work (busy, restarting)."""
+    return words_for(interaction.locale.value)
 
 
 def lateness(interaction: discord.Interaction) -> float:
@@ -153,10 +159,10 @@ async def _answer(control: Control, interaction: discord.Interaction, late: floa
     bot = peapod(interaction)
     try:
         if not bot.in_flight.take():
-            await reply_ephemeral(interaction, (await private_words(interaction))(RESTARTING))
+            await reply_ephemeral(interaction, client_words(interaction)(RESTARTING))
             return "refused"
         if late > BUSY_AFTER or _in_progress > BUSY_CLICKS:
-            await reply_ephemeral(interaction, (await private_words(interaction))(BUSY))
+            await reply_ephemeral(interaction, client_words(interaction)(BUSY))
             return "failed"
         control.hurried = late > ACK_FIRST_AFTER or _in_progress > 1
         if control.hurried and not control.saves:
@@ -194,12 +200,11 @@ async def check_home(control: Control, interaction: discord.Interaction) -> None
         return
     if message is not None and message.flags.ephemeral and _all_of_game(message, control.game_id):
         return
-    words = await private_words(interaction)
     if control.home == "panel":
         if message is not None and await bot.service.is_hand_message(control.game_id, interaction.user.id, message.id):
             return
-        raise UnknownControlError(words(NOT_A_PANEL))
-    raise UnknownControlError(words(NOT_A_REPLAY if control.home == "private" else NOT_THE_QUESTION))
+        raise UnknownControlError(NOT_A_PANEL)
+    raise UnknownControlError(NOT_A_REPLAY if control.home == "private" else NOT_THE_QUESTION)
 
 
 def custom_ids_of(message: discord.Message) -> list[str]:
@@ -229,12 +234,11 @@ async def _show_current(control: Control, interaction: discord.Interaction, note
     privately to the one who clicked, not into the table everyone watches (a message id, worded for them)."""
     bot = peapod(interaction)
     try:
-        words = await private_words(interaction)
         table = await bot.service.table(control.game_id)
         if table.message_id != control.message_id(interaction):
-            raise UnknownControlError(words(NOT_THIS_TABLE))
+            raise UnknownControlError(NOT_THIS_TABLE)
         await bot.presenter.show_here(interaction, table)
-        await reply_ephemeral(interaction, words(note))
+        await reply_ephemeral(interaction, (await private_words(interaction))(note))
     except Exception as error:  # noqa: BLE001
         await reply_error(interaction, error)
 
@@ -273,13 +277,6 @@ def select(
         option.label = readable(option.label)[:100]
         option.description = readable(option.description)[:100] if option.description else None
     return cls(ui.Select(custom_id=custom_id, options=options[:25], placeholder=placeholder[:150]), row=row)
-
-
-def refusal_text(words: Words, refusal: Exception) -> str:
-    """A refusal as a note on a panel: an engine's in ``words``, the table service's as it says it."""
-    if isinstance(refusal, PlayerError):
-        return words.phrase(refusal.phrase)
-    return text_for(refusal)
 
 
 def _selected(interaction: discord.Interaction, pattern: re.Pattern[str]) -> str:
@@ -325,7 +322,7 @@ class PickSelect(Control, template=custom_ids.template(custom_ids.PICK)):
             self.game_id, version=self.version, user_id=interaction.user.id, message_id=self.message_id(interaction)
         )
         if picked not in bot.presenter.pickable(table):
-            raise UnknownControlError((await private_words(interaction))(UNPICKABLE))
+            raise UnknownControlError(UNPICKABLE)
         await bot.presenter.show_pick(interaction, table, picked)
 
 
@@ -445,7 +442,7 @@ class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=Tru
         except (StaleActionError, IllegalActionError, NotYourTurnError) as refusal:
             await self.acknowledge_if_hurried(interaction)
             table = await bot.service.table(self.game_id)
-            note = refusal_text(await private_words(interaction), refusal)
+            note = text_for(refusal, interaction, await private_words(interaction))
             await bot.presenter.show_panel(interaction, table, seat, note=note)
             return
         await self.acknowledge_if_hurried(interaction)
@@ -520,9 +517,8 @@ class NewGameButton(Control, template=custom_ids.template(custom_ids.NEW_GAME)):
         finished = await bot.service.table(self.game_id)
         for game_id in await bot.service.active_games(finished.channel_id or 0, interaction.user.id, finished.kind):
             if (await bot.service.table(game_id)).owner == interaction.user.id:
-                words = await private_words(interaction)
                 already = N_("You already have a {game} game here (game #{game_id}).")
-                raise UnknownControlError(words(already, game=finished.title, game_id=game_id))
+                raise UnknownControlError(already, game=finished.title, game_id=game_id)
         await self.acknowledge(interaction)
         table = await bot.service.new_game(
             finished.kind,
