@@ -7,18 +7,23 @@ come from the catalog: after names, mentions, links, commands and game titles ar
 may be left. Until the catalogs are translated, English stands for the language a player reads in private.
 """
 
+import gettext
+import io
 import re
 
 import discord
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 
 from bot.core.service import AI_SECONDS
 from bot.i18n import PSEUDO
+from bot.i18n import words as words_module
 from bot.ui import custom_ids
 from games import GAMES
 
 from .conftest import Room
-from .tables import components_in, custom_ids_on, table_message
+from .tables import components_in, custom_ids_on, table_message, text_of
 
 CLUB = "Pseudo Club"
 PEOPLE = ("alice", "bob", "carol")
@@ -205,3 +210,65 @@ async def test_peanuts_in_the_pseudo_locale_challenge_board_thread_and_panels_ta
         reader.result(await actor.click(panel, custom_id=moves[0]))
     reader.room(room)
     assert reader.unworded() == []
+
+
+GERMAN = {
+    "Show my hand": "Meine Hand zeigen",
+    "Game #{game_id}": "Spiel Nr. {game_id}",
+    "{game} \u00b7 game #{game_id} \u00b7 seat {seat}": "{game} \u00b7 Spiel Nr. {game_id} \u00b7 Platz {seat}",
+}
+BRAZILIAN = {
+    "Show my hand": "Mostrar minha m\u00e3o",
+    "Game #{game_id}": "Jogo n\u00ba {game_id}",
+    "{game} \u00b7 game #{game_id} \u00b7 seat {seat}": "{game} \u00b7 jogo n\u00ba {game_id} \u00b7 lugar {seat}",
+}
+
+
+@pytest.fixture
+def catalogs(monkeypatch):
+    """German and Brazilian Portuguese catalogs holding the few messages these tests read (the shipped ones
+    may not be translated yet)."""
+
+    def catalog(locale: str) -> gettext.NullTranslations:
+        messages = {"de": GERMAN, "pt-BR": BRAZILIAN}.get(locale)
+        if messages is None:
+            return gettext.NullTranslations()
+        built = Catalog(locale=locale.replace("-", "_"))
+        for message, string in messages.items():
+            built.add(message, string)
+        compiled = io.BytesIO()
+        write_mo(compiled, built)
+        compiled.seek(0)
+        return gettext.GNUTranslations(compiled)
+
+    words_module.words_for.cache_clear()
+    words_module._words.cache_clear()
+    monkeypatch.setattr(words_module, "translations", catalog)
+    yield
+    words_module.words_for.cache_clear()
+    words_module._words.cache_clear()
+
+
+async def test_a_german_servers_table_is_german_while_a_brazilian_players_hand_and_panel_are_portuguese(
+    simcord_env, simcord_bot, languages, catalogs
+):
+    languages.communities.add("Kartenklub")
+    guild = simcord_env.create_guild("Kartenklub", preferred_locale="de")
+    channel = guild.create_text_channel("karten")
+    alice, bob = (guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob"))
+    languages.users |= {alice.id: "pt-BR", bob.id: "de"}
+    await alice.slash(channel, "pebbles new", players=2)
+    lobby = channel.last_message
+    await bob.click(lobby, custom_id=with_prefix(lobby, custom_ids.JOIN)[0])
+    lobby = next(m for m in channel.history() if m.id == lobby.id)
+    await alice.click(lobby, custom_id=with_prefix(lobby, custom_ids.START)[0])
+    await simcord_bot.presenter.idle()
+    table = next(m for m in channel.history() if m.id == lobby.id)
+    game_id = int(custom_ids_on(table)[0].split(":")[1])
+    assert "Meine Hand zeigen" in shown(table) and f"-# Spiel Nr. {game_id}" in text_of(table)
+    hand = next(m for m in alice.user.dm_channel.history() if with_prefix(m, custom_ids.SEAT))
+    assert f"jogo n\u00ba {game_id} \u00b7 lugar 1" in text_of(hand) and "Spiel" not in text_of(hand)
+    opened = await alice.click(table, custom_id=with_prefix(table, custom_ids.PANEL)[0])
+    assert f"jogo n\u00ba {game_id} \u00b7 lugar 1" in text_of(opened.response.message)
+    bobs = next(m for m in bob.user.dm_channel.history() if with_prefix(m, custom_ids.SEAT))
+    assert f"Spiel Nr. {game_id} \u00b7 Platz 2" in text_of(bobs)
