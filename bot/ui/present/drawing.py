@@ -21,6 +21,7 @@ from bot.ui.present.layouts import (
     HAND_IMAGE_NAME,
     IMAGE_NAME,
     ai_name,
+    mention,
     panel_layout,
     rating_text,
     shows_hand,
@@ -127,9 +128,9 @@ class Drawer:
             return ""
         known = await self._service.ratings(table.guild_id, table.kind, people)
         shown = [
-            words("{player} {rating}", player=f"<@{user_id}>", rating=rating_text(words, known[user_id].ordinal))
+            words("{player} {rating}", player=mention(user_id), rating=rating_text(words, known[user_id].ordinal))
             if user_id in known
-            else words("{player} unrated", player=f"<@{user_id}>")
+            else words("{player} unrated", player=mention(user_id))
             for user_id in people
         ]
         return words("Ratings here: {ratings}.", ratings=" \u00b7 ".join(shown))
@@ -165,7 +166,7 @@ class Drawer:
             helpers = await self._service.helpers(table.game_id)
             credits = [
                 words.plural(
-                    "{name} ({n} move)", "{name} ({n} moves)", count, name=self.names.get(user_id) or f"<@{user_id}>"
+                    "{name} ({n} move)", "{name} ({n} moves)", count, name=self.names.get(user_id) or mention(user_id)
                 )
                 for user_id, count in sorted(helpers.items(), key=lambda item: -item[1])
             ]

@@ -75,6 +75,21 @@ AI_NAMES = {"easy": N_("AI (easy)"), "normal": N_("AI (normal)"), "hard": N_("AI
 """How the AI seats are named at each level."""
 
 
+def mention(user_id: int | None) -> str:
+    """A user as Discord names them in text."""
+    return f"<@{user_id}>"
+
+
+def channel_mention(channel_id: int | None) -> str:
+    """A channel (or thread) as Discord names it in text."""
+    return f"<#{channel_id}>"
+
+
+def in_time(when: float) -> str:
+    """A moment as Discord shows it to each reader, relative and in their own language ("in 5 minutes")."""
+    return f"<t:{int(when)}:R>"
+
+
 def rating_text(words: Words, rating: float) -> str:
     """A rating as this language writes it, always with one decimal (``"28.9"``, ``"0.0"``; German ``"28,9"``)."""
     return format_decimal(rating, format="#,##0.0", locale=babel_locale(words.locale))
@@ -177,7 +192,7 @@ def starter_layout(words: Words, kind: KindUI, table: Table, thread_id: int | No
         where = words(
             "The race is on in {thread}: the board and everyone's controls are there. "
             "The result comes back to this message.",
-            thread=f"<#{thread_id}>",
+            thread=channel_mention(thread_id),
         )
     text = f"{table_content(words, table)}\n{where}"
     return layout(kind.colour, table.title, text, footer=game_footer(words, table))
@@ -347,8 +362,8 @@ def tournament_text(words: Words, view: TournamentView) -> str:
         lines.append(
             words(
                 "Starts {when}, hosted by {host}. Press Join to play.",
-                when=f"<t:{int(record.starts_at)}:R>",
-                host=f"<@{record.host_id}>",
+                when=in_time(record.starts_at),
+                host=mention(record.host_id),
             )
         )
     elif view.status == "running" and view.round_due is not None:
@@ -356,11 +371,11 @@ def tournament_text(words: Words, view: TournamentView) -> str:
             words(
                 "Round {round} ends {when}; matches are in their threads.",
                 round=record.round,
-                when=f"<t:{int(view.round_due)}:R>",
+                when=in_time(view.round_due),
             )
         )
     elif view.status == "running" and view.ends_at is not None:
-        lines.append(words("The arena ends {when}.", when=f"<t:{int(view.ends_at)}:R>"))
+        lines.append(words("The arena ends {when}.", when=in_time(view.ends_at)))
     elif view.status == "finished":
         lines.append(words("**Finished.**"))
     elif view.status == "cancelled":
@@ -369,7 +384,7 @@ def tournament_text(words: Words, view: TournamentView) -> str:
     if view.status == "signup":
         entrants = sorted(record.entrants, key=lambda e: -e.rating)
         names = [
-            words("{player} ({rating})", player=f"<@{e.user_id}>", rating=rating_text(words, e.rating))
+            words("{player} ({rating})", player=mention(e.user_id), rating=rating_text(words, e.rating))
             for e in entrants
         ]
         if names:

@@ -14,7 +14,7 @@ from bot.i18n import N_
 from bot.ui.kind import KindUI
 from bot.ui.layout import NO_CONTENT, NO_MENTIONS
 from bot.ui.present.drawing import Drawer
-from bot.ui.present.layouts import starter_layout, thread_name
+from bot.ui.present.layouts import channel_mention, starter_layout, thread_name
 from bot.ui.present.readers import table_words
 
 log = logging.getLogger(__name__)
@@ -87,7 +87,7 @@ class Threads:
         the thread is archived. Returns whether the table has just left its thread (its first message in
         the channel is now the table message, to be redrawn with the end and Rematch)."""
         words = await table_words(self._client, table)
-        note = words("The result is in {channel}.", channel=f"<#{table.channel_id}>")
+        note = words("The result is in {channel}.", channel=channel_mention(table.channel_id))
         parts = await self._drawer.table(table, words, note=note, controls=False)
         await board.edit(**parts.edit())
         if table.thread_id is None or table.channel_id is None or table.message_id is None:
