@@ -160,7 +160,7 @@ class Drawer:
         if table.outcome.winners and streak >= 2:
             lines.append(words.plural("{n} win in a row.", "{n} wins in a row.", streak))
         if DAILY_SETTING in table.settings:
-            share = await self._service.daily_line(table.game_id)
+            share = await self._service.daily_line(table.game_id, words)
             lines.append(words("Your daily result, to share (it names no card):") + f"\n```\n{share}\n```")
         if table.open_play:
             helpers = await self._service.helpers(table.game_id)
