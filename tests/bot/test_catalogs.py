@@ -44,6 +44,21 @@ def test_a_catalog_holds_every_message_id_and_no_other(locale, expected):
     assert not shipped - expected, f"unused in {locale}: {sorted(map(str, shipped - expected))[:10]}"
 
 
+def test_every_message_id_is_a_format_string_with_named_placeholders(expected):
+    """Words fills every message with ``str.format``: a literal brace is written ``{{``, a placeholder has a name."""
+    wrong = []
+    for message, _ in expected:
+        for form in message if isinstance(message, tuple) else (message,):
+            try:
+                fields = _fields(form)
+            except ValueError:
+                wrong.append(form)
+                continue
+            if not all(field.isidentifier() for field in fields):
+                wrong.append(form)
+    assert not wrong, wrong[:5]
+
+
 @pytest.mark.parametrize("locale", OTHERS)
 def test_a_translation_keeps_the_placeholders_of_its_id(locale):
     """A translation fills exactly the id's placeholders (a plural's form may leave out the count)."""
