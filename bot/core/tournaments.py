@@ -56,6 +56,7 @@ from bot.i18n import N_
 from bot.store import EntrantRecord, GameRecord, NewTournament, PairingRecord, Store, TournamentRecord
 from bot.store import TournamentTimer as Timer
 from games.base import Outcome as GameOutcome
+from games.phrases import Phrase
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +74,7 @@ ROUND_MINUTES = 20.0
 ARENA_MINUTES = 30.0
 MAX_PLAYERS = 64
 LIST_LIMIT = 10
-ARENA_OVER = "The arena's time is up: games still going count when they end."
+ARENA_OVER = Phrase.of("tournament.arena_over")
 
 
 class TournamentError(ServiceError):
@@ -124,7 +125,8 @@ class Progress:
     tournament: TournamentView
     dealt: tuple[Table, ...] = ()
     stopped: tuple[Table, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Phrase, ...] = ()
+    """What to announce, as phrases (``bot.words`` words them in the server's language)."""
     podium: tuple[Standing, ...] = ()
     """Set when the tournament has just finished: the first three."""
 
@@ -310,12 +312,11 @@ class Tournaments:
         for pairing in record.pairings:
             if pairing.outcome is None and user_id in (pairing.first_id, pairing.second_id):
                 forfeit = Outcome.SECOND_WON_BY_FORFEIT if user_id == pairing.first_id else Outcome.FIRST_WON_BY_FORFEIT
-                note = f"{entrant.name} withdrew."
-                if await self._store.end_pairing(pairing.id, forfeit.value, note=note, at=self._clock()):
+                if await self._store.end_pairing(pairing.id, forfeit.value, note="withdrawn", at=self._clock()):
                     table = await self._stop(pairing.game_id)
                     if table is not None:
                         stopped.append(table)
-        progress = await self._advance(tournament_id, notes=(f"{entrant.name} withdrew from the tournament.",))
+        progress = await self._advance(tournament_id, notes=(Phrase.of("tournament.withdrew", name=entrant.name),))
         return Progress(
             progress.tournament, progress.dealt, (*stopped, *progress.stopped), progress.notes, progress.podium
         )
@@ -346,9 +347,9 @@ class Tournaments:
         if user_id != record.host_id:
             raise TournamentError(N_("Only the host who opened the tournament can start it."))
         if record.status != "signup":
-            raise TournamentError(
-                "This tournament has already started." if record.status == "running" else "This tournament is over."
-            )
+            if record.status == "running":
+                raise TournamentError(N_("This tournament has already started."))
+            raise TournamentError(N_("This tournament is over."))
         if len(record.entrants) < 2:
             raise TournamentError(N_("A tournament needs at least two players: wait for more to join."))
         progress = await self._begin(record)
@@ -365,7 +366,7 @@ class Tournaments:
             raise TournamentError(N_("A tournament can only be cancelled before it starts."))
         if not await self._store.set_tournament_status(tournament_id, "cancelled", was="signup", at=self._clock()):
             raise TournamentError(N_("This tournament has just started."))
-        return Progress(self._view(await self._load(tournament_id)), notes=("The tournament was cancelled.",))
+        return Progress(self._view(await self._load(tournament_id)), notes=(Phrase.of("tournament.cancelled"),))
 
     async def game_ended(self, record: GameRecord, outcome: GameOutcome) -> None:
         """A game has ended (``Tables``' listener): if it was a tournament match, record its result and move
@@ -403,7 +404,7 @@ class Tournaments:
         if timer.kind == START and record.status == "signup":
             if len(record.entrants) < 2:
                 if await self._store.set_tournament_status(record.id, "cancelled", was="signup", at=self._clock()):
-                    note = "Fewer than two players joined by the start, so the tournament was called off."
+                    note = Phrase.of("tournament.called_off")
                     return Progress(self._view(await self._load(record.id)), notes=(note,))
                 return None
             return await self._begin(record)
@@ -420,11 +421,11 @@ class Tournaments:
         if format_ is Format.ARENA:
             await self._store.set_tournament_timer(record.id, ARENA, now + record.arena_seconds)
             self._deadline(now + record.arena_seconds)
-            return await self._pair_arena(record, notes=("The arena has begun.",))
+            return await self._pair_arena(record, notes=(Phrase.of("tournament.arena_begun"),))
         first = self._next_round(record)
         if first is None:
             return None
-        return await self._pair_round(record, 1, first, notes=("Round 1 has begun.",))
+        return await self._pair_round(record, 1, first, notes=(Phrase.of("tournament.round_begun", number=1),))
 
     def _next_round(self, record: TournamentRecord) -> Round | None:
         """The round after the current one (None: the tournament is over)."""
@@ -441,7 +442,7 @@ class Tournaments:
         return None if index >= len(bracket(entrants_of(record), results)) else round_
 
     async def _pair_round(
-        self, record: TournamentRecord, number: int, round_: Round, *, notes: tuple[str, ...]
+        self, record: TournamentRecord, number: int, round_: Round, *, notes: tuple[Phrase, ...]
     ) -> Progress | None:
         withdrawn = {e.user_id for e in record.entrants if e.withdrawn}
         pairs: list[tuple[int, int | None]] = [(p.first, p.second) for p in round_.pairings]
@@ -473,13 +474,13 @@ class Tournaments:
                 dealt.append(table)
         byes = [self._name(record, p.first_id) for p in record.pairings if p.round == number and p.second_id is None]
         if byes:
-            notes = (*notes, f"A bye (a win) for {', '.join(byes)}.")
+            notes = (*notes, Phrase.of("tournament.bye", players=tuple(byes)))
         progress = await self._advance(record.id, notes=notes)
         return Progress(
             progress.tournament, (*dealt, *progress.dealt), progress.stopped, progress.notes, progress.podium
         )
 
-    async def _pair_arena(self, record: TournamentRecord, *, notes: tuple[str, ...] = ()) -> Progress | None:
+    async def _pair_arena(self, record: TournamentRecord, *, notes: tuple[Phrase, ...] = ()) -> Progress | None:
         """Pair the arena's free players (not playing, not paused, not withdrawn), longest free first."""
         busy = {p for match in record.pairings if match.outcome is None for p in (match.first_id, match.second_id)}
         free_since: dict[int, float] = {}
@@ -521,7 +522,7 @@ class Tournaments:
             return None
         return table
 
-    async def _advance(self, tournament_id: int, *, notes: tuple[str, ...] = (), heal: bool = False) -> Progress:
+    async def _advance(self, tournament_id: int, *, notes: tuple[Phrase, ...] = (), heal: bool = False) -> Progress:
         """Move the tournament on as far as it goes now: close a round whose matches are all over, pair the
         next (or finish it); an arena pairs its free players, and finishes once its time is up and its last
         game is over. With ``heal`` (at start), matches whose game never appeared are dealt again."""
@@ -535,7 +536,7 @@ class Tournaments:
         if round_row is None or any(p.outcome is None for p in current):
             return Progress(self._view(record), await self._undealt(record) if heal else (), notes=notes)
         if round_row.closed_at is None and await self._store.close_round(record.id, record.round, at=self._clock()):
-            notes = (*notes, f"Round {record.round} is over.")
+            notes = (*notes, Phrase.of("tournament.round_over", number=record.round))
             record = await self._load(tournament_id)
         elif round_row.closed_at is None:
             return Progress(self._view(record), notes=notes)
@@ -543,10 +544,11 @@ class Tournaments:
         if following is None or not following.pairings:
             return await self._finish(record, notes)
         number = record.round + 1
-        paired = await self._pair_round(record, number, following, notes=(*notes, f"Round {number} has begun."))
+        begun = Phrase.of("tournament.round_begun", number=number)
+        paired = await self._pair_round(record, number, following, notes=(*notes, begun))
         return paired if paired is not None else Progress(self._view(await self._load(tournament_id)), notes=notes)
 
-    async def _advance_arena(self, record: TournamentRecord, notes: tuple[str, ...], heal: bool) -> Progress:
+    async def _advance_arena(self, record: TournamentRecord, notes: tuple[Phrase, ...], heal: bool) -> Progress:
         ends_at = self._view(record).ends_at
         if ends_at is not None and self._clock() >= ends_at:
             if all(p.outcome is not None for p in record.pairings):
@@ -574,7 +576,7 @@ class Tournaments:
                 dealt.append(waiting)
         return tuple(dealt)
 
-    async def _finish(self, record: TournamentRecord, notes: tuple[str, ...]) -> Progress:
+    async def _finish(self, record: TournamentRecord, notes: tuple[Phrase, ...]) -> Progress:
         if not await self._store.set_tournament_status(record.id, "finished", was="running", at=self._clock()):
             return Progress(self._view(await self._load(record.id)), notes=notes)
         view = self._view(await self._load(record.id))
@@ -582,35 +584,37 @@ class Tournaments:
         if view.format is Format.KNOCKOUT:
             winner = champion(entrants_of(view.record), results_of(view.record))
             podium = tuple(sorted(view.standings, key=lambda s: s.entrant.player != winner))[:3]
-        return Progress(view, notes=(*notes, "The tournament is over."), podium=podium)
+        return Progress(view, notes=(*notes, Phrase.of("tournament.over")), podium=podium)
 
     async def _clock_out(self, record: TournamentRecord) -> Progress:
         """The round's clock ran out: decide each match still going, stop its game, close the round."""
-        notes: list[str] = []
+        notes: list[Phrase] = []
         stopped: list[Table] = []
         for pairing in record.pairings:
             if pairing.round != record.round or pairing.outcome is not None or pairing.second_id is None:
                 continue
             outcome, why = await self._decide(record, pairing)
             first, second = self._name(record, pairing.first_id), self._name(record, pairing.second_id)
-            if await self._store.end_pairing(pairing.id, outcome.value, note=why, at=self._clock()):
-                notes.append(f"{first} v {second}: {why}")
+            if await self._store.end_pairing(pairing.id, outcome.value, note=why.key, at=self._clock()):
+                notes.append(Phrase.of("tournament.decided", first=first, second=second, why=why))
                 table = await self._stop(pairing.game_id)
                 if table is not None:
                     stopped.append(table)
-        progress = await self._advance(record.id, notes=(f"Round {record.round}'s time is up.", *notes))
+        time_up = Phrase.of("tournament.round_time_up", number=record.round)
+        progress = await self._advance(record.id, notes=(time_up, *notes))
         return Progress(
             progress.tournament, progress.dealt, (*stopped, *progress.stopped), progress.notes, progress.podium
         )
 
-    async def _decide(self, record: TournamentRecord, pairing: PairingRecord) -> tuple[Outcome, str]:
-        """How a match still going at the round's end is decided, and the sentence that says why."""
+    async def _decide(self, record: TournamentRecord, pairing: PairingRecord) -> tuple[Outcome, Phrase]:
+        """How a match still going at the round's end is decided, and the phrase that says why (its key is
+        what the pairing's row keeps)."""
         first, second = self._name(record, pairing.first_id), self._name(record, pairing.second_id)
         if pairing.game_id is None:
-            return Outcome.DOUBLE_FORFEIT, "the game was never dealt, so both lose."
+            return Outcome.DOUBLE_FORFEIT, Phrase.of("tournament.why.never_dealt")
         game_record = await self._store.load_game(pairing.game_id)
         if game_record is None:
-            return Outcome.DOUBLE_FORFEIT, "the game was never dealt, so both lose."
+            return Outcome.DOUBLE_FORFEIT, Phrase.of("tournament.why.never_dealt")
         showed = [
             user_id is not None and await self._store.acted(game_record.id, user_id) for user_id in game_record.players
         ]
@@ -619,12 +623,12 @@ class Tournaments:
         lead = lead_of(state) if lead_of is not None and state is not None else 0.0
         outcome = unfinished_outcome(showed[0], showed[1], lead)
         why = {
-            Outcome.DOUBLE_FORFEIT: "neither player showed, so both lose by forfeit.",
-            Outcome.FIRST_WON_BY_FORFEIT: f"{second} never showed and loses by forfeit.",
-            Outcome.SECOND_WON_BY_FORFEIT: f"{first} never showed and loses by forfeit.",
-            Outcome.FIRST_WON: f"{first} was ahead when time ran out and wins.",
-            Outcome.SECOND_WON: f"{second} was ahead when time ran out and wins.",
-            Outcome.DRAW: "level when time ran out: a draw.",
+            Outcome.DOUBLE_FORFEIT: Phrase.of("tournament.why.neither_showed"),
+            Outcome.FIRST_WON_BY_FORFEIT: Phrase.of("tournament.why.no_show", player=second),
+            Outcome.SECOND_WON_BY_FORFEIT: Phrase.of("tournament.why.no_show", player=first),
+            Outcome.FIRST_WON: Phrase.of("tournament.why.ahead", player=first),
+            Outcome.SECOND_WON: Phrase.of("tournament.why.ahead", player=second),
+            Outcome.DRAW: Phrase.of("tournament.why.level"),
         }[outcome]
         return outcome, why
 

@@ -35,12 +35,21 @@ FIXED_DATE = datetime.datetime(2026, 11, 27, tzinfo=datetime.UTC)
 messages change."""
 
 
+ARTICLE_NOTE = (
+    'English uses this form for a rank read with "{article}" ("a 7", "an 8"); a language without that choice '
+    "translates both forms alike."
+)
+SEPARATOR_NOTE = "Put between the items of a list (cards, players)."
+
+
 class Message(NamedTuple):
     """One message id: a sentence, or a (singular, plural) pair; its context; where it comes from."""
 
     id: str | tuple[str, str]
     context: str | None
     location: str
+    comment: str = ""
+    """A note for translators."""
 
 
 def code_messages() -> list[Message]:
@@ -67,9 +76,12 @@ def template_messages() -> list[Message]:
         if isinstance(template, Plural):
             found.append(Message((template.one, template.other), None, where))
         elif isinstance(template, Article):
-            found += [Message(template.a, None, where), Message(template.an, None, where)]
+            found += [
+                Message(template.a, None, where, ARTICLE_NOTE.format(article="a")),
+                Message(template.an, None, where, ARTICLE_NOTE.format(article="an")),
+            ]
         elif isinstance(template, Join):
-            found.append(Message(template.separator, LIST_SEPARATOR, where))
+            found.append(Message(template.separator, LIST_SEPARATOR, where, SEPARATOR_NOTE))
         else:
             found.append(Message(template, None, where))
     return found
@@ -82,10 +94,12 @@ def template_catalog(messages: Iterable[Message]) -> Catalog:
         path, _, line = message.location.rpartition(":")
         location = (path, int(line)) if line.isdigit() else (message.location, 0)
         existing = catalog.get(message.id, message.context)
+        comments = [message.comment] if message.comment else []
         if existing is not None:
             existing.locations.append(location)
+            existing.auto_comments.extend(comment for comment in comments if comment not in existing.auto_comments)
         else:
-            catalog.add(message.id, locations=[location], context=message.context)
+            catalog.add(message.id, locations=[location], context=message.context, auto_comments=comments)
     return catalog
 
 

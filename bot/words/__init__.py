@@ -14,14 +14,14 @@ English, the ids themselves. An :class:`Article`'s two forms are two ids (transl
 without "a"/"an"); a :class:`Join`'s separator is an id in the context ``"list separator"``.
 """
 
-from bot.words import common, peanuts, pebbles, peek, penguin, table, triplepeaks
+from bot.words import common, peanuts, pebbles, peek, penguin, table, tournament, triplepeaks
 from bot.words.templates import Article, Join, Plural, Template, Wording
 from games.cards import Card, Rank
 from games.phrases import Arg, Phrase
 
 TEMPLATES: dict[str, Template] = {
     key: template
-    for module in (common, table, peek, penguin, triplepeaks, pebbles, peanuts)
+    for module in (common, table, tournament, peek, penguin, triplepeaks, pebbles, peanuts)
     for key, template in module.TEMPLATES.items()
 }
 """Every key's English template; each module words the keys of its own prefix, so none is worded twice."""

@@ -1,6 +1,7 @@
 """The shipped message catalogs: each holds every message id peapod words and no other, keeps each id's
 placeholders, respects Discord's limits for the commands, and (once its translators are done) translates all."""
 
+import ast
 import asyncio
 import string
 
@@ -9,7 +10,7 @@ from babel.messages.catalog import Message
 
 from bot.cogs.translator import DESCRIPTION_LIMIT, NAME, NAME_CONTEXTS
 from bot.i18n import LOCALES
-from bot.i18n.extract import shipped_catalog
+from bot.i18n.extract import KEYWORDS, ROOT, shipped_catalog
 from bot.translations import all_messages
 
 COMPLETE: tuple[str, ...] = ()
@@ -41,6 +42,21 @@ def test_a_catalog_holds_every_message_id_and_no_other(locale, expected):
     shipped = {_key(message) for message in _messages(locale)}
     assert not expected - shipped, f"missing from {locale}: {sorted(map(str, expected - shipped))[:10]}"
     assert not shipped - expected, f"unused in {locale}: {sorted(map(str, shipped - expected))[:10]}"
+
+
+def test_every_message_id_is_a_format_string_with_named_placeholders(expected):
+    """Words fills every message with ``str.format``: a literal brace is written ``{{``, a placeholder has a name."""
+    wrong = []
+    for message, _ in expected:
+        for form in message if isinstance(message, tuple) else (message,):
+            try:
+                fields = _fields(form)
+            except ValueError:
+                wrong.append(form)
+                continue
+            if not all(field.isidentifier() for field in fields):
+                wrong.append(form)
+    assert not wrong, wrong[:5]
 
 
 @pytest.mark.parametrize("locale", OTHERS)
@@ -87,3 +103,17 @@ def test_a_finished_language_translates_every_message(locale):
         if message.fuzzy or not message.string or (isinstance(message.string, tuple) and not all(message.string))
     ]
     assert not untranslated, f"{len(untranslated)} untranslated in {locale}: {untranslated[:5]}"
+
+
+def test_every_message_id_in_the_code_is_a_literal_the_extraction_can_read():
+    """A call that words a message (``words(...)``, ``.plural``, ``.context``, ``N_``) never builds its id with an
+    f-string: such an id would differ with every value and never be found in a catalog."""
+    wrong = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if name in KEYWORDS and any(isinstance(arg, ast.JoinedStr) for arg in node.args):
+                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not wrong, wrong

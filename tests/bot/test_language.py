@@ -50,3 +50,20 @@ async def test_a_refusal_speaks_the_users_language(room, simcord_bot):
     await simcord_bot.service.choose_language(room.alice.id, PSEUDO)
     refused = await room.alice.slash(room.channel, "language", me="klingon")
     assert refused.response.content.startswith("[ƥêêąąƥööđ đööêêš ñööţ šƥêêąąķ “klingon”; çĥööööšêê")
+
+
+async def test_the_locale_a_client_sends_is_written_only_when_it_changes(room, simcord_bot, store, monkeypatch):
+    """Every interaction tells the store the user's locale, cheaply: a write only for a locale not seen before."""
+    written = []
+    keep = store.set_user_locale
+
+    async def counted(user_id: int, locale: str) -> None:
+        written.append((user_id, locale))
+        await keep(user_id, locale)
+
+    monkeypatch.setattr(store, "set_user_locale", counted)
+    for _ in range(3):
+        await room.alice.slash(room.channel, "language")
+    await room.bob.slash(room.channel, "help")
+    assert written == [(room.alice.id, "en-US"), (room.bob.id, "en-US")]
+    assert (await words_of_user(simcord_bot, room.bob.id)).locale == "en"

@@ -230,7 +230,8 @@ class TournamentDesk:
         words = await self.words(view)
         png = await standings_png(words, view) if progress.podium else None
         name = STANDINGS_IMAGE if png is not None else None
-        layout = announcement_layout(words, view, self.colour(view), progress.notes, progress.podium, name)
+        notes = [words.phrase(note) for note in progress.notes]
+        layout = announcement_layout(words, view, self.colour(view), notes, progress.podium, name)
         files = [picture(png, STANDINGS_IMAGE)] if png is not None else []
         try:
             channel = self._client.get_partial_messageable(view.record.channel_id)
