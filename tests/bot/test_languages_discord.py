@@ -9,7 +9,6 @@ may be left. Until the catalogs are translated, English stands for the language 
 
 import gettext
 import io
-import re
 
 import discord
 import pytest
@@ -20,28 +19,12 @@ from bot.core.service import AI_SECONDS
 from bot.i18n import PSEUDO
 from bot.i18n import words as words_module
 from bot.ui import custom_ids
-from games import GAMES
 
 from .conftest import Room
+from .pseudo import PEOPLE, english_in
 from .tables import components_in, custom_ids_on, table_message, text_of
 
 CLUB = "Pseudo Club"
-PEOPLE = ("alice", "bob", "carol")
-TITLES = sorted((game.title for game in GAMES.values()), key=len, reverse=True)
-NOT_WORDS = re.compile(
-    r"<[@#][!&]?\d+>|<t:\d+:\w>|https?://\S+|attachment://\S+|`[^`]*`"
-    r"|\d+ (?:seconds?|minutes?|hours?|days?)\b"  # a duration: Babel words the pseudo-locale's as English
-)
-ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-def english_in(text: str) -> list[str]:
-    """The plain English words of ``text``: two or more ASCII letters left once mentions, timestamps, links,
-    code spans, durations, game titles and the players' names are taken out."""
-    text = NOT_WORDS.sub(" ", text)
-    for name in (*TITLES, *PEOPLE):
-        text = text.replace(name, " ")
-    return ENGLISH_WORD.findall(text)
 
 
 def shown(message) -> list[str]:

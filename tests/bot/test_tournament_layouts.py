@@ -7,7 +7,7 @@ from discord import ui
 
 from bot.core.tournament import Entrant, Format, Outcome, Result, bracket, standings
 from bot.core.tournaments import TournamentView
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, PSEUDO, words_for
 from bot.store import EntrantRecord, PairingRecord, TournamentRecord
 from bot.ui.present.layouts import (
     announcement_layout,
@@ -17,6 +17,8 @@ from bot.ui.present.layouts import (
     tournament_layout,
     tournament_text,
 )
+
+from .pseudo import english_in
 
 PLAYERS = (11, 22, 33, 44, 55, 66)
 
@@ -111,3 +113,31 @@ def test_the_podium_is_announced_with_medals():
     view = view_of(Format.SWISS, "finished", results, 3)
     text = text_of(announcement_layout(ENGLISH, view, 0, ["The tournament is over."], view.standings[:3], None))
     assert "The podium" in text and "\U0001f947 <@11>" in text and "\U0001f948 <@33>" in text
+
+
+def test_every_word_of_a_tournaments_messages_and_pictures_comes_from_the_catalog():
+    """In the pseudo-locale no plain English is left in the texts, the buttons, the standings' and the bracket's
+    headings and titles, the announcement and the podium."""
+    words = words_for(PSEUDO)
+    results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.DRAW), Result.bye(55))
+    views = [
+        view_of(Format.SWISS, "signup"),
+        view_of(Format.SWISS, "signup", entrants=()),
+        view_of(Format.ARENA, "running", results, 1, arena_seconds=1800.0),
+        view_of(Format.SWISS, "running", results, 1),
+        view_of(Format.ROUNDROBIN, "cancelled"),
+        view_of(Format.KNOCKOUT, "running", (Result.bye(11), Result.bye(22)), 1),
+        view_of(Format.SWISS, "finished", results, 3),
+    ]
+    texts = []
+    for view in views:
+        texts.append(text_of(tournament_layout(words, view, 0, None)))
+        texts += [c.item.label or "" for c in tournament_controls(words, view)]
+        table = standings_table(words, view)
+        texts += [table.title, *table.headings]
+        bracket = bracket_picture(words, view)
+        if bracket is not None:
+            texts += [bracket.title, *bracket.headings]
+            texts += [side for matches in bracket.rounds for match in matches for side in (match.top, match.bottom)]
+        texts.append(text_of(announcement_layout(words, view, 0, ["[ñööţêê]"], view.standings[:3], None)))
+    assert [(text, english_in(text)) for text in texts if english_in(text)] == []
