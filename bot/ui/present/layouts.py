@@ -108,7 +108,7 @@ def seat_label(words: Words, table: Table, seat: Seat) -> str:
         return words("Seat {seat}: {ai}", seat=number, ai=ai_name(words, table))
     if record.user_id is None:
         return words("Seat {seat}: empty", seat=number)
-    player = f"<@{record.user_id}>"
+    player = mention(record.user_id)
     host = record.user_id == table.host_id
     if not record.ready:
         return words("Seat {seat}: {player} (invited)", seat=number, player=player)
@@ -123,12 +123,12 @@ def seat_label(words: Words, table: Table, seat: Seat) -> str:
 
 def table_content(words: Words, table: Table) -> str:
     """Who plays, with mentions (they show as names everywhere)."""
-    owner = f"<@{table.owner}>"
+    owner = mention(table.owner)
     if len(table.seats) == 1:
         if table.open_play:
             return words("Open table started by {owner}: anyone here may play.", owner=owner)
         return words("{owner}'s game.", owner=owner)
-    people = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id is not None)
+    people = " ".join(mention(seat.user_id) for seat in table.seats if seat.user_id is not None)
     if table.status == "seating":
         return words("{owner} opened a {game} table. {people}", owner=owner, game=table.title, people=people)
     return words("{game}: {people}", game=table.title, people=people)
@@ -399,8 +399,8 @@ def tournament_text(words: Words, view: TournamentView) -> str:
         else:
             lines.append(words("**Entrants (0/{most}):** nobody yet", most=record.max_players))
     else:
-        paused = [f"<@{e.user_id}>" for e in record.entrants if e.paused and not e.withdrawn]
-        gone = [f"<@{e.user_id}>" for e in record.entrants if e.withdrawn]
+        paused = [mention(e.user_id) for e in record.entrants if e.paused and not e.withdrawn]
+        gone = [mention(e.user_id) for e in record.entrants if e.withdrawn]
         if paused:
             lines.append(words("Paused: {players}", players=separator.join(paused)))
         if gone:
@@ -527,7 +527,7 @@ def bracket_picture(words: Words, view: TournamentView) -> BracketPicture | None
 
 def podium_text(podium: Sequence[Standing]) -> str:
     """The podium, a medal a line."""
-    return "\n".join(f"{PLACES[min(index, 2)]} <@{line.entrant.player}>" for index, line in enumerate(podium))
+    return "\n".join(f"{PLACES[min(index, 2)]} {mention(line.entrant.player)}" for index, line in enumerate(podium))
 
 
 def announcement_layout(
