@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint play demo bench clean
+.PHONY: run test lint play demo bench translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,10 @@ demo: $(VENV)/.installed-run
 ## bench: print render and action timings
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench
+
+## translations: extract every message id into bot/i18n/peapod.pot and update every language's .po file
+translations: $(VENV)/.installed-run
+	$(BIN)/python -m bot.translations
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache

@@ -12,16 +12,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.cogs.translator import CatalogTranslator
 from bot.config import Settings
 from bot.core.service import Fired, TableService
-from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral
+from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral, words_of
+from bot.i18n import words_for
 from bot.ops import logs, metrics
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import CLOSING_SECONDS, RESTARTING, STOP_SECONDS, Budget, InFlight
-from bot.store import Store
+from bot.store import Store, StoreError
 from bot.ui.controls import CONTROLS, lateness, unanswered
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
+from bot.ui.language import remember
 from bot.ui.present.edits import EditBudget
 from bot.ui.present.presenter import Presenter
 from games import GAMES
@@ -40,6 +43,7 @@ EXTENSIONS = (
     "bot.cogs.daily",
     "bot.cogs.general",
     "bot.cogs.tournament",
+    "bot.cogs.language",
 )
 DEFERRED = (
     discord.InteractionResponseType.deferred_channel_message,
@@ -130,6 +134,7 @@ class PeapodBot(commands.AutoShardedBot):
         return logs.about(shard=shard_of(guild_id, self.shard_count or 1), guild=guild_id, **fields)
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*CONTROLS)
@@ -249,7 +254,7 @@ class PeapodBot(commands.AutoShardedBot):
             return True
         if interaction.type is not discord.InteractionType.autocomplete:
             try:
-                await reply_ephemeral(interaction, RESTARTING)
+                await reply_ephemeral(interaction, words_for(interaction.locale.value)(RESTARTING))
             except discord.HTTPException:
                 log.warning("could not answer interaction %s", interaction.id, exc_info=True)
             self._command_done(interaction, "refused")
@@ -275,12 +280,17 @@ class PeapodBot(commands.AutoShardedBot):
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer clicks that no control will answer (forged, truncated or misplaced custom ids)."""
+        """Answer clicks that no control will answer (forged, truncated or misplaced custom ids), and keep the
+        locale the user's client sent (for what the bot sends them unasked)."""
         if interaction.type is discord.InteractionType.component and unanswered(interaction):
             try:
-                await reply_ephemeral(interaction, UNKNOWN_CONTROL)
+                await reply_ephemeral(interaction, (await words_of(interaction))(UNKNOWN_CONTROL))
             except discord.HTTPException:
                 log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+        try:
+            await remember(interaction)
+        except StoreError:
+            log.warning("could not keep the locale of interaction %s", interaction.id, exc_info=True)
 
 
 def create_bot(

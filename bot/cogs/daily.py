@@ -5,6 +5,8 @@ manager chooses where the daily post goes at midnight UTC, or turns it off).
 One subcommand per one-player game, built from the game registry like the patience commands.
 """
 
+import datetime
+
 import discord
 from discord import app_commands
 
@@ -12,26 +14,35 @@ from bot.app import PeapodBot
 from bot.core.daily import DailyRow
 from bot.core.errors import SeatingError, ServiceError
 from bot.errors import UnknownControlError
+from bot.i18n import N_, Words
 from bot.text import quote
+from bot.ui.language import private_words, public_words
 from bot.ui.layout import FELT, layout
 
-DMS_CLOSED = (
+DMS_CLOSED = N_(
     "I can't send you direct messages, and the daily deal is played there (so nobody's deal is spoiled): "
     "allow direct messages from this server's members, then try /daily again."
 )
 
 
-def board_line(row: DailyRow) -> str:
+def board_line(row: DailyRow, words: Words) -> str:
     """A player's line on the day's board: how it went (no card named) and their streak."""
     table = row.table
-    player = f"<@{row.attempt.user_id}>"
-    days = f" \u00b7 {row.streak} day{'' if row.streak == 1 else 's'} in a row" if row.streak > 1 else ""
+    parts = [f"<@{row.attempt.user_id}>"]
     if not table.finished or table.outcome is None:
-        return f"{player} \u00b7 playing now{days}"
-    verdict = "won" if table.outcome.winners else "not won"
-    moves = getattr(table.public, "moves", None)
-    made = f", {moves} move{'' if moves == 1 else 's'}" if moves is not None else ""
-    return f"{player} \u00b7 {verdict}, score {table.outcome.scores[0]}{made}{days}"
+        parts.append(words("playing now"))
+    else:
+        score = table.outcome.scores[0]
+        moves = getattr(table.public, "moves", None)
+        if not table.outcome.winners:
+            parts.append(words("not won, score {score}", score=score))
+        else:
+            parts.append(words("won, score {score}", score=score))
+        if moves is not None:
+            parts.append(words.plural("{n} move", "{n} moves", moves))
+    if row.streak > 1:
+        parts.append(words.plural("{n} day in a row", "{n} days in a row", row.streak))
+    return " \u00b7 ".join(parts)
 
 
 def daily_group(bot: PeapodBot) -> app_commands.Group:
@@ -57,7 +68,12 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
             except discord.Forbidden:
                 await bot.service.forget_daily(attempt)
                 raise ServiceError(DMS_CLOSED) from None
-            text = f"Today's {title} deal is in your DMs: {message.jump_url} One attempt a day; good luck!"
+            words = await private_words(interaction)
+            text = words(
+                "Today's {title} deal is in your DMs: {link} One attempt a day; good luck!",
+                title=title,
+                link=message.jump_url,
+            )
             await interaction.followup.send(text, ephemeral=True)
 
         return app_commands.Command(
@@ -72,17 +88,20 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
     @app_commands.choices(game=[app_commands.Choice(name=bot.service.games[kind].title, value=kind) for kind in kinds])
     async def board(interaction: discord.Interaction, game: str = "") -> None:
         if game and game not in kinds:
-            raise UnknownControlError(f"There is no daily game called “{quote(game)}”.")
+            raise UnknownControlError(N_("There is no daily game called “{game}”."), game=quote(game))
+        words = await public_words(bot, interaction.guild_id)
         sections = []
         for kind in [game] if game else kinds:
             rows = await bot.service.daily_board(interaction.guild_id, kind)
-            lines = [board_line(row) for row in rows] or [f"Nobody here has played it yet: `/daily {kind}`."]
+            lines = [board_line(row, words) for row in rows] or [
+                words("Nobody here has played it yet: `/daily {kind}`.", kind=kind)
+            ]
             sections.append(f"**{bot.service.games[kind].title}**\n" + "\n".join(lines))
         view = layout(
             FELT,
-            f"Daily deals, {bot.service.today()}",
+            words("Daily deals, {day}", day=words.date(datetime.date.fromisoformat(bot.service.today()))),
             "\n\n".join(sections),
-            footer="The same deals for everyone until midnight UTC; your table comes by DM.",
+            footer=words("The same deals for everyone until midnight UTC; your table comes by DM."),
         )
         await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
 
@@ -90,14 +109,18 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
     @app_commands.describe(channel="Where the post goes at midnight UTC (leave out to stop the post)")
     async def channel(interaction: discord.Interaction, channel: discord.TextChannel | None = None) -> None:
         if interaction.guild_id is None:
-            raise SeatingError("The daily post is set per server: use this command in a server.")
+            raise SeatingError(N_("The daily post is set per server: use this command in a server."))
         if not interaction.permissions.manage_guild:
-            raise SeatingError("Only people who may manage this server can choose the daily post's channel.")
+            raise SeatingError(N_("Only people who may manage this server can choose the daily post's channel."))
         await bot.service.set_daily_channel(interaction.guild_id, channel.id if channel else None)
+        words = await private_words(interaction)
         if channel is None:
-            text = "There is no daily post here any more."
+            text = words("There is no daily post here any more.")
         else:
-            text = f"From tomorrow, {channel.mention} gets a post when the new deals come, at midnight UTC."
+            text = words(
+                "From tomorrow, {channel} gets a post when the new deals come, at midnight UTC.",
+                channel=channel.mention,
+            )
         await bot.presenter.tell(interaction, text)
 
     return group

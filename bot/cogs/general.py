@@ -6,13 +6,15 @@ from discord.ext import commands
 
 from bot.app import PeapodBot
 from bot.errors import UnknownControlError
+from bot.i18n import ENGLISH, N_, Words
 from bot.store import ScoreRow
 from bot.text import quote
 from bot.ui.kinds import KINDS
+from bot.ui.language import private_words, public_words
 from bot.ui.layout import FELT, layout
 from games import GAMES
 
-HELP_END = """\
+HELP_END = N_("""\
 **Everywhere**
 `/help game:` a game's rules, commands and controls
 `/scores [game]` this channel's scoreboards (every game, or one)
@@ -23,25 +25,33 @@ HELP_END = """\
 `/tournament new` a tournament here (arena, Swiss, knockout, round robin) · `/tournament list` this server's
 `/help` this page
 
-Only the player who dealt a one-player table can move on it, unless it was dealt with `open: True`."""
+Only the player who dealt a one-player table can move on it, unless it was dealt with `open: True`.
+`/language` the language peapod speaks to you, or in this server""")
 
 
-def help_text(game: str | None = None) -> str:
+def help_text(game: str | None = None, words: Words = ENGLISH) -> str:
     """One game's page (its paragraph from its ``KindUI``), or the overview: a line per game, the commands."""
     if game is not None:
-        return KINDS[game].help
-    lines = [f"**{GAMES[key].title}**: {kind.blurb} \u00b7 `/{key} new`" for key, kind in KINDS.items()]
-    parts = ["\n".join(lines), HELP_END]
+        return words(KINDS[game].help)
+    lines = [f"**{GAMES[key].title}**: {words(kind.blurb)} \u00b7 `/{key} new`" for key, kind in KINDS.items()]
+    parts = ["\n".join(lines), words(HELP_END)]
     coming = [game.title for key, game in sorted(GAMES.items()) if key not in KINDS]
     if coming:
-        parts.append("Coming to this bot: " + ", ".join(coming) + ".")
+        parts.append(words("Coming to this bot: {games}.", games=", ".join(coming)))
     return "\n\n".join(parts)
 
 
-def scoreboard_text(rows: list[ScoreRow]) -> str:
-    """The board as aligned monospace columns; the best-score column widens for long scores."""
+def scoreboard_text(rows: list[ScoreRow], words: Words = ENGLISH) -> str:
+    """The board as aligned monospace columns; the best-score column widens for long scores (the column heads
+    are cut to their width in languages with longer words)."""
     width = max(5, *(len(str(row.best)) for row in rows))
-    lines = [f"`#  games  wins {'best':>{width}}`  player"]
+    games, wins, best, player = (
+        words.context("scoreboard column", "games")[:5],
+        words.context("scoreboard column", "wins")[:5],
+        words.context("scoreboard column", "best")[:width],
+        words.context("scoreboard column", "player"),
+    )
+    lines = [f"`#  {games:>5} {wins:>5} {best:>{width}}`  {player}"]
     for rank, row in enumerate(rows, start=1):
         player = discord.utils.escape_markdown(row.name) if row.name else f"<@{row.user_id}>"
         lines.append(f"`{rank:<2} {row.games:>5} {row.wins:>5} {row.best:>{width}}`  {player}")
@@ -64,20 +74,27 @@ class General(commands.Cog):
     async def scores(self, interaction: discord.Interaction, game: str = "") -> None:
         """Show this channel's scoreboard for one game, or a short one for every game."""
         if game and game not in KINDS:
-            raise UnknownControlError(f"There is no game called “{quote(game)}”.")
+            raise UnknownControlError(N_("There is no game called “{game}”."), game=quote(game))
         channel = interaction.channel_id or 0
+        words = await public_words(self.bot, interaction.guild_id)
         if game:
+            title = GAMES[game].title
             rows = await self.bot.service.scoreboard(channel, game)
-            text = scoreboard_text(rows) if rows else f"No {GAMES[game].title} games have finished in this channel yet."
-            view = layout(KINDS[game].colour, f"{GAMES[game].title} scoreboard", text, footer=KINDS[game].off_board)
+            text = (
+                scoreboard_text(rows, words)
+                if rows
+                else words("No {title} games have finished in this channel yet.", title=title)
+            )
+            off_board = words(KINDS[game].off_board) if KINDS[game].off_board else ""
+            view = layout(KINDS[game].colour, words("{title} scoreboard", title=title), text, footer=off_board)
         else:
             boards = []
             for key in KINDS:
                 rows = await self.bot.service.scoreboard(channel, key, limit=3)
-                note = f"\n-# {KINDS[key].off_board}" if KINDS[key].off_board else ""
-                board = scoreboard_text(rows) if rows else "No games yet."
+                note = f"\n-# {words(KINDS[key].off_board)}" if KINDS[key].off_board else ""
+                board = scoreboard_text(rows, words) if rows else words("No games yet.")
                 boards.append(f"**{GAMES[key].title}**\n{board}{note}")
-            view = layout(FELT, "This channel's scoreboards", "\n\n".join(boards))
+            view = layout(FELT, words("This channel's scoreboards"), "\n\n".join(boards))
         await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="How to play, and the commands")
@@ -86,10 +103,12 @@ class General(commands.Cog):
     async def help(self, interaction: discord.Interaction, game: str = "") -> None:
         """The overview, or one game's page."""
         if game and game not in KINDS:
-            raise UnknownControlError(f"There is no game called “{quote(game)}”.")
-        title = GAMES[game].title if game else "peapod: card games for this server"
+            raise UnknownControlError(N_("There is no game called “{game}”."), game=quote(game))
+        words = await private_words(interaction)
+        title = GAMES[game].title if game else words("peapod: card games for this server")
         colour = KINDS[game].colour if game else FELT
-        await interaction.response.send_message(view=layout(colour, title, help_text(game or None)), ephemeral=True)
+        view = layout(colour, title, help_text(game or None, words))
+        await interaction.response.send_message(view=view, ephemeral=True)
 
 
 async def setup(bot: PeapodBot) -> None:

@@ -15,11 +15,13 @@ from discord.ext import commands
 
 from bot.app import PeapodBot
 from bot.core.service import Table
-from bot.core.tables import seat_name
+from bot.core.tables import seat_phrase
 from bot.errors import UnknownControlError
+from bot.i18n import ENGLISH, N_, Words
 from bot.text import quote
 from bot.ui.controls import ReplayButton, button
 from bot.ui.kinds import KINDS
+from bot.ui.language import public_words
 from bot.ui.layout import FELT, layout
 from bot.ui.present.layouts import ai_name
 from games import GAMES
@@ -29,37 +31,46 @@ from render.chart import stats_chart
 STATS_NAME = "stats.png"
 
 
-def result_words(table: Table, seat: int) -> str:
+def result_words(table: Table, seat: int, words: Words = ENGLISH) -> str:
     """How the game went for ``seat``: "won", "lost", "a draw", "resigned", with the scores."""
     outcome = table.outcome
     if outcome is None:
-        return "unfinished"
+        return words("unfinished")
     scores = outcome.scores
     if len(table.seats) == 1:
-        verdict = "won" if outcome.winners else "resigned" if outcome.reason is EndReason.RESIGNED else "not won"
-        return f"{verdict}, score {scores[0]}"
+        if outcome.winners:
+            return words("won, score {score}", score=scores[0])
+        if outcome.reason is EndReason.RESIGNED:
+            return words("resigned, score {score}", score=scores[0])
+        return words("not won, score {score}", score=scores[0])
+    ordered = words.context("list separator", " to ").join(
+        str(score) for score in (scores[seat], *scores[:seat], *scores[seat + 1 :])
+    )
     if not outcome.winners:
-        verdict = "a draw"
-    elif seat in outcome.winners:
-        verdict = "won"
-    else:
-        verdict = "lost"
-    return f"{verdict}, " + " to ".join(str(score) for score in (scores[seat], *scores[:seat], *scores[seat + 1 :]))
+        return words("a draw, {scores}", scores=ordered)
+    if seat in outcome.winners:
+        return words("won, {scores}", scores=ordered)
+    return words("lost, {scores}", scores=ordered)
 
 
-def others(table: Table, seat: int) -> str:
+def others(table: Table, seat: int, words: Words = ENGLISH) -> str:
     names = [
-        ai_name(table) if other.ai else f"<@{other.user_id}>" if other.user_id else seat_name(other.seat)
+        ai_name(table)
+        if other.ai
+        else f"<@{other.user_id}>"
+        if other.user_id
+        else words.phrase(seat_phrase(other.seat))
         for other in table.seats
         if other.seat != seat
     ]
-    return f" \u00b7 with {', '.join(names)}" if names else ""
+    return " \u00b7 " + words("with {names}", names=", ".join(names)) if names else ""
 
 
-def history_line(table: Table, user_id: int) -> str:
+def history_line(table: Table, user_id: int, words: Words = ENGLISH) -> str:
     seat = table.players.index(user_id)
     when = f"<t:{int(table.ended_at or table.started_at)}:R>"
-    return f"**{table.title}** #{table.game_id} \u00b7 {when}{others(table, seat)} \u00b7 {result_words(table, seat)}"
+    result = result_words(table, seat, words)
+    return f"**{table.title}** #{table.game_id} \u00b7 {when}{others(table, seat, words)} \u00b7 {result}"
 
 
 class History(commands.Cog):
@@ -75,22 +86,39 @@ class History(commands.Cog):
         self, interaction: discord.Interaction, member: discord.User | None = None, game: str = ""
     ) -> None:
         if game and game not in KINDS:
-            raise UnknownControlError(f"There is no game called “{quote(game)}”.")
+            raise UnknownControlError(N_("There is no game called “{game}”."), game=quote(game))
         who = member or interaction.user
+        words = await public_words(self.bot, interaction.guild_id)
         tables = await self.bot.service.history(interaction.guild_id, who.id, game or None)
-        where = "here" if interaction.guild_id is not None else "outside servers"
-        title = GAMES[game].title + " games" if game else "games"
-        if not tables:
-            text = f"{who.mention} has no finished {title} {where} yet."
+        name, title = who.display_name, GAMES[game].title if game else ""
+        if tables:
+            text = "\n".join(history_line(table, who.id, words) for table in tables)
+        elif interaction.guild_id is None:
+            text = (
+                words("{who} has no finished {title} games outside servers yet.", who=who.mention, title=title)
+                if game
+                else words("{who} has no finished games outside servers yet.", who=who.mention)
+            )
         else:
-            text = "\n".join(history_line(table, who.id) for table in tables)
-        controls: list[Any] = [button(ReplayButton, table, f"Replay #{table.game_id}") for table in tables]
+            text = (
+                words("{who} has no finished {title} games here yet.", who=who.mention, title=title)
+                if game
+                else words("{who} has no finished games here yet.", who=who.mention)
+            )
+        controls: list[Any] = [
+            button(ReplayButton, table, words("Replay #{game}", game=table.game_id)) for table in tables
+        ]
+        heading = (
+            words("{name}'s last {title} games", name=name, title=title)
+            if game
+            else words("{name}'s last games", name=name)
+        )
         view = layout(
             KINDS[game].colour if game else FELT,
-            f"{who.display_name}'s last {title}",
+            heading,
             text,
             controls=controls,
-            footer="Replay opens a private step-by-step view of a game.",
+            footer=words("Replay opens a private step-by-step view of a game."),
         )
         await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
 
@@ -98,29 +126,40 @@ class History(commands.Cog):
     @app_commands.describe(member="Whose stats (default: yours)")
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         who = member or interaction.user
+        words = await public_words(self.bot, interaction.guild_id)
+        heading = words("{name}'s stats", name=who.display_name)
         stats = [row for row in await self.bot.service.stats(interaction.guild_id, who.id) if row.kind in GAMES]
         if not stats:
-            text = f"{who.mention} has no finished games on the scoreboards here yet."
+            text = words("{who} has no finished games on the scoreboards here yet.", who=who.mention)
             await interaction.response.send_message(
-                view=layout(FELT, f"{who.display_name}'s stats", text), allowed_mentions=discord.AllowedMentions.none()
+                view=layout(FELT, heading, text), allowed_mentions=discord.AllowedMentions.none()
             )
             return
         await interaction.response.defer()
         lines = [
-            f"{GAMES[row.kind].title}: {row.games} game{'' if row.games == 1 else 's'}, "
-            f"{row.wins} win{'' if row.wins == 1 else 's'}, best {row.best}"
+            f"{GAMES[row.kind].title}: "
+            + ", ".join(
+                (
+                    words.plural("{n} game", "{n} games", row.games),
+                    words.plural("{n} win", "{n} wins", row.wins),
+                    words("best {score}", score=row.best),
+                )
+            )
             for row in stats
         ]
-        caption = f"{who.display_name}: the latest {max(len(row.recent) for row in stats)} results a game"
+        latest = max(len(row.recent) for row in stats)
+        caption = words.plural(
+            "{name}: the latest result a game", "{name}: the latest {n} results a game", latest, name=who.display_name
+        )
         png = await asyncio.to_thread(
             stats_chart, [(line, row.recent) for line, row in zip(lines, stats, strict=True)], caption
         )
         view = layout(
             FELT,
-            f"{who.display_name}'s stats",
+            heading,
             "\n".join(f"**{line.replace(':', '**:', 1)}" for line in lines),
             picture=STATS_NAME,
-            footer="Games on the scoreboards (not practice). Gold bars are wins.",
+            footer=words("Games on the scoreboards (not practice). Gold bars are wins."),
         )
         await interaction.followup.send(
             view=view,
@@ -133,7 +172,7 @@ class History(commands.Cog):
     @app_commands.describe(game_id="The game's number (shown under its table, and in /history)")
     async def replay(self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1, 10**12]) -> None:
         if not 1 <= game_id <= 10**12:
-            raise UnknownControlError("A game's number is a whole number, like 42.")
+            raise UnknownControlError(N_("A game's number is a whole number, like 42."))
         step = await self.bot.service.replay(game_id, interaction.user.id, 0, guild_id=interaction.guild_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.presenter.show_replay(interaction, step)

@@ -15,10 +15,11 @@ from bot.cogs.resigning import ask_to_resign
 from bot.core.errors import ServiceError
 from bot.core.service import CurrentGame
 from bot.errors import UnknownControlError
+from bot.i18n import N_
 from bot.text import quote, readable
 from bot.ui.controls import ConfirmResignButton, button
 from bot.ui.kind import KindUI
-from bot.words import say
+from bot.ui.language import private_words
 
 OPEN_HELP = "Let anyone in this channel play this table with you (default: only you)"
 MAX_MOVE = 60
@@ -28,7 +29,7 @@ MAX_MOVE = 60
 def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
     """Build the cog with ``/<kind> new``, ``move`` and ``resign`` for one patience."""
     key = kind.key
-    no_game = f"You have no {title} game running in this channel; start one with /{key} new."
+    no_game = N_("You have no {title} game running in this channel; start one with /{key} new.")
     variant_choices = [app_commands.Choice(name=name, value=name) for name in kind.variants]
 
     class PatienceCog(commands.GroupCog, name=title, group_name=key, group_description=kind.blurb):
@@ -39,7 +40,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
         async def _current_game(self, interaction: discord.Interaction) -> CurrentGame:
             current = await self.service.current_game(interaction.channel_id or 0, interaction.user.id, key)
             if current is None:
-                raise ServiceError(no_game)
+                raise ServiceError(no_game, title=title, key=key)
             return current
 
         async def _deal(self, interaction: discord.Interaction, open: bool, options: dict[str, Any] | None) -> None:
@@ -67,7 +68,9 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
             async def new(self, interaction: discord.Interaction, variant: str = "", open: bool = False) -> None:
                 chosen = kind.variants.get(variant or variant_choices[0].value)
                 if chosen is None:
-                    raise UnknownControlError(f"There is no {title} variant called “{quote(variant)}”.")
+                    raise UnknownControlError(
+                        N_("There is no {title} variant called “{variant}”."), title=title, variant=quote(variant)
+                    )
                 await self._deal(interaction, open, dict(chosen))
 
         else:
@@ -81,15 +84,24 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
         @app_commands.describe(move="Start typing a card or a place; the list shows the legal moves")
         async def move(self, interaction: discord.Interaction, move: str) -> None:
             if len(move) > MAX_MOVE:
-                raise UnknownControlError(f"“{quote(move)}” is not a move; start typing and pick one from the list.")
+                raise UnknownControlError(
+                    N_("“{move}” is not a move; start typing and pick one from the list."), move=quote(move)
+                )
             current = await self._current_game(interaction)
             table = await self.service.act(current.game_id, interaction.user.id, move.strip())
             self.bot.presenter.redraw(table)
             if current.own:
                 await self.bot.presenter.done(interaction)
             else:
-                text = f"You have no {title} game of your own here, so that move went to <@{table.owner}>'s open "
-                await self.bot.presenter.tell(interaction, text + f"table (game #{table.game_id}).")
+                words, owner = await private_words(interaction), f"<@{table.owner}>"
+                text = words(
+                    "You have no {title} game of your own here, so that move went to {owner}'s open table "
+                    "(game #{game}).",
+                    title=title,
+                    owner=owner,
+                    game=table.game_id,
+                )
+                await self.bot.presenter.tell(interaction, text)
 
         @move.autocomplete("move")
         async def move_autocomplete(
@@ -100,25 +112,33 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
                 return []
             legal = await self.service.legal_for(game.game_id, interaction.user.id)
             wanted = current.strip().lower()[:MAX_MOVE]
+            words = await private_words(interaction)
+            named = [(words.phrase(action.phrase), action.code) for action in legal]
             return [
-                app_commands.Choice(name=readable(say(action.phrase))[:100], value=action.code)
-                for action in legal
-                if wanted in say(action.phrase).lower() or wanted in action.code.lower()
+                app_commands.Choice(name=readable(name)[:100], value=code)
+                for name, code in named
+                if wanted in name.lower() or wanted in code.lower()
             ][:25]
 
         async def _already_playing(self, interaction: discord.Interaction, table: Any) -> None:
             """One game of a kind per player per channel: go back to it, or resign it first."""
             link = f"https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}"
+            words = await private_words(interaction)
             view = discord.ui.View(timeout=None)
-            view.add_item(discord.ui.Button(label="Go to it", url=link))
-            view.add_item(button(ConfirmResignButton, table, "Resign it", style=discord.ButtonStyle.danger))
-            text = f"You already have a {title} game here (game #{table.game_id}). Go back to it, or resign it "
-            text += f"and then deal a new one with /{key} new."
+            view.add_item(discord.ui.Button(label=words("Go to it"), url=link))
+            view.add_item(button(ConfirmResignButton, table, words("Resign it"), style=discord.ButtonStyle.danger))
+            text = words(
+                "You already have a {title} game here (game #{game}). Go back to it, or resign it and then deal a new "
+                "one with /{key} new.",
+                title=title,
+                game=table.game_id,
+                key=key,
+            )
             await interaction.response.send_message(text, view=view, ephemeral=True)
 
         @app_commands.command(name="resign", description=f"Give up your current {title} game in this channel")
         async def resign(self, interaction: discord.Interaction) -> None:
-            await ask_to_resign(self.bot, interaction, key, no_game)
+            await ask_to_resign(self.bot, interaction, key, ServiceError(no_game, title=title, key=key))
 
     return PatienceCog
 

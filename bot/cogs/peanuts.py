@@ -12,14 +12,15 @@ from discord.ext import commands
 from bot.app import PeapodBot
 from bot.cogs.resigning import ask_to_resign
 from bot.core.deadlines import LEVEL_SETTING
-from bot.core.errors import SeatingError
+from bot.core.errors import SeatingError, ServiceError
+from bot.i18n import N_
 
 KIND = "peanuts"
 CHALLENGE_SECONDS = 300.0
 LEVELS = {"relaxed": (4.0, "easy"), "steady": (2.5, "normal"), "quick": (1.5, "hard")}
 """The AI rival by level: seconds between its moves (its thinking comes on top) and how it plays (the
 relaxed one misses plays a person would miss, the quick one tries each move out in deals it imagines)."""
-NO_GAME = "You have no Peanuts game running in this channel."
+NO_GAME = N_("You have no Peanuts game running in this channel.")
 
 
 class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
@@ -49,22 +50,22 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
         self, interaction: discord.Interaction, friend: discord.User, rescue: bool = False, mode: str = "race"
     ) -> None:
         if mode not in ("race", "turns"):
-            raise SeatingError("The mode is race or turns.")
+            raise SeatingError(N_("The mode is race or turns."))
         options = {"nerts_rescue": rescue, "turns": mode == "turns"}
         if self.bot.user is not None and friend.id == self.bot.user.id:
             await self._practice(interaction, "steady", options)
             return
         if friend.id == interaction.user.id:
-            raise SeatingError("You cannot race yourself: challenge a friend, or try /peanuts practice.")
+            raise SeatingError(N_("You cannot race yourself: challenge a friend, or try /peanuts practice."))
         if friend.bot:
-            raise SeatingError("Bots cannot play Peanuts; race me instead with /peanuts practice.")
+            raise SeatingError(N_("Bots cannot play Peanuts; race me instead with /peanuts practice."))
         if interaction.guild is not None and not isinstance(friend, discord.Member):
             try:
                 await interaction.guild.fetch_member(friend.id)
             except discord.NotFound:
-                raise SeatingError("You can only challenge someone in this server.") from None
+                raise SeatingError(N_("You can only challenge someone in this server.")) from None
         if await self._race_with(interaction, friend.id):
-            raise SeatingError("You already have a challenge or a race with them here.")
+            raise SeatingError(N_("You already have a challenge or a race with them here."))
         await interaction.response.defer()
         self.bot.presenter.remember(interaction.user)
         self.bot.presenter.remember(friend)
@@ -89,7 +90,7 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
 
     async def _practice(self, interaction: discord.Interaction, level: str, options: dict[str, bool]) -> None:
         if level not in LEVELS:
-            raise SeatingError("The level is relaxed, steady or quick.")
+            raise SeatingError(N_("The level is relaxed, steady or quick."))
         await interaction.response.defer()
         self.bot.presenter.remember(interaction.user)
         pace, skill = LEVELS[level]
@@ -108,7 +109,7 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
 
     @app_commands.command(name="resign", description="Give up your Peanuts game in this channel")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await ask_to_resign(self.bot, interaction, KIND, NO_GAME)
+        await ask_to_resign(self.bot, interaction, KIND, ServiceError(NO_GAME))
 
 
 async def setup(bot: PeapodBot) -> None:

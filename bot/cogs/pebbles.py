@@ -12,10 +12,12 @@ from discord.ext import commands
 from bot.app import PeapodBot
 from bot.cogs.resigning import ask_to_resign
 from bot.core.deadlines import DEFAULT_LEVEL, LEVEL_SETTING, LEVELS
-from bot.core.errors import SeatingError
+from bot.core.errors import SeatingError, ServiceError
+from bot.i18n import N_
+from bot.ui.language import private_words
 
 KIND = "pebbles"
-NO_GAME = "You have no Pebbles and Nuts game running in this channel."
+NO_GAME = N_("You have no Pebbles and Nuts game running in this channel.")
 
 
 class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
@@ -65,11 +67,11 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         ai: str = DEFAULT_LEVEL,
     ) -> None:
         if ai not in LEVELS:
-            raise SeatingError("The AI plays easy, normal or hard.")
+            raise SeatingError(N_("The AI plays easy, normal or hard."))
         if decks == 2 and players != 4:
-            raise SeatingError("Two decks are for the 4-player partnership game.")
+            raise SeatingError(N_("Two decks are for the 4-player partnership game."))
         if declare and players != 4:
-            raise SeatingError("Either partner declaring is a rule for 4 players.")
+            raise SeatingError(N_("Either partner declaring is a rule for 4 players."))
         options: dict[str, object] = {"decks": decks, "either_partner_declares": declare}
         await self._open(interaction, players, [], options, ai)
 
@@ -84,11 +86,11 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
     ) -> None:
         invited = [user for user in (first, second, third) if user is not None]
         if any(user.id == interaction.user.id for user in invited):
-            raise SeatingError("You are at the table already: invite other people.")
+            raise SeatingError(N_("You are at the table already: invite other people."))
         if any(user.bot for user in invited):
-            raise SeatingError("Bots cannot take a seat; open a table with /pebbles new and press Add AI.")
+            raise SeatingError(N_("Bots cannot take a seat; open a table with /pebbles new and press Add AI."))
         if len({user.id for user in invited}) != len(invited):
-            raise SeatingError("Invite each person once.")
+            raise SeatingError(N_("Invite each person once."))
         for user in invited:
             self.bot.presenter.remember(user)
         await self._open(interaction, 1 + len(invited), [user.id for user in invited], {})
@@ -97,17 +99,20 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
     @app_commands.describe(seconds="Seconds per turn, 30 to 600 (default 120); for tables opened from now on")
     async def timer(self, interaction: discord.Interaction, seconds: app_commands.Range[int, 30, 600]) -> None:
         if interaction.guild_id is None:
-            raise SeatingError("Turn timers are set per server: use this command in a server.")
+            raise SeatingError(N_("Turn timers are set per server: use this command in a server."))
         if not interaction.permissions.manage_guild:
-            raise SeatingError("Only people who may manage this server can set its turn timer.")
+            raise SeatingError(N_("Only people who may manage this server can set its turn timer."))
         if not 30 <= seconds <= 600:
-            raise SeatingError("A turn lasts between 30 and 600 seconds.")
+            raise SeatingError(N_("A turn lasts between 30 and 600 seconds."))
         await self.service.set_turn_seconds(interaction.guild_id, seconds)
-        await self.bot.presenter.tell(interaction, f"Turns at new tables here now last {seconds} seconds.")
+        words = await private_words(interaction)
+        await self.bot.presenter.tell(
+            interaction, words("Turns at new tables here now last {seconds} seconds.", seconds=seconds)
+        )
 
     @app_commands.command(name="resign", description="Give up your Pebbles and Nuts game in this channel")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await ask_to_resign(self.bot, interaction, KIND, NO_GAME)
+        await ask_to_resign(self.bot, interaction, KIND, ServiceError(NO_GAME))
 
 
 async def setup(bot: PeapodBot) -> None:

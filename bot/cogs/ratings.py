@@ -17,23 +17,47 @@ from bot.core.errors import SeatingError
 from bot.core.ratings import PERIODS
 from bot.core.skill import PROVISIONAL_GAMES
 from bot.errors import UnknownControlError
+from bot.i18n import ENGLISH, N_, Words
 from bot.store import Rating
 from bot.text import quote
 from bot.ui.kinds import KINDS
+from bot.ui.language import public_words
 from bot.ui.layout import FELT, layout
 from games import GAMES
 from render.chart import rating_chart
 
 RATED = [key for key in KINDS if key in GAMES and GAMES[key].rated]
 CHART_NAME = "rating.png"
-IN_A_SERVER = "Ratings are kept per server: ask in a server's channel."
+IN_A_SERVER = N_("Ratings are kept per server: ask in a server's channel.")
+NONE_RATED = {
+    "week": N_("No rated {title} games here in the last week yet."),
+    "month": N_("No rated {title} games here in the last month yet."),
+    "all": N_("No rated {title} games here yet."),
+}
+HEADINGS = {
+    "week": N_("{title} leaderboard, this week"),
+    "month": N_("{title} leaderboard, this month"),
+    "all": N_("{title} leaderboard"),
+}
 
 
-def describe(rating: Rating) -> str:
+def describe(rating: Rating, words: Words = ENGLISH) -> str:
     """A rating in words: the number, how sure it is, the games behind it."""
-    games = f"{rating.games} rated game{'s' if rating.games != 1 else ''}"
-    sure = "provisional, still finding its level" if rating.games < PROVISIONAL_GAMES else f"± {rating.sigma:.1f}"
-    return f"**{rating.ordinal:.1f}** ({sure}; {games})"
+    value = words.number(round(rating.ordinal, 1))
+    if rating.games < PROVISIONAL_GAMES:
+        return words.plural(
+            "**{rating}** (provisional, still finding its level; {n} rated game)",
+            "**{rating}** (provisional, still finding its level; {n} rated games)",
+            rating.games,
+            rating=value,
+        )
+    return words.plural(
+        "**{rating}** (± {spread}; {n} rated game)",
+        "**{rating}** (± {spread}; {n} rated games)",
+        rating.games,
+        rating=value,
+        spread=words.number(round(rating.sigma, 1)),
+    )
 
 
 def _choices() -> list[app_commands.Choice[str]]:
@@ -53,33 +77,42 @@ class Ratings(commands.Cog):
         self, interaction: discord.Interaction, game: str = "", member: discord.Member | None = None
     ) -> None:
         if game and game not in RATED:
-            raise UnknownControlError(f"There is no rated game called “{quote(game)}”.")
+            raise UnknownControlError(N_("There is no rated game called “{game}”."), game=quote(game))
         if interaction.guild_id is None:
             raise SeatingError(IN_A_SERVER)
         who = member or interaction.user
+        words = await public_words(self.bot, interaction.guild_id)
         self.bot.presenter.remember(who)
         lines: list[str] = []
         files: list[discord.File] = []
         for key in [game] if game else RATED:
             rating = await self.bot.service.rating(interaction.guild_id, key, who.id)
             if rating is None:
-                lines.append(f"**{GAMES[key].title}**: no rated games in this server yet.")
+                lines.append(f"**{GAMES[key].title}**: " + words("no rated games in this server yet."))
                 continue
-            lines.append(f"**{GAMES[key].title}**: {describe(rating)}")
+            lines.append(f"**{GAMES[key].title}**: {describe(rating, words)}")
             if not files:
                 history = await self.bot.service.rating_history(interaction.guild_id, key, who.id)
                 points = [(mu - 3 * sigma, sigma) for _, mu, sigma in history]
-                caption = f"{GAMES[key].title}: {who.display_name}, {len(points)} rated games"
+                caption = words.plural(
+                    "{title}: {name}, {n} rated game",
+                    "{title}: {name}, {n} rated games",
+                    len(points),
+                    title=GAMES[key].title,
+                    name=who.display_name,
+                )
                 png = await asyncio.to_thread(rating_chart, points, caption)
                 files.append(discord.File(io.BytesIO(png), filename=CHART_NAME))
         if not files:
-            lines.append(f"{who.mention} has not finished a rated game here: games between people count.")
+            lines.append(
+                words("{who} has not finished a rated game here: games between people count.", who=who.mention)
+            )
         view = layout(
             KINDS[game].colour if game else FELT,
-            f"{who.display_name}'s rating",
+            words("{name}'s rating", name=who.display_name),
             "\n".join(lines),
             picture=CHART_NAME if files else None,
-            footer="Ratings start at 0 and rise with wins against strong players (OpenSkill).",
+            footer=words("Ratings start at 0 and rise with wins against strong players (OpenSkill)."),
         )
         await interaction.response.send_message(view=view, files=files, allowed_mentions=discord.AllowedMentions.none())
 
@@ -88,17 +121,20 @@ class Ratings(commands.Cog):
     @app_commands.choices(game=_choices(), period=[app_commands.Choice(name=name, value=name) for name in PERIODS])
     async def leaderboard(self, interaction: discord.Interaction, game: str, period: str = "all") -> None:
         if game not in RATED:
-            raise UnknownControlError(f"There is no rated game called “{quote(game)}”.")
+            raise UnknownControlError(N_("There is no rated game called “{game}”."), game=quote(game))
         if period not in PERIODS:
-            raise UnknownControlError("The period is week, month or all.")
+            raise UnknownControlError(N_("The period is week, month or all."))
         if interaction.guild_id is None:
             raise SeatingError(IN_A_SERVER)
+        words = await public_words(self.bot, interaction.guild_id)
+        title = GAMES[game].title
         top = await self.bot.service.leaderboard(interaction.guild_id, game, period)
         lines = [
-            f"`{place:>2}` <@{rating.user_id}> {describe(rating)}" for place, rating in enumerate(top, start=1)
-        ] or [f"No rated {GAMES[game].title} games here {'' if period == 'all' else f'in the last {period} '}yet."]
-        heading = f"{GAMES[game].title} leaderboard" + ("" if period == "all" else f", this {period}")
-        view = layout(KINDS[game].colour, heading, "\n".join(lines), footer="Games between people count; not practice.")
+            f"`{place:>2}` <@{rating.user_id}> {describe(rating, words)}" for place, rating in enumerate(top, start=1)
+        ] or [words(NONE_RATED[period], title=title)]
+        heading = words(HEADINGS[period], title=title)
+        footer = words("Games between people count; not practice.")
+        view = layout(KINDS[game].colour, heading, "\n".join(lines), footer=footer)
         await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
 
 

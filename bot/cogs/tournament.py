@@ -11,21 +11,35 @@ from discord.ext import commands
 
 from bot.app import PeapodBot
 from bot.core.tournaments import TournamentError, TournamentView
+from bot.i18n import ENGLISH, N_, Words
+from bot.ui.language import private_words
 from bot.ui.layout import FELT, layout
 from bot.ui.present.layouts import FORMAT_NAMES, tournament_heading
 
-LIST_LINE = {"signup": "signing up", "running": "running", "finished": "finished", "cancelled": "cancelled"}
+LIST_LINE = {
+    "signup": N_("signing up"),
+    "running": N_("running"),
+    "finished": N_("finished"),
+    "cancelled": N_("cancelled"),
+}
 
 
-def list_line(view: TournamentView) -> str:
+def list_line(view: TournamentView, words: Words = ENGLISH) -> str:
     """One tournament in ``/tournament list``: its id, game and format, where, and how it stands."""
     record = view.record
-    leader = ""
+    players = words.plural("{n} player", "{n} players", len(record.entrants))
     if view.status == "finished" and view.standings:
-        leader = f", won by <@{view.standings[0].entrant.player}>"
-    return (
-        f"**#{view.id}** {view.title} {FORMAT_NAMES[view.format].lower()} in <#{record.channel_id}>: "
-        f"{LIST_LINE[view.status]}, {len(record.entrants)} players{leader}"
+        winner = f"<@{view.standings[0].entrant.player}>"
+        players = words("{players}, won by {winner}", players=players, winner=winner)
+    channel = f"<#{record.channel_id}>"
+    return words(
+        "**#{id}** {title} {format} in {channel}: {status}, {players}",
+        id=view.id,
+        title=view.title,
+        format=words(FORMAT_NAMES[view.format]).lower(),
+        channel=channel,
+        status=words(LIST_LINE[view.status]),
+        players=players,
     )
 
 
@@ -84,7 +98,7 @@ class Tournament(commands.GroupCog, name="Tournament", group_name="tournament"):
             return await self.service.tournament(here, interaction.guild_id)
         mine = await self.service.my_tournament(interaction.guild_id, interaction.user.id)
         if mine is None:
-            raise TournamentError("There is no tournament here: name one by its number (see /tournament list).")
+            raise TournamentError(N_("There is no tournament here: name one by its number (see /tournament list)."))
         return mine
 
     @app_commands.command(name="standings", description="A tournament's standings (or bracket)")
@@ -95,16 +109,20 @@ class Tournament(commands.GroupCog, name="Tournament", group_name="tournament"):
 
     @app_commands.command(name="list", description="This server's running and recent tournaments")
     async def list(self, interaction: discord.Interaction) -> None:
+        words = await private_words(interaction)
         views = await self.service.tournaments(interaction.guild_id)
-        body = "\n".join(list_line(view) for view in views) or "No tournaments here yet: open one with /tournament new."
-        await interaction.response.send_message(view=layout(FELT, "Tournaments", body), ephemeral=True)
+        body = "\n".join(list_line(view, words) for view in views) or words(
+            "No tournaments here yet: open one with /tournament new."
+        )
+        await interaction.response.send_message(view=layout(FELT, words("Tournaments"), body), ephemeral=True)
 
     @app_commands.command(name="leave", description="Leave a tournament (once it runs, what is left is lost)")
     @app_commands.describe(id="The tournament's number (this channel's, or the one you are in, unless given)")
     async def leave(self, interaction: discord.Interaction, id: int | None = None) -> None:
         view = await self._which(interaction, id)
         progress = await self.service.leave_tournament(view.id, interaction.user.id)
-        text = f"You have left {tournament_heading(progress.tournament)}."
+        words = await private_words(interaction)
+        text = words("You have left {tournament}.", tournament=tournament_heading(progress.tournament))
         await interaction.response.send_message(text, ephemeral=True)
         await self.bot.presenter.tournaments.show(progress)
 

@@ -19,6 +19,7 @@ from typing import Any
 from bot.core.errors import ServiceError
 from bot.core.play import Play
 from bot.core.tables import Table, Tables, effective_actions, rebuild
+from bot.i18n import ENGLISH, N_, Words
 from bot.store import ActionRecord, DailyAttempt, GameRecord, Store
 from games.base import CLAIM_CODE, RESIGN_CODE, Game
 
@@ -104,7 +105,7 @@ def progress_of(game: Game[Any], record: GameRecord, actions: Sequence[ActionRec
 class DailyPlayedError(ServiceError):
     """The player already has an attempt at today's deal of that game."""
 
-    message = "You have already played today's deal."
+    message = N_("You have already played today's deal.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,10 +143,10 @@ class Daily:
         """Deal today's ``kind`` deal for the player, its table in ``table_channel_id`` (their DMs), and
         record the attempt for the board of ``guild_id``/``channel_id``. Raises DailyPlayedError."""
         if kind not in self.daily_kinds():
-            raise ServiceError("That game has no daily deal.")
+            raise ServiceError(N_("That game has no daily deal."))
         day = self.today()
         if await self._store.daily_attempt(day, kind, user_id) is not None:
-            raise DailyPlayedError(await self._played_text(kind, user_id))
+            raise await self._played(kind, user_id)
         table = await self._play.new_game(
             kind,
             guild_id=None,
@@ -156,24 +157,39 @@ class Daily:
         )
         attempt = DailyAttempt(day, kind, user_id, table.game_id, guild_id, channel_id, self._clock())
         if not await self._store.add_daily(attempt):
-            raise DailyPlayedError(await self._played_text(kind, user_id))  # the dealt game is never shown
+            raise await self._played(kind, user_id)  # the dealt game is never shown
         return table, attempt
 
     async def forget_daily(self, attempt: DailyAttempt) -> None:
         """Drop an attempt whose table could not be shown (closed DMs): the player may ask again."""
         await self._store.drop_daily(attempt)
 
-    async def _played_text(self, kind: str, user_id: int) -> str:
+    async def _played(self, kind: str, user_id: int) -> DailyPlayedError:
         attempt = await self._store.daily_attempt(self.today(), kind, user_id)
         title = self._tables.game(kind).title
         hours, rest = divmod(int(self.next_day_at() - self._clock()), 3600)
-        wait = f"The next deal comes at midnight UTC, in {hours} h {rest // 60} min."
+        wait = {"hours": hours, "minutes": rest // 60}
         if attempt is None:
-            return f"You have already played today's {title} deal. {wait}"
+            return DailyPlayedError(
+                N_("You have already played today's {title} deal. The next deal comes at midnight UTC, in {hours} h "
+                   "{minutes} min."),
+                title=title,
+                **wait,
+            )
         record = await self._tables.load(attempt.game_id)
         if record.status in ("active", "dealing"):
-            return f"Your attempt at today's {title} deal (game #{attempt.game_id}) is in your DMs: finish it there."
-        return f"You have played today's {title} deal (game #{attempt.game_id}; /replay shows it). {wait}"
+            return DailyPlayedError(
+                N_("Your attempt at today's {title} deal (game #{game}) is in your DMs: finish it there."),
+                title=title,
+                game=attempt.game_id,
+            )
+        return DailyPlayedError(
+            N_("You have played today's {title} deal (game #{game}; /replay shows it). The next deal comes at "
+               "midnight UTC, in {hours} h {minutes} min."),
+            title=title,
+            game=attempt.game_id,
+            **wait,
+        )
 
     async def daily_board(self, guild_id: int | None, kind: str, day: str | None = None) -> list[DailyRow]:
         """A day's attempts at a game asked for in a server, earliest first, with each player's streak."""
@@ -184,23 +200,35 @@ class Daily:
             rows.append(DailyRow(attempt, await self._tables.table(attempt.game_id), streak(days, day)))
         return rows
 
-    async def daily_line(self, game_id: int) -> str:
-        """A finished attempt's result for sharing: game, day, result, moves, time, and the row of symbols;
-        it names no card, so it spoils nothing."""
+    async def daily_line(self, game_id: int, words: Words = ENGLISH) -> str:
+        """A finished attempt's result for sharing, in the language of ``words``: game, day, result, moves, time,
+        and the row of symbols; it names no card, so it spoils nothing."""
         record = await self._tables.load(game_id)
         game = self._tables.game(record.kind)
         actions = effective_actions(await self._store.load_actions(game_id))
         state, progress = await asyncio.to_thread(progress_of, game, record, actions)
         outcome = game.outcome(state)
-        verdict = "won" if outcome is not None and outcome.winners else "not won"
+        won = outcome is not None and bool(outcome.winners)
         score = outcome.scores[0] if outcome is not None else game.progress(state)
         minutes, seconds = divmod(round(record.updated_at - record.created_at), 60)
         moves = len(progress) - 1
         day = record.settings.get(DAILY_SETTING, "")
-        return (
-            f"peapod daily {game.title} {day}: {verdict}, score {score}, {moves} move{'' if moves == 1 else 's'}, "
-            f"{minutes}:{seconds:02d}\n{symbols(progress)}"
-        )
+        result = {"title": game.title, "day": day, "score": score, "moves": moves, "time": f"{minutes}:{seconds:02d}"}
+        if won:
+            line = words.plural(
+                "peapod daily {title} {day}: won, score {score}, {moves} move, {time}",
+                "peapod daily {title} {day}: won, score {score}, {moves} moves, {time}",
+                moves,
+                **result,
+            )
+        else:
+            line = words.plural(
+                "peapod daily {title} {day}: not won, score {score}, {moves} move, {time}",
+                "peapod daily {title} {day}: not won, score {score}, {moves} moves, {time}",
+                moves,
+                **result,
+            )
+        return f"{line}\n{symbols(progress)}"
 
     async def daily_channel(self, guild_id: int) -> int | None:
         value = await self._store.guild_setting(guild_id, CHANNEL_SETTING)

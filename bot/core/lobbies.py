@@ -5,13 +5,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from bot.core.errors import DuplicatePlayerError, SeatingError
-from bot.core.tables import Table, Tables, and_list, check_host, is_taken, lobby_table, seat_of_person, table_of
+from bot.core.tables import Table, Tables, check_host, is_taken, lobby_table, seat_of_person, table_of
 from bot.core.timers import EXPIRE, Timers
+from bot.i18n import N_
 from bot.store import GameRecord, NewGame, SeatRecord, Store
 from games.base import Event
 from games.phrases import Phrase
 
-NO_LONGER_SEATING = "This table is no longer taking seats."
+NO_LONGER_SEATING = N_("This table is no longer taking seats.")
 LOBBY_SECONDS = 600.0
 """How long a table waits for its seats to fill (``open_table``'s default)."""
 
@@ -48,12 +49,19 @@ class Lobbies:
         """
         game = self._tables.game(kind)
         if not game.min_seats <= seats <= game.max_seats:
-            raise SeatingError(f"{game.title} is played by {game.min_seats} to {game.max_seats} players.")
+            raise SeatingError(
+                N_("{title} is played by {low} to {high} players."),
+                title=game.title,
+                low=game.min_seats,
+                high=game.max_seats,
+            )
         people = (host_id, *invited)
         if len(set(people)) != len(people):
             raise DuplicatePlayerError()
         if len(people) > seats:
-            raise SeatingError(f"A table of {seats} has no room for {len(people)} players.")
+            raise SeatingError(
+                N_("A table of {seats} has no room for {players} players."), seats=seats, players=len(people)
+            )
         resolved = game.resolve_options(options)
         game.new_state(resolved, seats, 0)
         record = await self._store.create_game(
@@ -82,10 +90,10 @@ class Lobbies:
         async with self._tables.lock(game_id):
             record = await self._seating(game_id)
             if user_id in record.players:
-                raise SeatingError("You already have a seat at this table.")
+                raise SeatingError(N_("You already have a seat at this table."))
             empty = next((seat for seat in record.seats if not is_taken(seat)), None)
             if empty is None:
-                raise SeatingError("This table is full.")
+                raise SeatingError(N_("This table is full."))
             await self._tables.sit(game_id, SeatRecord(seat=empty.seat, user_id=user_id), was=empty)
             return lobby_table(self._tables.game(record.kind), await self._tables.load(game_id))
 
@@ -95,7 +103,7 @@ class Lobbies:
             record = await self._seating(game_id)
             seat = seat_of_person(record, user_id)
             if user_id == record.host_id:
-                raise SeatingError("You opened this table: press Cancel to close it.")
+                raise SeatingError(N_("You opened this table: press Cancel to close it."))
             await self._tables.sit(game_id, SeatRecord(seat=seat, user_id=None), was=record.seats[seat])
             return lobby_table(self._tables.game(record.kind), await self._tables.load(game_id))
 
@@ -103,10 +111,10 @@ class Lobbies:
         """The host fills the first empty seat with the AI. Raises GameNotFoundError, SeatingError."""
         async with self._tables.lock(game_id):
             record = await self._seating(game_id)
-            check_host(record, user_id, "add AI players")
+            check_host(record, user_id, N_("Only the player who opened this table can add AI players."))
             empty = next((seat for seat in record.seats if not is_taken(seat)), None)
             if empty is None:
-                raise SeatingError("This table has no empty seat.")
+                raise SeatingError(N_("This table has no empty seat."))
             await self._tables.sit(game_id, SeatRecord(seat=empty.seat, user_id=None, ai=True), was=empty)
             return lobby_table(self._tables.game(record.kind), await self._tables.load(game_id))
 
@@ -116,7 +124,7 @@ class Lobbies:
             record = await self._seating(game_id)
             seat = record.seats[seat_of_person(record, user_id)]
             if seat.ready:
-                raise SeatingError("You are already sitting at this table.")
+                raise SeatingError(N_("You are already sitting at this table."))
             await self._tables.sit(game_id, SeatRecord(seat=seat.seat, user_id=user_id), was=seat)
             record = await self._tables.load(game_id)
             if record.settings.get("autostart") and all(seat.ready and is_taken(seat) for seat in record.seats):
@@ -129,14 +137,14 @@ class Lobbies:
             record = await self._seating(game_id)
             seat = record.seats[seat_of_person(record, user_id)]
             if seat.ready:
-                raise SeatingError("Only an invited player who has not accepted can decline.")
+                raise SeatingError(N_("Only an invited player who has not accepted can decline."))
             return await self.close(record, "cancelled", Event(Phrase.of("table.declined")))
 
     async def cancel(self, game_id: int, user_id: int) -> Table:
         """The host closes a lobby. Raises GameNotFoundError, SeatingError."""
         async with self._tables.lock(game_id):
             record = await self._seating(game_id)
-            check_host(record, user_id, "cancel it")
+            check_host(record, user_id, N_("Only the player who opened this table can cancel it."))
             return await self.close(record, "cancelled", Event(Phrase.of("table.cancelled")))
 
     async def start(self, game_id: int, user_id: int) -> Table:
@@ -146,14 +154,14 @@ class Lobbies:
         """
         async with self._tables.lock(game_id):
             record = await self._seating(game_id)
-            check_host(record, user_id, "start it")
+            check_host(record, user_id, N_("Only the player who opened this table can start it."))
             empty = [seat.seat + 1 for seat in record.seats if not is_taken(seat)]
             if empty:
                 raise SeatingError(
-                    f"Seat{'s' if len(empty) > 1 else ''} {and_list(empty)} still empty: wait, or Add AI."
+                    N_("Still empty: seat {seats}. Wait, or press Add AI."), seats=", ".join(map(str, empty))
                 )
             if not all(seat.ready for seat in record.seats):
-                raise SeatingError("Not everyone invited has accepted yet.")
+                raise SeatingError(N_("Not everyone invited has accepted yet."))
             return await self._deal(record)
 
     async def rematch(self, game_id: int, user_id: int, *, expires_in: float = LOBBY_SECONDS) -> Table:
@@ -165,7 +173,7 @@ class Lobbies:
         record = await self._tables.load(game_id)
         seat_of_person(record, user_id)
         if record.status != "finished":
-            raise SeatingError("A rematch is for a finished game.")
+            raise SeatingError(N_("A rematch is for a finished game."))
         game = self._tables.game(record.kind)
         others = frozenset(seat.seat for seat in record.seats if seat.user_id not in (None, user_id))
         new = await self._store.create_game(

@@ -36,6 +36,7 @@ from bot.core.tables import (
     table_of,
 )
 from bot.core.timers import Timers
+from bot.i18n import N_
 from bot.store import GameRecord, NewGame, StaleGameError, Store, TimerRecord
 from games.base import CLAIM_CODE, RESIGN_CODE, Action, Event, Game, Hint, Seat
 from games.cards import Card
@@ -276,7 +277,9 @@ class Play:
                     idle = self._clock() - (last if last is not None else record.updated_at)
                     if idle < CLAIM_AFTER:
                         wait = round(CLAIM_AFTER - idle)
-                        raise SeatingError(f"You can claim once the others have been idle 2 minutes ({wait} s to go).")
+                        raise SeatingError(
+                            N_("You can claim once the others have been idle 2 minutes ({wait} s to go)."), wait=wait
+                        )
             state, events = game.claim(game.from_dict(record.state), seat)
             return await self._tables.save(
                 game, record, state, events, seat=seat, code=CLAIM_CODE, undo_depth=0, user_id=user_id

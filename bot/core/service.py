@@ -27,6 +27,7 @@ calls) and built in one place, :class:`TableService`, in the order they depend o
 - ``bot.core.daily``: the daily deal (one seed per game and UTC day), attempts, the day's board with
   streaks, the result line, and servers' daily posts.
 - ``bot.core.server_settings``: a server's own settings (the turn timer).
+- ``bot.core.languages``: the language each user and server chose, and the locale each user last used.
 - ``bot.core.tournaments``: tournaments for a server (sign-up, rounds, each match an ordinary game, standings,
   podium); it hears of every game's end from the tables (``Tables.when_ended``).
 - ``bot.core.messages``: which message shows each table and at which version (a game is
@@ -59,6 +60,7 @@ from typing import Any
 from bot.core.daily import Daily
 from bot.core.deadlines import MISSED_TURNS, Deadlines, Fired, Levels, Timeouts
 from bot.core.history import History
+from bot.core.languages import Languages
 from bot.core.lobbies import LOBBY_SECONDS, Lobbies
 from bot.core.messages import Messages
 from bot.core.play import Hints, Play
@@ -104,6 +106,7 @@ class Parts:
     history: History
     daily: Daily
     server_settings: ServerSettings
+    languages: Languages
     messages: Messages
     tournaments: Tournaments
 
@@ -158,6 +161,7 @@ def compose(
         history=History(store=store, tables=tables),
         daily=Daily(store=store, clock=clock, tables=tables, play=play),
         server_settings=server_settings,
+        languages=Languages(store=store),
         messages=Messages(store=store, clock=clock, tables=tables),
         tournaments=tournaments,
     )
@@ -256,6 +260,12 @@ class TableService:
 
         self.turn_seconds = parts.server_settings.turn_seconds
         self.set_turn_seconds = parts.server_settings.set_turn_seconds
+
+        self.user_language = parts.languages.user_language
+        self.remember_locale = parts.languages.remember_locale
+        self.choose_language = parts.languages.choose_language
+        self.server_language = parts.languages.server_language
+        self.choose_server_language = parts.languages.choose_server_language
 
         self.attach_message = parts.messages.attach_message
         self.move_to_thread = parts.messages.move_to_thread

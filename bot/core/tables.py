@@ -22,6 +22,7 @@ from bot.core.errors import (
     UnknownKindError,
     WrongTableError,
 )
+from bot.i18n import N_
 from bot.store import (
     ActionRecord,
     GameRecord,
@@ -39,9 +40,9 @@ log = logging.getLogger(__name__)
 
 UNDO_CODE = "undo"
 """How the action log records an undo (it is not a game action)."""
-SEAT_CHANGED = "Someone changed this seat at the same moment; look at the table again and retry."
-OWN_UNDO = "At an open table you may take back only your own last move."
-NOT_STARTED = "This table is not dealt yet."
+SEAT_CHANGED = N_("Someone changed this seat at the same moment; look at the table again and retry.")
+OWN_UNDO = N_("At an open table you may take back only your own last move.")
+NOT_STARTED = N_("This table is not dealt yet.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +151,7 @@ def game_of(games: Mapping[str, Game[Any]], kind: str) -> Game[Any]:
     """The rules of ``kind``. Raises UnknownKindError."""
     game = games.get(kind)
     if game is None:
-        raise UnknownKindError(f"There is no game called {kind[:40]!r}.")
+        raise UnknownKindError(N_("There is no game called “{kind}”."), kind=kind[:40])
     return game
 
 
@@ -315,20 +316,16 @@ def seat_phrase(seat: Seat) -> Phrase:
     return Phrase.of("seat.name", number=seat + 1)
 
 
-def and_list(numbers: Sequence[int]) -> str:
-    words = [str(number) for number in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def seat_of_person(record: GameRecord, user_id: int) -> Seat:
     if user_id not in record.players:
         raise NotInGameError(game_id=record.id)
     return record.players.index(user_id)
 
 
-def check_host(record: GameRecord, user_id: int, what: str) -> None:
+def check_host(record: GameRecord, user_id: int, refusal: str) -> None:
+    """Refuse (with the message id ``refusal``) anyone but the player who opened the table."""
     if user_id != record.host_id:
-        raise SeatingError(f"Only the player who opened this table can {what}.")
+        raise SeatingError(refusal)
 
 
 def lobby_table(game: Game[Any], record: GameRecord) -> Table:

@@ -52,9 +52,11 @@ from bot.core.tournament import (
     swiss_round,
     unfinished_outcome,
 )
+from bot.i18n import N_
 from bot.store import EntrantRecord, GameRecord, NewTournament, PairingRecord, Store, TournamentRecord
 from bot.store import TournamentTimer as Timer
 from games.base import Outcome as GameOutcome
+from games.phrases import Phrase
 
 log = logging.getLogger(__name__)
 
@@ -72,13 +74,13 @@ ROUND_MINUTES = 20.0
 ARENA_MINUTES = 30.0
 MAX_PLAYERS = 64
 LIST_LIMIT = 10
-ARENA_OVER = "The arena's time is up: games still going count when they end."
+ARENA_OVER = Phrase.of("tournament.arena_over")
 
 
 class TournamentError(ServiceError):
     """A tournament refused a join, a leave, a start or a command; the message says why."""
 
-    message = "That cannot be done in this tournament."
+    message = N_("That cannot be done in this tournament.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +125,8 @@ class Progress:
     tournament: TournamentView
     dealt: tuple[Table, ...] = ()
     stopped: tuple[Table, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Phrase, ...] = ()
+    """What to announce, as phrases (``bot.words`` words them in the server's language)."""
     podium: tuple[Standing, ...] = ()
     """Set when the tournament has just finished: the first three."""
 
@@ -199,28 +202,31 @@ class Tournaments:
     ) -> TournamentView:
         """Open a sign-up in a channel. Raises TournamentError."""
         if guild_id is None or channel_id is None:
-            raise TournamentError("Tournaments are for servers: open one in a server's channel.")
+            raise TournamentError(N_("Tournaments are for servers: open one in a server's channel."))
         if kind not in KINDS:
-            raise TournamentError("A tournament plays Peanuts or Pebbles.")
+            raise TournamentError(N_("A tournament plays Peanuts or Pebbles."))
         try:
             format_ = Format(form)
         except ValueError:
-            raise TournamentError("The format is arena, swiss, knockout or roundrobin.") from None
+            raise TournamentError(N_("The format is arena, swiss, knockout or roundrobin.")) from None
         if rounds is not None and format_ is not Format.SWISS:
-            raise TournamentError("Only a Swiss tournament is given its number of rounds.")
+            raise TournamentError(N_("Only a Swiss tournament is given its number of rounds."))
         if minutes is not None and format_ is not Format.ARENA:
-            raise TournamentError("Only an arena is given its minutes; the other formats have rounds.")
+            raise TournamentError(N_("Only an arena is given its minutes; the other formats have rounds."))
         if rounds is not None and not 1 <= rounds <= 20:
-            raise TournamentError("A Swiss tournament plays 1 to 20 rounds.")
-        for value, what in ((round_minutes, "A round"), (minutes, "An arena")):
+            raise TournamentError(N_("A Swiss tournament plays 1 to 20 rounds."))
+        for value, refusal in (
+            (round_minutes, N_("A round lasts 1 minute to 24 hours.")),
+            (minutes, N_("An arena lasts 1 minute to 24 hours.")),
+        ):
             if value is not None and not 1 <= value <= 24 * 60:
-                raise TournamentError(f"{what} lasts 1 minute to 24 hours.")
+                raise TournamentError(refusal)
         if not 0 <= starts_in_minutes <= 7 * 24 * 60:
-            raise TournamentError("A tournament starts within a week.")
+            raise TournamentError(N_("A tournament starts within a week."))
         if max_players is not None and not 2 <= max_players <= MAX_PLAYERS:
-            raise TournamentError(f"A tournament takes 2 to {MAX_PLAYERS} players.")
+            raise TournamentError(N_("A tournament takes 2 to {most} players."), most=MAX_PLAYERS)
         if await self._store.open_tournament_in(channel_id) is not None:
-            raise TournamentError("This channel already has a tournament: one at a time per channel.")
+            raise TournamentError(N_("This channel already has a tournament: one at a time per channel."))
         now = self._clock()
         record = await self._store.create_tournament(
             NewTournament(
@@ -274,15 +280,15 @@ class Tournaments:
         """Sign up. Raises TournamentError."""
         record = await self._load(tournament_id)
         if any(e.user_id == user_id for e in record.entrants):
-            raise TournamentError("You are already in this tournament.")
+            raise TournamentError(N_("You are already in this tournament."))
         if record.status != "signup":
-            raise TournamentError("This tournament has started: the sign-up is closed.")
+            raise TournamentError(N_("This tournament has started: the sign-up is closed."))
         if len(record.entrants) >= record.max_players:
-            raise TournamentError(f"This tournament is full ({record.max_players} players).")
+            raise TournamentError(N_("This tournament is full ({most} players)."), most=record.max_players)
         rating = await self._ratings.rating(record.guild_id, record.kind, user_id)
         entrant = EntrantRecord(user_id, name, rating.ordinal if rating is not None else 0.0, self._clock())
         if not await self._store.add_entrant(tournament_id, entrant):
-            raise TournamentError("The sign-up changed meanwhile (it filled up or started); look again.")
+            raise TournamentError(N_("The sign-up changed meanwhile (it filled up or started); look again."))
         return Progress(self._view(await self._load(tournament_id)))
 
     async def leave(self, tournament_id: int, user_id: int) -> Progress:
@@ -292,26 +298,25 @@ class Tournaments:
         record = await self._load(tournament_id)
         entrant = next((e for e in record.entrants if e.user_id == user_id), None)
         if entrant is None:
-            raise TournamentError("You are not in this tournament.")
+            raise TournamentError(N_("You are not in this tournament."))
         if record.status == "signup":
             if not await self._store.remove_entrant(tournament_id, user_id):
-                raise TournamentError("This tournament has just started: use /tournament leave to withdraw.")
+                raise TournamentError(N_("This tournament has just started: use /tournament leave to withdraw."))
             return Progress(self._view(await self._load(tournament_id)))
         if record.status != "running":
-            raise TournamentError("This tournament is over: the results stand.")
+            raise TournamentError(N_("This tournament is over: the results stand."))
         if entrant.withdrawn:
-            raise TournamentError("You have already withdrawn from this tournament.")
+            raise TournamentError(N_("You have already withdrawn from this tournament."))
         await self._store.set_entrant(tournament_id, user_id, withdrawn=True, paused=entrant.paused)
         stopped = []
         for pairing in record.pairings:
             if pairing.outcome is None and user_id in (pairing.first_id, pairing.second_id):
                 forfeit = Outcome.SECOND_WON_BY_FORFEIT if user_id == pairing.first_id else Outcome.FIRST_WON_BY_FORFEIT
-                note = f"{entrant.name} withdrew."
-                if await self._store.end_pairing(pairing.id, forfeit.value, note=note, at=self._clock()):
+                if await self._store.end_pairing(pairing.id, forfeit.value, note="withdrawn", at=self._clock()):
                     table = await self._stop(pairing.game_id)
                     if table is not None:
                         stopped.append(table)
-        progress = await self._advance(tournament_id, notes=(f"{entrant.name} withdrew from the tournament.",))
+        progress = await self._advance(tournament_id, notes=(Phrase.of("tournament.withdrew", name=entrant.name),))
         return Progress(
             progress.tournament, progress.dealt, (*stopped, *progress.stopped), progress.notes, progress.podium
         )
@@ -322,15 +327,15 @@ class Tournaments:
         record = await self._load(tournament_id)
         entrant = next((e for e in record.entrants if e.user_id == user_id), None)
         if entrant is None:
-            raise TournamentError("You are not in this tournament.")
+            raise TournamentError(N_("You are not in this tournament."))
         if record.format != Format.ARENA.value:
-            raise TournamentError("Only an arena has pauses: the other formats pair by rounds.")
+            raise TournamentError(N_("Only an arena has pauses: the other formats pair by rounds."))
         if record.status == "finished" or record.status == "cancelled":
-            raise TournamentError("This tournament is over.")
+            raise TournamentError(N_("This tournament is over."))
         if entrant.withdrawn:
-            raise TournamentError("You have withdrawn from this tournament.")
+            raise TournamentError(N_("You have withdrawn from this tournament."))
         if entrant.paused == paused:
-            raise TournamentError("You are paused already." if paused else "You are not paused.")
+            raise TournamentError(N_("You are paused already.") if paused else N_("You are not paused."))
         await self._store.set_entrant(tournament_id, user_id, withdrawn=False, paused=paused)
         if paused or record.status != "running":
             return Progress(self._view(await self._load(tournament_id)))
@@ -340,28 +345,28 @@ class Tournaments:
         """The host starts now. Raises TournamentError."""
         record = await self._load(tournament_id)
         if user_id != record.host_id:
-            raise TournamentError("Only the host who opened the tournament can start it.")
+            raise TournamentError(N_("Only the host who opened the tournament can start it."))
         if record.status != "signup":
-            raise TournamentError(
-                "This tournament has already started." if record.status == "running" else "This tournament is over."
-            )
+            if record.status == "running":
+                raise TournamentError(N_("This tournament has already started."))
+            raise TournamentError(N_("This tournament is over."))
         if len(record.entrants) < 2:
-            raise TournamentError("A tournament needs at least two players: wait for more to join.")
+            raise TournamentError(N_("A tournament needs at least two players: wait for more to join."))
         progress = await self._begin(record)
         if progress is None:
-            raise TournamentError("This tournament has just started.")
+            raise TournamentError(N_("This tournament has just started."))
         return progress
 
     async def cancel(self, tournament_id: int, user_id: int) -> Progress:
         """The host calls off a sign-up. Raises TournamentError."""
         record = await self._load(tournament_id)
         if user_id != record.host_id:
-            raise TournamentError("Only the host who opened the tournament can cancel it.")
+            raise TournamentError(N_("Only the host who opened the tournament can cancel it."))
         if record.status != "signup":
-            raise TournamentError("A tournament can only be cancelled before it starts.")
+            raise TournamentError(N_("A tournament can only be cancelled before it starts."))
         if not await self._store.set_tournament_status(tournament_id, "cancelled", was="signup", at=self._clock()):
-            raise TournamentError("This tournament has just started.")
-        return Progress(self._view(await self._load(tournament_id)), notes=("The tournament was cancelled.",))
+            raise TournamentError(N_("This tournament has just started."))
+        return Progress(self._view(await self._load(tournament_id)), notes=(Phrase.of("tournament.cancelled"),))
 
     async def game_ended(self, record: GameRecord, outcome: GameOutcome) -> None:
         """A game has ended (``Tables``' listener): if it was a tournament match, record its result and move
@@ -399,7 +404,7 @@ class Tournaments:
         if timer.kind == START and record.status == "signup":
             if len(record.entrants) < 2:
                 if await self._store.set_tournament_status(record.id, "cancelled", was="signup", at=self._clock()):
-                    note = "Fewer than two players joined by the start, so the tournament was called off."
+                    note = Phrase.of("tournament.called_off")
                     return Progress(self._view(await self._load(record.id)), notes=(note,))
                 return None
             return await self._begin(record)
@@ -416,11 +421,11 @@ class Tournaments:
         if format_ is Format.ARENA:
             await self._store.set_tournament_timer(record.id, ARENA, now + record.arena_seconds)
             self._deadline(now + record.arena_seconds)
-            return await self._pair_arena(record, notes=("The arena has begun.",))
+            return await self._pair_arena(record, notes=(Phrase.of("tournament.arena_begun"),))
         first = self._next_round(record)
         if first is None:
             return None
-        return await self._pair_round(record, 1, first, notes=("Round 1 has begun.",))
+        return await self._pair_round(record, 1, first, notes=(Phrase.of("tournament.round_begun", number=1),))
 
     def _next_round(self, record: TournamentRecord) -> Round | None:
         """The round after the current one (None: the tournament is over)."""
@@ -437,7 +442,7 @@ class Tournaments:
         return None if index >= len(bracket(entrants_of(record), results)) else round_
 
     async def _pair_round(
-        self, record: TournamentRecord, number: int, round_: Round, *, notes: tuple[str, ...]
+        self, record: TournamentRecord, number: int, round_: Round, *, notes: tuple[Phrase, ...]
     ) -> Progress | None:
         withdrawn = {e.user_id for e in record.entrants if e.withdrawn}
         pairs: list[tuple[int, int | None]] = [(p.first, p.second) for p in round_.pairings]
@@ -469,13 +474,13 @@ class Tournaments:
                 dealt.append(table)
         byes = [self._name(record, p.first_id) for p in record.pairings if p.round == number and p.second_id is None]
         if byes:
-            notes = (*notes, f"A bye (a win) for {', '.join(byes)}.")
+            notes = (*notes, Phrase.of("tournament.bye", players=tuple(byes)))
         progress = await self._advance(record.id, notes=notes)
         return Progress(
             progress.tournament, (*dealt, *progress.dealt), progress.stopped, progress.notes, progress.podium
         )
 
-    async def _pair_arena(self, record: TournamentRecord, *, notes: tuple[str, ...] = ()) -> Progress | None:
+    async def _pair_arena(self, record: TournamentRecord, *, notes: tuple[Phrase, ...] = ()) -> Progress | None:
         """Pair the arena's free players (not playing, not paused, not withdrawn), longest free first."""
         busy = {p for match in record.pairings if match.outcome is None for p in (match.first_id, match.second_id)}
         free_since: dict[int, float] = {}
@@ -517,7 +522,7 @@ class Tournaments:
             return None
         return table
 
-    async def _advance(self, tournament_id: int, *, notes: tuple[str, ...] = (), heal: bool = False) -> Progress:
+    async def _advance(self, tournament_id: int, *, notes: tuple[Phrase, ...] = (), heal: bool = False) -> Progress:
         """Move the tournament on as far as it goes now: close a round whose matches are all over, pair the
         next (or finish it); an arena pairs its free players, and finishes once its time is up and its last
         game is over. With ``heal`` (at start), matches whose game never appeared are dealt again."""
@@ -531,7 +536,7 @@ class Tournaments:
         if round_row is None or any(p.outcome is None for p in current):
             return Progress(self._view(record), await self._undealt(record) if heal else (), notes=notes)
         if round_row.closed_at is None and await self._store.close_round(record.id, record.round, at=self._clock()):
-            notes = (*notes, f"Round {record.round} is over.")
+            notes = (*notes, Phrase.of("tournament.round_over", number=record.round))
             record = await self._load(tournament_id)
         elif round_row.closed_at is None:
             return Progress(self._view(record), notes=notes)
@@ -539,10 +544,11 @@ class Tournaments:
         if following is None or not following.pairings:
             return await self._finish(record, notes)
         number = record.round + 1
-        paired = await self._pair_round(record, number, following, notes=(*notes, f"Round {number} has begun."))
+        begun = Phrase.of("tournament.round_begun", number=number)
+        paired = await self._pair_round(record, number, following, notes=(*notes, begun))
         return paired if paired is not None else Progress(self._view(await self._load(tournament_id)), notes=notes)
 
-    async def _advance_arena(self, record: TournamentRecord, notes: tuple[str, ...], heal: bool) -> Progress:
+    async def _advance_arena(self, record: TournamentRecord, notes: tuple[Phrase, ...], heal: bool) -> Progress:
         ends_at = self._view(record).ends_at
         if ends_at is not None and self._clock() >= ends_at:
             if all(p.outcome is not None for p in record.pairings):
@@ -570,7 +576,7 @@ class Tournaments:
                 dealt.append(waiting)
         return tuple(dealt)
 
-    async def _finish(self, record: TournamentRecord, notes: tuple[str, ...]) -> Progress:
+    async def _finish(self, record: TournamentRecord, notes: tuple[Phrase, ...]) -> Progress:
         if not await self._store.set_tournament_status(record.id, "finished", was="running", at=self._clock()):
             return Progress(self._view(await self._load(record.id)), notes=notes)
         view = self._view(await self._load(record.id))
@@ -578,35 +584,37 @@ class Tournaments:
         if view.format is Format.KNOCKOUT:
             winner = champion(entrants_of(view.record), results_of(view.record))
             podium = tuple(sorted(view.standings, key=lambda s: s.entrant.player != winner))[:3]
-        return Progress(view, notes=(*notes, "The tournament is over."), podium=podium)
+        return Progress(view, notes=(*notes, Phrase.of("tournament.over")), podium=podium)
 
     async def _clock_out(self, record: TournamentRecord) -> Progress:
         """The round's clock ran out: decide each match still going, stop its game, close the round."""
-        notes: list[str] = []
+        notes: list[Phrase] = []
         stopped: list[Table] = []
         for pairing in record.pairings:
             if pairing.round != record.round or pairing.outcome is not None or pairing.second_id is None:
                 continue
             outcome, why = await self._decide(record, pairing)
             first, second = self._name(record, pairing.first_id), self._name(record, pairing.second_id)
-            if await self._store.end_pairing(pairing.id, outcome.value, note=why, at=self._clock()):
-                notes.append(f"{first} v {second}: {why}")
+            if await self._store.end_pairing(pairing.id, outcome.value, note=why.key, at=self._clock()):
+                notes.append(Phrase.of("tournament.decided", first=first, second=second, why=why))
                 table = await self._stop(pairing.game_id)
                 if table is not None:
                     stopped.append(table)
-        progress = await self._advance(record.id, notes=(f"Round {record.round}'s time is up.", *notes))
+        time_up = Phrase.of("tournament.round_time_up", number=record.round)
+        progress = await self._advance(record.id, notes=(time_up, *notes))
         return Progress(
             progress.tournament, progress.dealt, (*stopped, *progress.stopped), progress.notes, progress.podium
         )
 
-    async def _decide(self, record: TournamentRecord, pairing: PairingRecord) -> tuple[Outcome, str]:
-        """How a match still going at the round's end is decided, and the sentence that says why."""
+    async def _decide(self, record: TournamentRecord, pairing: PairingRecord) -> tuple[Outcome, Phrase]:
+        """How a match still going at the round's end is decided, and the phrase that says why (its key is
+        what the pairing's row keeps)."""
         first, second = self._name(record, pairing.first_id), self._name(record, pairing.second_id)
         if pairing.game_id is None:
-            return Outcome.DOUBLE_FORFEIT, "the game was never dealt, so both lose."
+            return Outcome.DOUBLE_FORFEIT, Phrase.of("tournament.why.never_dealt")
         game_record = await self._store.load_game(pairing.game_id)
         if game_record is None:
-            return Outcome.DOUBLE_FORFEIT, "the game was never dealt, so both lose."
+            return Outcome.DOUBLE_FORFEIT, Phrase.of("tournament.why.never_dealt")
         showed = [
             user_id is not None and await self._store.acted(game_record.id, user_id) for user_id in game_record.players
         ]
@@ -615,12 +623,12 @@ class Tournaments:
         lead = lead_of(state) if lead_of is not None and state is not None else 0.0
         outcome = unfinished_outcome(showed[0], showed[1], lead)
         why = {
-            Outcome.DOUBLE_FORFEIT: "neither player showed, so both lose by forfeit.",
-            Outcome.FIRST_WON_BY_FORFEIT: f"{second} never showed and loses by forfeit.",
-            Outcome.SECOND_WON_BY_FORFEIT: f"{first} never showed and loses by forfeit.",
-            Outcome.FIRST_WON: f"{first} was ahead when time ran out and wins.",
-            Outcome.SECOND_WON: f"{second} was ahead when time ran out and wins.",
-            Outcome.DRAW: "level when time ran out: a draw.",
+            Outcome.DOUBLE_FORFEIT: Phrase.of("tournament.why.neither_showed"),
+            Outcome.FIRST_WON_BY_FORFEIT: Phrase.of("tournament.why.no_show", player=second),
+            Outcome.SECOND_WON_BY_FORFEIT: Phrase.of("tournament.why.no_show", player=first),
+            Outcome.FIRST_WON: Phrase.of("tournament.why.ahead", player=first),
+            Outcome.SECOND_WON: Phrase.of("tournament.why.ahead", player=second),
+            Outcome.DRAW: Phrase.of("tournament.why.level"),
         }[outcome]
         return outcome, why
 
@@ -640,7 +648,7 @@ class Tournaments:
     async def _load(self, tournament_id: int, guild_id: int | None = None) -> TournamentRecord:
         record = await self._store.load_tournament(tournament_id)
         if record is None or (guild_id is not None and record.guild_id != guild_id):
-            raise TournamentError("There is no such tournament in this server.")
+            raise TournamentError(N_("There is no such tournament in this server."))
         return record
 
     def _view(self, record: TournamentRecord) -> TournamentView:

@@ -9,12 +9,14 @@ those in flight to finish. The steps themselves are the bot's (:meth:`bot.app.Pe
 import asyncio
 import time
 
+from bot.i18n import N_
+
 STOP_SECONDS = 10.0
 """The whole stop, from the signal to the process's exit (``docker stop`` kills after 10 s)."""
 CLOSING_SECONDS = 2.0
 """Of :data:`STOP_SECONDS`, what is kept for the last steps (the claims given back, the gateway and the
 database pool closed), however long the waits before them took."""
-RESTARTING = "peapod is restarting; try again in a moment."
+RESTARTING = N_("peapod is restarting; try again in a moment.")
 
 
 class Budget:

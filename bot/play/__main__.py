@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import bot.play
+from bot.i18n import LOCALES, PSEUDO
 from bot.play.hub import Hub
 from bot.play.room import PLAYERS, play_room
 from bot.play.stage import Stage
@@ -16,9 +17,9 @@ from bot.play.stage import Stage
 KEPT_DATABASE = Path("data/play.db")
 
 
-async def serve(database: Path, port: int | None) -> None:
+async def serve(database: Path, port: int | None, locale: str | None = None) -> None:
     """Run the simulated server and its clock, and serve the places page until Ctrl-C."""
-    async with play_room(database) as room:
+    async with play_room(database, locale) as room:
         stage = Stage(room)
         clock = asyncio.create_task(stage.clock.run(), name="peapod-play-clock")
         try:
@@ -45,6 +46,11 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
         help=f"keep the games in FILE (default {KEPT_DATABASE}) instead of a temporary database",
     )
     parser.add_argument("--port", type=int, help="serve the places page on this local port")
+    parser.add_argument(
+        "--locale",
+        choices=[*LOCALES, PSEUDO],
+        help="show peapod as players of this language see it (default: English)",
+    )
     return parser.parse_args(argv)
 
 
@@ -53,10 +59,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         if args.keep is not None:
-            asyncio.run(serve(args.keep, args.port))
+            asyncio.run(serve(args.keep, args.port, args.locale))
         else:
             with tempfile.TemporaryDirectory(prefix="peapod-play-") as folder:
-                asyncio.run(serve(Path(folder) / "play.db", args.port))
+                asyncio.run(serve(Path(folder) / "play.db", args.port, args.locale))
     except KeyboardInterrupt:
         print("peapod play stopped.", flush=True)
     return 0

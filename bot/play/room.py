@@ -6,6 +6,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import discord
 import simcord
 from simcord.actors import MemberActor
 from simcord.builders import ChannelHandle
@@ -20,6 +21,9 @@ log = logging.getLogger("peapod.play")
 BOT_NAME = "peapod"
 PLAYERS = ("Ada", "Basil", "Clover", "Dot")
 CHANNEL = "card-room"
+PREVIEW_LOCALE = "en-US"
+PREVIEW_LOCALES = frozenset(locale.value for locale in discord.Locale)
+"""The locales the page itself can be shown in (Discord's; the pseudo-locale's page is shown in English)."""
 SETTLE_TIMEOUT = 30.0
 """Seconds SimCord waits for the bot to finish an action; generous, so a slow render never times out."""
 PLAY_BUDGET = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
@@ -36,6 +40,8 @@ class PlayRoom:
     bot: PeapodBot
     channel: ChannelHandle
     players: list[MemberActor]
+    locale: str = PREVIEW_LOCALE
+    """The Discord locale the page is shown in."""
 
     def player(self, name: str) -> MemberActor:
         """The player called ``name``; ValueError for anyone else."""
@@ -46,8 +52,11 @@ class PlayRoom:
 
 
 @asynccontextmanager
-async def play_room(database: Path) -> AsyncIterator[PlayRoom]:
+async def play_room(database: Path, locale: str | None = None) -> AsyncIterator[PlayRoom]:
     """Start the real bot on ``database`` inside SimCord, with a server, a channel and four players.
+
+    With a ``locale`` (``"de"``, or the pseudo-locale), the players and the server read peapod in that
+    language: their ``/language`` choices are set, as SimCord's clicks all come from an en-US client.
 
     The bot account is renamed to peapod the way a bot renames itself on Discord (``ClientUser.edit``),
     so the page names it as the real bot is named.
@@ -63,7 +72,12 @@ async def play_room(database: Path) -> AsyncIterator[PlayRoom]:
             channel = guild.create_text_channel(CHANNEL)
             players = [guild.add_member(env.create_user(name)) for name in PLAYERS]
             await env.settle()
-            yield PlayRoom(env, bot, channel, players)
+            if locale is not None:
+                for player in players:
+                    await bot.service.choose_language(player.id, locale)
+                await bot.service.choose_server_language(guild.id, locale)
+            shown = locale if locale in PREVIEW_LOCALES else PREVIEW_LOCALE
+            yield PlayRoom(env, bot, channel, players, shown)
             for error in env.errors:
                 log.error("the bot raised during play", exc_info=error)
     finally:

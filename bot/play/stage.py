@@ -79,7 +79,7 @@ class Stage:
         channel, viewers = self._where(player, key)
         await self.close()
         preview = await self._open.enter_async_context(
-            self._room.env.preview(channel, viewers=viewers, layout="channel")
+            self._room.env.preview(channel, viewers=viewers, layout="channel", locale=self._room.locale)
         )
         self.clock.guard(preview)
         self.preview = preview

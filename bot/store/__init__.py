@@ -35,6 +35,7 @@ from bot.store.records import (
     TimerRecord,
     TournamentRecord,
     TournamentTimer,
+    UserLanguage,
 )
 from bot.store.sql import DEFAULT_CLAIMANT
 from bot.store.sqlite import SqliteStore
@@ -68,6 +69,7 @@ __all__ = [
     "TournamentRecord",
     "TournamentTimer",
     "Unwatched",
+    "UserLanguage",
     "Watcher",
     "open_store",
     "sqlite_path",

@@ -32,6 +32,7 @@ from bot.store.records import (
     TimerRecord,
     TournamentRecord,
     TournamentTimer,
+    UserLanguage,
 )
 from bot.store.watcher import Watcher
 
@@ -124,6 +125,12 @@ class Store(Protocol):
     async def set_dm_closed(self, user_id: int, closed: bool, *, at: float) -> None: ...
 
     async def dm_closed(self, user_id: int) -> bool: ...
+
+    async def user_language(self, user_id: int) -> UserLanguage: ...
+
+    async def set_user_locale(self, user_id: int, locale: str) -> None: ...
+
+    async def set_user_language(self, user_id: int, chosen: str | None) -> None: ...
 
     async def last_action_at(self, game_id: int, seat: int | None = None) -> float | None: ...
 

@@ -163,6 +163,15 @@ class PlayerStats:
 
 
 @dataclass(frozen=True, slots=True)
+class UserLanguage:
+    """What a user reads: the Discord locale they last used with peapod, and the language they chose (None:
+    their Discord client's)."""
+
+    locale: str | None
+    chosen: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class DailyAttempt:
     """One player's attempt at one game's daily deal: its game, and where it was asked for."""
 

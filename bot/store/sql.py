@@ -44,6 +44,7 @@ from bot.store.records import (
     StaleGameError,
     StoreError,
     TimerRecord,
+    UserLanguage,
 )
 from bot.store.tournaments import TournamentQueries
 from bot.store.watcher import Unwatched, Watcher
@@ -520,6 +521,29 @@ class SqlStore(TournamentQueries, ABC):
     async def dm_closed(self, user_id: int) -> bool:
         """Whether DMs to this user were refused (and not accepted since)."""
         return bool(await self._fetch("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)))
+
+    async def user_language(self, user_id: int) -> UserLanguage:
+        """The locale a user last used with peapod and the language they chose (None for either if never)."""
+        rows = await self._fetch("SELECT locale, chosen FROM user_languages WHERE user_id = ?", (user_id,))
+        return UserLanguage(locale=rows[0][0], chosen=rows[0][1]) if rows else UserLanguage(None, None)
+
+    async def set_user_locale(self, user_id: int, locale: str) -> None:
+        """Remember the Discord locale a user's client last sent."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_languages (user_id, locale) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                (user_id, locale),
+            )
+
+    async def set_user_language(self, user_id: int, chosen: str | None) -> None:
+        """Remember the language a user chose with ``/language`` (None: back to their Discord client's)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_languages (user_id, chosen) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen",
+                (user_id, chosen),
+            )
 
     async def last_action_at(self, game_id: int, seat: int | None = None) -> float | None:
         """When the game's last action was logged (by ``seat``, if given)."""

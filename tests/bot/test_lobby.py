@@ -61,7 +61,7 @@ async def test_seats_fill_and_the_host_starts(service):
     assert table.status == "seating" and table.players == (HOST, BOB, None)
     with pytest.raises(SeatingError, match="already have a seat"):
         await service.join(game_id, BOB)
-    with pytest.raises(SeatingError, match="still empty"):
+    with pytest.raises(SeatingError, match="Still empty: seat 3"):
         await service.start(game_id, HOST)
     await service.join(game_id, CAROL)
     with pytest.raises(SeatingError, match="full"):

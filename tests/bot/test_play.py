@@ -17,10 +17,12 @@ import aiohttp
 import pytest
 from simcord import SetupError
 
+from bot.i18n import PSEUDO
 from bot.play.hub import TOKEN_HEADER, Hub
 from bot.play.room import BOT_NAME, CHANNEL, PLAYERS, PlayRoom, play_room
 from bot.play.stage import DM_PLACE, Stage
 from bot.ui import custom_ids
+from bot.ui.language import public_words, words_of_user
 from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME
 
@@ -274,3 +276,16 @@ async def test_the_places_page_answers_only_its_own_link(tmp_path):
                 assert places.status == 401
             async with client.get(f"{base}/", headers={"Host": "example.com"}) as foreign:
                 assert foreign.status == 403
+
+
+async def test_the_locale_flag_shows_peapod_as_players_of_that_language_see_it(tmp_path):
+    """``make play ARGS=--locale=…``: every player and the server read that language, and the page is shown in it
+    (the pseudo-locale's page in English, as Discord has no such locale)."""
+    async with play_room(tmp_path / "play.db", PSEUDO) as room:
+        answer = await room.players[0].slash(room.channel, "language")
+        assert answer.response.content.startswith("[ƥêêąąƥööđ šƥêêąąķš qps-ploc ţöö ÿööüü.]")
+        assert room.locale == "en-US"
+    async with play_room(tmp_path / "german.db", "de") as room:
+        assert room.locale == "de"
+        assert (await words_of_user(room.bot, room.players[1].id)).locale == "de"
+        assert (await public_words(room.bot, room.channel.guild.id)).locale == "de"

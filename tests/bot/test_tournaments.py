@@ -10,6 +10,7 @@ from bot.core.service import TableService
 from bot.core.tournament import Format, Outcome
 from bot.core.tournaments import Progress, TournamentError
 from bot.store import PostgresStore, SqliteStore
+from bot.words import say
 from games import GAMES
 from games.leads import LEADS
 from tests.postgres import fresh_database
@@ -79,7 +80,7 @@ async def test_a_swiss_tournament_pairs_each_round_as_the_last_match_ends_and_en
             await service.resign(match.game_id, match.second_id)
         if number == 1:
             assert told[-1].tournament.record.round == 2 and len(told[-1].dealt) == 2
-            assert any("Round 2 has begun" in note for note in told[-1].notes)
+            assert any("Round 2 has begun" in say(note) for note in told[-1].notes)
         await shown(service, told[-1])
     final = told[-1]
     assert final.tournament.status == "finished" and len(final.podium) == 3
@@ -108,7 +109,8 @@ async def test_the_round_clock_decides_a_match_nobody_played_and_one_a_player_ne
     outcomes = {p.id: p.outcome for p in closed.tournament.record.pairings}
     forfeit = Outcome.FIRST_WON_BY_FORFEIT if mover == first.first_id else Outcome.SECOND_WON_BY_FORFEIT
     assert outcomes == {first.id: forfeit.value, second.id: Outcome.DOUBLE_FORFEIT.value}
-    assert any("never showed" in note for note in closed.notes) and any("both lose" in note for note in closed.notes)
+    notes = [say(note) for note in closed.notes]
+    assert any("never showed" in note for note in notes) and any("both lose" in note for note in notes)
     assert {t.game_id for t in closed.stopped} == {first.game_id, second.game_id}
     assert all(t.status == "cancelled" for t in closed.stopped)
     assert closed.tournament.status == "finished"
@@ -151,7 +153,7 @@ async def test_a_start_time_with_one_player_calls_the_tournament_off(service, cl
     service.listen_tournaments(told.append)
     clock.now += 60
     await service.fire_tournaments()
-    assert told[0].tournament.status == "cancelled" and "called off" in told[0].notes[0]
+    assert told[0].tournament.status == "cancelled" and "called off" in say(told[0].notes[0])
 
 
 async def test_an_arena_pairs_players_again_as_their_games_end_and_counts_games_ending_after_time(service, clock):

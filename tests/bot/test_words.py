@@ -180,7 +180,16 @@ def test_templates_are_whole_and_their_variants_agree():
 
 def test_each_module_words_its_own_keys_once():
     """Game modules word only their game's keys; no key is worded by two modules."""
-    modules = (words.common, words.table, words.peek, words.penguin, words.triplepeaks, words.pebbles, words.peanuts)
+    modules = (
+        words.common,
+        words.table,
+        words.tournament,
+        words.peek,
+        words.penguin,
+        words.triplepeaks,
+        words.pebbles,
+        words.peanuts,
+    )
     assert sum(len(module.TEMPLATES) for module in modules) == len(TEMPLATES)
     for module in modules[2:]:
         game = module.__name__.rpartition(".")[2]

@@ -21,12 +21,13 @@ from bot.store import (
     StaleGameError,
     Store,
     TimerRecord,
+    UserLanguage,
     open_store,
 )
 from bot.store.migrations import MIGRATIONS, migrations
 from bot.store.sql import TIMER_LEASE
 
-TABLES = {"games", "seats", "actions", "results", "timers", "closed_dms", "guild_settings"}
+TABLES = {"games", "seats", "actions", "results", "timers", "closed_dms", "guild_settings", "user_languages"}
 
 
 def new_game(*, channel_id: int = 20, kind: str = "count", players: tuple[int, ...] = (100, 200), **extra) -> NewGame:
@@ -403,6 +404,19 @@ async def test_settings_closed_dms_and_seat_messages(store):
     await store.set_seat_message(game.id, 1, big, big + 1)
     seat = (await store.load_game(game.id)).seats[1]
     assert (seat.dm_channel_id, seat.dm_message_id) == (big, big + 1)
+
+
+async def test_a_users_locale_and_chosen_language(store):
+    """The locale a user's client last sent and the language they chose are kept apart; either may change alone."""
+    assert await store.user_language(5) == UserLanguage(None, None)
+    await store.set_user_locale(5, "de")
+    await store.set_user_language(5, "fr")
+    await store.set_user_locale(5, "pt-BR")
+    assert await store.user_language(5) == UserLanguage(locale="pt-BR", chosen="fr")
+    await store.set_user_language(5, None)
+    assert await store.user_language(5) == UserLanguage(locale="pt-BR", chosen=None)
+    await store.set_user_language(6, "pl")
+    assert await store.user_language(6) == UserLanguage(locale=None, chosen="pl")
 
 
 async def test_results_names_records_and_last_actions(store):

@@ -32,6 +32,7 @@ from bot.ui.present.layouts import (
     standings_table,
     tournament_layout,
 )
+from bot.words import say
 from render.bracket import render_bracket
 from render.standings import render_standings
 
@@ -220,7 +221,8 @@ class TournamentDesk:
         view = progress.tournament
         png = await standings_png(view) if progress.podium else None
         name = STANDINGS_IMAGE if png is not None else None
-        layout = announcement_layout(view, self.colour(view), progress.notes, progress.podium, name)
+        notes = [say(note) for note in progress.notes]
+        layout = announcement_layout(view, self.colour(view), notes, progress.podium, name)
         files = [picture(png, STANDINGS_IMAGE)] if png is not None else []
         try:
             channel = self._client.get_partial_messageable(view.record.channel_id)
