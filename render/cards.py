@@ -31,6 +31,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from games.base import EndReason, Outcome
 from games.cards import Card, Rank, Suit
+from render.labels import ResultLabels
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 SCALE = 4
@@ -589,17 +590,19 @@ def card_mask(look: Look = CLASSIC) -> Image.Image:
     return cached(("mask", look), build)
 
 
-def paste_result(image: Image.Image, outcome: Outcome | None, right: int, top: int, lost: str, size: int = 26) -> None:
+def paste_result(
+    image: Image.Image, outcome: Outcome | None, right: int, top: int, words: ResultLabels, size: int = 26
+) -> None:
     """Once a game is over, its result badge (bold, ``size`` pixels) with its right edge at ``right``:
-    "Won!" in gold, else "Resigned" or ``lost`` (how this game is lost, e.g. "No moves left")."""
+    "Won!" in gold, else "Resigned" or how this game is lost (e.g. "No moves left")."""
     if outcome is None:
         return
     if outcome.winners:
-        text, colour = "Won!", GOLD
+        text, colour = words.won, GOLD
     elif outcome.reason is EndReason.RESIGNED:
-        text, colour = "Resigned", LABEL
+        text, colour = words.resigned, LABEL
     else:
-        text, colour = lost, LABEL
+        text, colour = words.lost, LABEL
     badge = text_image(text, size, colour, bold=True)
     image.paste(badge, (right - badge.width, top))
 
