@@ -170,5 +170,5 @@ def test_header_texts_do_not_collide():
     assert triplepeaks.NOTE_X + note <= triplepeaks.WIDTH - triplepeaks.MARGIN
     assert triplepeaks.MARGIN + title.width + 12 <= triplepeaks.WIDTH - triplepeaks.MARGIN - badge.width
     busy = replace(_view(_deal(1, OPTION_SETS[3])), score=2**28, moves=9999, peaks_cleared=3, round=99)
-    status = cards.text_image(triplepeaks._status(busy), 19, cards.LABEL, bold=True)
+    status = cards.text_image(triplepeaks._status(busy, ENGLISH_TRIPLEPEAKS), 19, cards.LABEL, bold=True)
     assert triplepeaks.MARGIN + status.width <= triplepeaks.WIDTH - triplepeaks.MARGIN
