@@ -7,10 +7,15 @@ the catalogs that will word the other languages. A template that depends on a nu
 :class:`Article`; a list is a :class:`Join` of its worded items. The parts of a phrase are worded
 before they fill the template: a card as ``"10♠"``, a rank as ``"10"``, cards as ``"5♠, 6♥"``, a
 nested phrase by its own template.
+
+Worded for one reader, each template is a message id of the catalogs (:mod:`bot.i18n`): ``say(phrase, words)``
+translates it through that language's :class:`Wording` (a :class:`bot.i18n.Words`); without one it reads in
+English, the ids themselves. An :class:`Article`'s two forms are two ids (translated alike by a language
+without "a"/"an"); a :class:`Join`'s separator is an id in the context ``"list separator"``.
 """
 
 from bot.words import common, peanuts, pebbles, peek, penguin, table, triplepeaks
-from bot.words.templates import Article, Join, Plural, Template
+from bot.words.templates import Article, Join, Plural, Template, Wording
 from games.cards import Card, Rank
 from games.phrases import Arg, Phrase
 
@@ -37,33 +42,42 @@ def card_text(card: Card) -> str:
     return rank_text(card.rank) + card.suit.symbol
 
 
-def say(phrase: Phrase) -> str:
-    """The English sentence for ``phrase``. Raises KeyError for a key without a template (a bug)."""
+LIST_SEPARATOR = "list separator"
+"""The context of a :class:`Join`'s separator in the catalogs."""
+
+
+def say(phrase: Phrase, words: Wording | None = None) -> str:
+    """The sentence for ``phrase`` in the language of ``words`` (English without). Raises KeyError for a key
+    without a template (a bug)."""
     template = TEMPLATES[phrase.key]
     if isinstance(template, Join):
         items = phrase.arg(template.by)
         assert isinstance(items, tuple)
-        return template.separator.join(str(word(item)) for item in items)
-    args = {name: word(value) for name, value in phrase.args}
+        separator = words.context(LIST_SEPARATOR, template.separator) if words else template.separator
+        return separator.join(str(word(item, words)) for item in items)
+    args = {name: word(value, words) for name, value in phrase.args}
     if isinstance(template, Plural):
         count = phrase.arg(template.by)
         assert isinstance(count, int)
+        if words:
+            return words.plural(template.one, template.other, count, **args)
         template = template.one if count == 1 else template.other
     elif isinstance(template, Article):
         rank = phrase.arg(template.by)
         assert isinstance(rank, Rank)
         template = template.an if rank in _VOWEL_RANKS else template.a
-    return template.format(**args)
+    return words(template, **args) if words else template.format(**args)
 
 
-def word(value: Arg) -> object:
+def word(value: Arg, words: Wording | None = None) -> object:
     """A phrase's part as it fills a template: a phrase or a card worded, cards and numbers listed with commas."""
     if isinstance(value, Phrase):
-        return say(value)
+        return say(value, words)
     if isinstance(value, Card):
-        return card_text(value)
+        return words.card(value) if words else card_text(value)
     if isinstance(value, Rank):
-        return rank_text(value)
+        return words.rank(value) if words else rank_text(value)
     if isinstance(value, tuple):
-        return ", ".join(str(word(item)) for item in value)
+        separator = words.context(LIST_SEPARATOR, ", ") if words else ", "
+        return separator.join(str(word(item, words)) for item in value)
     return value

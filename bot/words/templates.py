@@ -1,6 +1,8 @@
 """The kinds of English template a phrase key has."""
 
-from typing import NamedTuple, TypeAlias
+from typing import NamedTuple, Protocol, TypeAlias
+
+from games.cards import Card, Rank
 
 
 class Plural(NamedTuple):
@@ -27,3 +29,17 @@ class Join(NamedTuple):
 
 
 Template: TypeAlias = str | Plural | Article | Join
+
+
+class Wording(Protocol):
+    """One language's words as :func:`bot.words.say` uses them (:class:`bot.i18n.Words`)."""
+
+    def __call__(self, message: str, /, **args: object) -> str: ...
+
+    def plural(self, singular: str, plural: str, n: int, /, **args: object) -> str: ...
+
+    def context(self, context: str, message: str, /, **args: object) -> str: ...
+
+    def rank(self, rank: Rank) -> str: ...
+
+    def card(self, card: Card) -> str: ...
