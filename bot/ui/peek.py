@@ -14,6 +14,7 @@ from discord import ui
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, HintButton, button
 from bot.ui.kind import KindUI, unnamed, view_as
+from bot.ui.picture_words import peek_labels
 from bot.words import say
 from games.peek import WASTE, Draw, PeekView, Play, Redeal
 from render import peek as picture
@@ -79,6 +80,6 @@ KIND = KindUI(
     blurb="Peek, an open Osmosis patience",
     status=status,
     controls=components,
-    render=unnamed(picture.render),
+    render=unnamed(picture.render, peek_labels),
     variants={"one card": {}, "three cards": {"three_card": True}},
 )

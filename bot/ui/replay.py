@@ -18,6 +18,7 @@ from bot.text import readable
 from bot.ui import custom_ids
 from bot.ui.controls import ReplayStepButton
 from bot.ui.kind import KindUI
+from bot.ui.language import private_words
 from bot.ui.layout import layout
 from bot.ui.present.layouts import result_line
 from bot.words import say
@@ -85,14 +86,15 @@ async def show_replay(
     interaction: discord.Interaction, kind: KindUI, names: list[str], step: ReplayStep, *, edit: bool = False
 ) -> None:
     """A replay's step as the clicker's private message: a new one, or (``edit``) the replay clicked.
-    Its pictures are rendered in a worker thread."""
+    Its pictures are rendered in a worker thread, in the clicker's words."""
     seats = step.shown if shows_hands(kind, step) else ()
     render_private = kind.render_private
+    words = await private_words(interaction)
 
     def draw() -> dict[str, bytes]:
-        pictures = {TABLE_NAME: kind.render(step.table, names)}
+        pictures = {TABLE_NAME: kind.render(words, step.table, names)}
         if render_private is not None:
-            pictures |= {hand_name(seat): render_private(step.table, seat) for seat in seats}
+            pictures |= {hand_name(seat): render_private(words, step.table, seat) for seat in seats}
         return pictures
 
     files = files_of(await asyncio.to_thread(draw))

@@ -13,6 +13,7 @@ from discord import ui
 from bot.core.service import Table
 from bot.ui.controls import ActionButton, HintButton, button
 from bot.ui.kind import KindUI, unnamed, view_as
+from bot.ui.picture_words import triplepeaks_labels
 from bot.words import say
 from games.triplepeaks import Draw, Play, TriplePeaksView
 from render import triplepeaks as picture
@@ -83,7 +84,7 @@ KIND = KindUI(
     blurb="Triple Peaks: clear three peaks of cards, one rank up or down at a time",
     status=status,
     controls=components,
-    render=unnamed(picture.render),
+    render=unnamed(picture.render, triplepeaks_labels),
     off_board="Practice games (with undo) and multiplier games (another scale) are not counted.",
     variants={
         "standard": {},

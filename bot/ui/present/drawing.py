@@ -14,6 +14,7 @@ from discord import ui
 
 from bot.core.daily import DAILY_SETTING
 from bot.core.service import Table, TableService
+from bot.i18n import ENGLISH, Words
 from bot.ui.kind import KindUI
 from bot.ui.layout import NO_CONTENT
 from bot.ui.present.layouts import (
@@ -78,8 +79,16 @@ class Drawer:
     def kind(self, table: Table) -> KindUI:
         return self._kinds[table.kind]
 
-    async def table(self, table: Table, *, picked: str | None = None, note: str = "", controls: bool = True) -> Parts:
-        """The layout and (for a dealt game) the picture of a table message."""
+    async def table(
+        self,
+        table: Table,
+        *,
+        picked: str | None = None,
+        note: str = "",
+        controls: bool = True,
+        words: Words = ENGLISH,
+    ) -> Parts:
+        """The layout and (for a dealt game) the picture of a table message, its picture in ``words``."""
         kind = self.kind(table)
         if table.finished:
             note = " ".join(part for part in (await self._the_end(table), note) if part)
@@ -89,26 +98,26 @@ class Drawer:
         view = table_layout(kind, table, text=text, picked=picked, controls=controls)
         if table.public is None:
             return Parts(view, [])
-        png = await asyncio.to_thread(kind.render, table, self.names.of(table))
+        png = await asyncio.to_thread(kind.render, words, table, self.names.of(table))
         return Parts(view, [picture(png)])
 
-    async def picked(self, table: Table, picked: str, text: str) -> Parts:
+    async def picked(self, table: Table, picked: str, text: str, words: Words = ENGLISH) -> Parts:
         """A table with a card picked in its menu: the destinations as controls, ``text`` as it was, and (for
         games whose picture shows a pick) the picture with the pick and where it may go outlined."""
         kind = self.kind(table)
         view = table_layout(kind, table, text=text, picked=picked)
         if kind.render_picked is None:
             return Parts(view)
-        png = await asyncio.to_thread(kind.render_picked, table, picked)
+        png = await asyncio.to_thread(kind.render_picked, words, table, picked)
         return Parts(view, [picture(png)])
 
-    async def panel(self, table: Table, seat: Seat, note: str = "") -> Parts:
+    async def panel(self, table: Table, seat: Seat, note: str = "", words: Words = ENGLISH) -> Parts:
         """A seat's panel (its hand message too): with the picture of its hand where the game draws one."""
         kind = self.kind(table)
         view = panel_layout(kind, table, seat, note)
         if not shows_hand(kind, table) or kind.render_private is None:
             return Parts(view)
-        png = await asyncio.to_thread(kind.render_private, table, seat)
+        png = await asyncio.to_thread(kind.render_private, words, table, seat)
         return Parts(view, [picture(png, HAND_IMAGE_NAME)])
 
     async def _ratings_line(self, table: Table) -> str:
