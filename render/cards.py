@@ -478,6 +478,25 @@ def _back(deck: int, look: Look) -> Image.Image:
     return image
 
 
+SLOT_LABEL_PAD = 4
+"""The least room, in final pixels, between an empty place's label and its sides together."""
+
+
+def _ink_width(face: ImageFont.FreeTypeFont, text: str) -> float:
+    left, _, right, _ = face.getbbox(text)
+    return right - left
+
+
+def _fitting_face(text: str, size: int, width: int) -> ImageFont.FreeTypeFont:
+    """The bold font (supersampled) of ``size``, or smaller until ``text`` is at most ``width`` final pixels wide,
+    so a longer word in another language shrinks instead of running off its place."""
+    face = font(size * SCALE, bold=True)
+    while size > 8 and _ink_width(face, text) > width * SCALE:
+        size -= 1
+        face = font(size * SCALE, bold=True)
+    return face
+
+
 def _slot(label: str, suit: Suit | None, marked: bool, look: Look, highlight: bool = False) -> Image.Image:
     """An empty place: dark outline on the felt, optionally a faint suit and a short label."""
     s = SCALE
@@ -490,7 +509,7 @@ def _slot(label: str, suit: Suit | None, marked: bool, look: Look, highlight: bo
         draw_pip(draw, suit, (look.width * s / 2, 62 * s * k), 20 * s * k, FAINT)
     if label:
         with TEXT_LOCK:
-            face = font(look.label_fonts[0 if suit is not None else 1] * s, bold=True)
+            face = _fitting_face(label, look.label_fonts[0 if suit is not None else 1], look.width - SLOT_LABEL_PAD)
             left, top, right, bottom = face.getbbox(label)
             x = look.width * s / 2 - (left + right) / 2
             y = (112 * k if suit is not None else look.height / 2) * s - (top + bottom) / 2
