@@ -167,6 +167,27 @@ def text_image(text: str, size: int, colour: RGB, ground: RGB = FELT, bold: bool
     return image
 
 
+LEAST_TEXT = 0.75
+"""How far :func:`fitted_text` shrinks a text's font before cutting it short."""
+
+
+def fitted_text(
+    text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False
+) -> Image.Image:
+    """``text`` as :func:`text_image` draws it, at most ``width`` pixels wide: at ``size`` when it fits, else in
+    a smaller font (down to :data:`LEAST_TEXT` of ``size``), else cut short with an ellipsis at that size.
+    Words of another language, longer than the English, stay in the room the picture gives them."""
+    image = text_image(text, size, colour, ground, bold)
+    least = max(8, math.ceil(size * LEAST_TEXT))
+    while image.width > width and size > least:
+        size -= 1
+        image = text_image(text, size, colour, ground, bold)
+    while image.width > width and len(text) > 1:
+        text = text.rstrip("\u2026")[:-1].rstrip()
+        image = text_image(text + "\u2026", size, colour, ground, bold)
+    return image
+
+
 @cache
 def _ramp_lut(ground: RGB, colour: RGB) -> bytes:
     """Coverage 0..255 -> palette index of the nearest blend of ``ground`` and ``colour``."""

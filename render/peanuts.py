@@ -198,7 +198,7 @@ def _draw_panel(image: Image.Image, view: PeanutsView, seat: int, name: str, wor
     score = _text(words.score.format(n=number), 18, bold=True)
     status = _status(view, seat, words)
     if status is not None:
-        word = _text(status[0], 18, status[1], bold=True)
+        word = cards.fitted_text(status[0], 18, status[1], room - 60, bold=True)
         if score.width + 10 + word.width > room:
             score = _text(number, 18, bold=True)
         image.paste(word, (x + score.width + 10, y + 30))
@@ -227,7 +227,7 @@ def _draw_own_piles(
         _paste_over(image, _face(card, playable), (x + WASTE_DX + index * WASTE_FAN, OWN_Y))
     image.paste(_fitted(words.peanut.format(n=layout.peanut_count), 16, STOCK_DX - 4, bold=True), (x, LABEL_Y))
     image.paste(_fitted(words.stock, 16, WASTE_DX - STOCK_DX - 4), (x + STOCK_DX, LABEL_Y))
-    image.paste(_text(words.waste.format(n=layout.waste_count), 16), (x + WASTE_DX, LABEL_Y))
+    image.paste(_fitted(words.waste.format(n=layout.waste_count), 16, HALF_W - WASTE_DX), (x + WASTE_DX, LABEL_Y))
 
 
 def _draw_columns(image: Image.Image, layout: LayoutView, seat: int, playable: Collection[Card]) -> None:

@@ -226,6 +226,16 @@ def _text(text: str, size: int, colour: RGB = LABEL, bold: bool = False) -> Imag
     return cards.text_image(text, size, colour, bold=bold)
 
 
+def _fitted(text: str, size: int, width: int, colour: RGB = LABEL, bold: bool = False) -> Image.Image:
+    return cards.fitted_text(text, size, colour, width, bold=bold)
+
+
+LEFT_ROOM = SPLIT - 2 * MARGIN
+"""The width of the left half's texts."""
+RIGHT_ROOM = WIDTH - MARGIN - SPLIT - 4
+"""The width of the right half's texts."""
+
+
 def _short(name: str) -> str:
     return name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "\u2026"
 
@@ -295,16 +305,17 @@ def _status(view: PebblesView, words: PebblesLabels) -> tuple[tuple[int, ...], s
 
 def _draw_header(image: Image.Image, view: PebblesView, labels: PebblesLabels) -> None:
     """The deal, the trumps, the draw pile, and the status line (discs and words)."""
-    deal = _text(labels.deal.format(n=view.deal_no + 1), 20, bold=True)
+    deal = _fitted(labels.deal.format(n=view.deal_no + 1), 20, LEFT_ROOM // 2, bold=True)
     image.paste(deal, (MARGIN, 10))
-    image.paste(_text(labels.trumps, 15, FAINT), (MARGIN + max(92, deal.width + 12), 14))
-    image.paste(_text(labels.draw_pile.format(n=view.pile_size), 16), (MARGIN, 40))
+    trumps_x = max(92, deal.width + 12)
+    image.paste(_fitted(labels.trumps, 15, LEFT_ROOM - trumps_x, FAINT), (MARGIN + trumps_x, 14))
+    image.paste(_fitted(labels.draw_pile.format(n=view.pile_size), 16, LEFT_ROOM), (MARGIN, 40))
     seats, words, colour = _status(view, labels)
     x = MARGIN
     for seat in seats:
         image.paste(chip(view, seat), (x, STATUS_Y))
         x += CHIP + 2
-    text = _text(words, 17, colour, bold=True)
+    text = _fitted(words, 17, SPLIT - x - 8, colour, bold=True)
     image.paste(text, (x + 4, STATUS_Y + (CHIP - text.height) // 2))
 
 
@@ -335,14 +346,14 @@ def _draw_trick(image: Image.Image, view: PebblesView) -> None:
 def _draw_last_trick(image: Image.Image, view: PebblesView, names: Sequence[str], words: PebblesLabels) -> None:
     if not view.last_trick:
         return
-    image.paste(_text(words.last_trick, 16, bold=True), (MARGIN, LAST_LABEL_Y))
+    image.paste(_fitted(words.last_trick, 16, LEFT_ROOM, bold=True), (MARGIN, LAST_LABEL_Y))
     x = MARGIN
     for seat, card in view.last_trick:
         image.paste(card_sprite(card, SMALL, deck_tab=_deck_tab(view), marked=seat == view.last_winner), (x, LAST_Y))
         image.paste(chip(view, seat), (x + (SMALL.width - CHIP) // 2, LAST_Y + SMALL.height + 4))
         x += SMALL.width + 8
     if view.last_winner is not None:
-        label = _text(words.won_by.format(name=names[view.last_winner]), 15, FAINT)
+        label = _fitted(words.won_by.format(name=names[view.last_winner]), 15, LEFT_ROOM, FAINT)
         image.paste(label, (MARGIN, LAST_Y + SMALL.height + CHIP + 10))
 
 
@@ -350,11 +361,11 @@ def _draw_summary(image: Image.Image, view: PebblesView, words: PebblesLabels) -
     """The last finished deal per seat: meld points, card points, their sum and tricks won."""
     score = view.history[-1]
     deal = len(view.history)
-    image.paste(_text(words.deal_scored.format(n=deal), 17, bold=True), (MARGIN, 104))
+    image.paste(_fitted(words.deal_scored.format(n=deal), 17, LEFT_ROOM, bold=True), (MARGIN, 104))
     columns = (58, 118, 178, 232)
     headings = (words.melds_heading, words.cards_heading, words.total_heading, words.tricks_heading)
     for column, heading in zip(columns, headings, strict=True):
-        label = _text(heading, 14, FAINT)
+        label = _fitted(heading, 14, 56, FAINT)
         image.paste(label, (MARGIN + column - label.width, 134))
     for seat in range(view.seats):
         y = 156 + seat * 30
@@ -368,7 +379,7 @@ def _draw_summary(image: Image.Image, view: PebblesView, words: PebblesLabels) -
 def _draw_scores(image: Image.Image, view: PebblesView, words: PebblesLabels) -> None:
     """Each side's discs and running score, and the target."""
     x = SPLIT + 4
-    image.paste(_text(words.scores.format(n=view.target), 15, FAINT), (x, SCORES_Y + 2))
+    image.paste(_fitted(words.scores.format(n=view.target), 15, RIGHT_ROOM, FAINT), (x, SCORES_Y + 2))
     y = SCORES_Y + 26
     for side, score in enumerate(view.scores):
         for seat in range(view.seats):
@@ -405,7 +416,7 @@ def _draw_hand_row(image: Image.Image, view: PebblesView, seat: int, x: int, y: 
     size = row_size(view)
     count = view.hand_sizes[seat]
     if not count:
-        image.paste(_text(words.no_cards, 15, FAINT), (x, y + 18))
+        image.paste(_fitted(words.no_cards, 15, RIGHT_ROOM, FAINT), (x, y + 18))
         return
     room = WIDTH - MARGIN - x
     step = size.width + 4 if count == 1 else min(size.width + 4, (room - size.width) // (count - 1))
@@ -431,7 +442,7 @@ def _draw_rows(image: Image.Image, view: PebblesView, names: Sequence[str], word
         info = words.tricks(tricks)
         if view.meld_points[seat]:
             info += " \u00b7 " + words.melds.format(n=view.meld_points[seat])
-        label = _text(info, 15, LABEL)
+        label = _fitted(info, 15, RIGHT_ROOM // 2)
         image.paste(label, (WIDTH - MARGIN - label.width, y + (CHIP - label.height) // 2))
         name_x = x + CHIP + 8
         dealer = _dealer_tag(words.dealer)
@@ -449,7 +460,7 @@ def _draw_legend(image: Image.Image, view: PebblesView, legend: Sequence[str]) -
     if top + len(legend) * 22 > HEIGHT - MARGIN:
         return
     for index, line in enumerate(legend):
-        image.paste(_text(line, 15, FAINT), (SPLIT + 4, top + index * 22))
+        image.paste(_fitted(line, 15, RIGHT_ROOM, FAINT), (SPLIT + 4, top + index * 22))
 
 
 def _card_mask(size: CardSize) -> Image.Image:
@@ -517,11 +528,12 @@ def hand_picture(
     image = cards.cached(("pebbles", "hand background"), _hand_background).copy()
     hand = view.hand
     melded = set(view.melded[view.viewer]) if view.viewer is not None else set()
-    image.paste(_text(labels.your_hand(len(hand)), 18, bold=True), (MARGIN, 10))
-    note = _text(labels.trumps, 15, FAINT)
+    note = _fitted(labels.trumps, 15, HAND_WIDTH // 3, FAINT)
+    title = _fitted(labels.your_hand(len(hand)), 18, HAND_WIDTH - 2 * MARGIN - note.width - 12, bold=True)
+    image.paste(title, (MARGIN, 10))
     image.paste(note, (HAND_WIDTH - MARGIN - note.width, 13))
     if not hand:
-        image.paste(_text(labels.hand_empty, 18, FAINT), (MARGIN, HAND_TOP + RAISE + 40))
+        image.paste(_fitted(labels.hand_empty, 18, HAND_WIDTH - 2 * MARGIN, FAINT), (MARGIN, HAND_TOP + RAISE + 40))
         return image
     chosen = set(playable)
     width = len(hand) * LARGE.width + (len(hand) - 1) * HAND_GAP
@@ -537,7 +549,7 @@ def hand_picture(
         if card == view.drawn:
             tags.append(labels.new)
         if tags:
-            tag = _text(" \u00b7 ".join(tags), 14, GOLD if card == view.drawn else FAINT)
+            tag = _fitted(" \u00b7 ".join(tags), 14, LARGE.width + HAND_GAP, GOLD if card == view.drawn else FAINT)
             image.paste(tag, (x + (LARGE.width - tag.width) // 2, HAND_TOP + RAISE + LARGE.height + 6))
         x += LARGE.width + HAND_GAP
     return image

@@ -42,6 +42,7 @@ STOCK_LABEL_Y = STOCK_Y - 22
 WASTE_FAN = 64
 """Horizontal step between the three cards on show in the waste (``three_card``): each whole index shows."""
 PANEL_RIGHT = MARGIN + RESERVES * (CARD_W + GAP) - GAP
+PANEL_ROOM = PANEL_RIGHT - MARGIN
 """Right edge of the panel, the reserves and the piles; the grid starts right of it."""
 INDEX_W = 66
 """Width of a face's top-left corner that holds its whole index (rank and pip; "10" is the widest)."""
@@ -124,18 +125,18 @@ def _background(title: str, reserve: str, foundation: str) -> Image.Image:
     """Felt with the fixed labels: the title, the reserves' names, the grid's headings (built once per words)."""
     image = Image.new("P", (WIDTH, HEIGHT), cards.index_of(FELT))
     image.putpalette(cards.FLAT_PALETTE)
-    image.paste(cards.text_image(title, 24, LABEL, bold=True), (MARGIN, TOP))
+    image.paste(cards.fitted_text(title, 24, LABEL, PANEL_ROOM // 2, bold=True), (MARGIN, TOP))
     for index in range(RESERVES):
         _paste_centred(image, reserve.format(n=index + 1), slot_x(index), PILE_LABEL_Y, 15)
     for index in range(4):
-        label = cards.text_image(foundation.format(n=index + 1), 18, LABEL, bold=True)
+        label = cards.fitted_text(foundation.format(n=index + 1), 18, LABEL, TILE_W, bold=True)
         image.paste(label, (column_x(index) + (TILE_W - label.width) // 2, HEADINGS_Y))
     return image
 
 
 def _paste_centred(image: Image.Image, text: str, x: int, y: int, size: int = 16) -> None:
-    """``text`` centred over a card-wide place whose left edge is ``x``."""
-    label = cards.text_image(text, size, LABEL)
+    """``text`` centred over a card-wide place whose left edge is ``x`` (as wide as the place and its gap)."""
+    label = cards.fitted_text(text, size, LABEL, CARD_W + GAP)
     image.paste(label, (x + (CARD_W - label.width) // 2, y))
 
 
@@ -148,10 +149,10 @@ def _redeals_text(view: PeekView, words: PeekLabels) -> str:
 def _draw_panel(image: Image.Image, view: PeekView, words: PeekLabels) -> None:
     """Moves and score, the turn and redeals, the base card and the rule it sets (§2.3), the result."""
     status = words.status.format(moves=view.moves, score=view.score)
-    image.paste(cards.text_image(status, 19, LABEL, bold=True), (MARGIN, STATUS_Y))
+    image.paste(cards.fitted_text(status, 19, LABEL, PANEL_ROOM, bold=True), (MARGIN, STATUS_Y))
     per_turn = words.three_cards if view.three_card else words.one_card
     text = f"{per_turn}  \u00b7  {_redeals_text(view, words)}"
-    image.paste(cards.text_image(text, 16, FAINT), (MARGIN, STATUS_Y + 26))
+    image.paste(cards.fitted_text(text, 16, FAINT, PANEL_ROOM), (MARGIN, STATUS_Y + 26))
     base = view.base
     name = _rank_name(base.rank)
     starts = words.starts_vowel if name in ("A", "8") else words.starts
@@ -161,7 +162,7 @@ def _draw_panel(image: Image.Image, view: PeekView, words: PeekLabels) -> None:
         *((line, FAINT) for line in words.rule),
     )
     for number, (text, colour) in enumerate(lines):
-        image.paste(cards.text_image(text, 16, colour), (MARGIN, RULES_Y + number * 21))
+        image.paste(cards.fitted_text(text, 16, colour, PANEL_ROOM), (MARGIN, RULES_Y + number * 21))
     cards.paste_result(image, view.outcome, PANEL_RIGHT, TOP + 2, words.result, size=22)
 
 
@@ -194,7 +195,8 @@ def _draw_piles(image: Image.Image, view: PeekView, words: PeekLabels) -> None:
     for index, pile in enumerate(view.reserves):
         _draw_reserve(image, view, pile, slot_x(index))
     _paste_centred(image, words.stock.format(n=view.stock_count), STOCK_X, STOCK_LABEL_Y)
-    image.paste(cards.text_image(words.waste.format(n=view.waste_count), 16, LABEL), (WASTE_X, STOCK_LABEL_Y))
+    waste = cards.fitted_text(words.waste.format(n=view.waste_count), 16, LABEL, PANEL_RIGHT - WASTE_X)
+    image.paste(waste, (WASTE_X, STOCK_LABEL_Y))
     if view.stock_count:
         image.paste(cards.back(0, look=LOOK), (STOCK_X, STOCK_Y))
     else:

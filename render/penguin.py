@@ -152,14 +152,14 @@ def _background(height: int, title: str) -> Image.Image:
     for index in range(7):
         number = cards.text_image(str(index + 1), 20, LABEL, bold=True)
         image.paste(number, (slot_x(index) + (CARD_W - number.width) // 2, NUMBER_Y + 4))
-    image.paste(cards.text_image(title, 24, LABEL, bold=True), (PANEL_X, PANEL_Y))
+    image.paste(cards.fitted_text(title, 24, LABEL, PANEL_RIGHT - PANEL_X, bold=True), (PANEL_X, PANEL_Y))
     return image
 
 
 def _paste_text(
     image: Image.Image, text: str, xy: tuple[int, int], size: int, colour: RGB = LABEL, bold: bool = False
 ) -> None:
-    image.paste(cards.text_image(text, size, colour, bold=bold), xy)
+    image.paste(cards.fitted_text(text, size, colour, PANEL_RIGHT - xy[0], bold=bold), xy)
 
 
 def _draw_panel(image: Image.Image, view: PenguinView, words: PenguinLabels) -> None:

@@ -83,11 +83,15 @@ def _text(text: str, size: int, colour: RGB = LABEL, bold: bool = False) -> Imag
     return cards.text_image(text, size, colour, bold=bold)
 
 
+def _title(title: str) -> Image.Image:
+    return cards.fitted_text(title, 24, LABEL, NOTE_X - MARGIN - 12, bold=True)
+
+
 def _background(title: str) -> Image.Image:
     """Felt with the title: built once per title."""
     image = Image.new("P", (WIDTH, HEIGHT), cards.index_of(FELT))
     image.putpalette(cards.FLAT_PALETTE)
-    image.paste(_text(title, 24, bold=True), (MARGIN, TOP))
+    image.paste(_title(title), (MARGIN, TOP))
     return image
 
 
@@ -110,9 +114,10 @@ def _rules_note(view: TriplePeaksView, words: TriplePeaksLabels) -> str:
 def _draw_header(image: Image.Image, view: TriplePeaksView, words: TriplePeaksLabels) -> None:
     """Beside the title the scoring note, or the result once the game is over; the score line under them."""
     if view.outcome is None:
-        image.paste(_text(_rules_note(view, words), 16, FAINT), (NOTE_X, TOP + 7))
+        note = cards.fitted_text(_rules_note(view, words), 16, FAINT, WIDTH - MARGIN - NOTE_X)
+        image.paste(note, (NOTE_X, TOP + 7))
     cards.paste_result(image, view.outcome, WIDTH - MARGIN, TOP + 2, words.result, size=BADGE_SIZE)
-    image.paste(_text(_status(view, words), 19, bold=True), (MARGIN, STATUS_Y))
+    image.paste(cards.fitted_text(_status(view, words), 19, LABEL, WIDTH - 2 * MARGIN, bold=True), (MARGIN, STATUS_Y))
 
 
 def _playable(view: TriplePeaksView) -> set[int]:
@@ -137,7 +142,7 @@ def _draw_tableau(image: Image.Image, view: TriplePeaksView) -> None:
 def _draw_piles(image: Image.Image, view: TriplePeaksView, words: TriplePeaksLabels) -> None:
     """The stock, the waste run fanned with its top card last, and their labels."""
     image.paste(cards.back(0, look=LOOK) if view.stock else cards.slot(look=LOOK), (MARGIN, PILES_Y))
-    stock = _text(words.stock.format(n=view.stock), 17)
+    stock = cards.fitted_text(words.stock.format(n=view.stock), 17, LABEL, WASTE_X - MARGIN - 4)
     image.paste(stock, (MARGIN + (CARD_W - stock.width) // 2, LABEL_Y))
     step = waste_step(len(view.waste))
     for index, card in enumerate(view.waste):
@@ -148,7 +153,7 @@ def _draw_piles(image: Image.Image, view: TriplePeaksView, words: TriplePeaksLab
     waste = words.waste + " \u00b7 " + ", ".join(details) if details else words.waste
     if view.set_aside:
         waste += "  \u00b7  " + words.set_aside(view.set_aside)
-    image.paste(_text(waste, 17), (WASTE_X, LABEL_Y))
+    image.paste(cards.fitted_text(waste, 17, LABEL, WASTE_ROOM), (WASTE_X, LABEL_Y))
 
 
 def picture(view: TriplePeaksView, *, labels: TriplePeaksLabels = ENGLISH_TRIPLEPEAKS) -> Image.Image:

@@ -165,3 +165,25 @@ def test_charts_draw_only_the_words_they_are_given():
     russian = chart.stats_chart([("Пингвин: 3 игры", [(10, True)])], "Аня: последние 1 результат")
     assert english != russian
     assert chart.rating_chart([(20.0, 2.0)], "Пингвин: Аня") != chart.rating_chart([(20.0, 2.0)], "Penguin: Ann")
+
+
+def test_a_text_too_wide_for_its_room_shrinks_then_is_cut_short():
+    """A text that fits is the plain text strip; a longer one is drawn smaller, down to three quarters of its size,
+    and past that cut short with an ellipsis: never wider than its room."""
+    plain = cards.text_image("Draw pile: 12", 16, cards.LABEL)
+    assert cards.fitted_text("Draw pile: 12", 16, cards.LABEL, plain.width).tobytes() == plain.tobytes()
+    smaller = cards.fitted_text("Draw pile: 12", 16, cards.LABEL, plain.width - 2)
+    assert smaller.width <= plain.width - 2 and smaller.height < plain.height
+    long = "Stapel zum Nachziehen: 12 " * 4
+    cut = cards.fitted_text(long, 16, cards.LABEL, 120)
+    assert cut.width <= 120
+    prefixes = (cards.text_image(long[:end].rstrip() + "\u2026", 12, cards.LABEL) for end in range(1, len(long)))
+    assert any(cut.tobytes() == prefix.tobytes() for prefix in prefixes)
+
+
+@pytest.mark.parametrize("label", ["cell 1", "ячейка 1", "Zelle 1", "\u2039komórka 1\u203a"])
+def test_an_empty_places_label_shrinks_to_its_place(label):
+    """A label of an empty place wider than the place is drawn smaller, so its ends stay on the card."""
+    face = cards._fitting_face(label, 24, penguin.CARD_W - cards.SLOT_LABEL_PAD)
+    left, _, right, _ = face.getbbox(label)
+    assert right - left <= (penguin.CARD_W - cards.SLOT_LABEL_PAD) * cards.SCALE
