@@ -20,7 +20,6 @@ from bot.errors import UnknownControlError
 from bot.text import quote
 from bot.ui.controls import ReplayButton, button
 from bot.ui.kinds import KINDS
-from bot.ui.language import public_words
 from bot.ui.layout import FELT, layout
 from bot.ui.present.layouts import ai_name
 from games import GAMES
@@ -107,24 +106,12 @@ class History(commands.Cog):
             )
             return
         await interaction.response.defer()
-        words = await public_words(self.bot, interaction.guild_id)
         lines = [
-            words(
-                "{game}: {games}, {wins}, best {best}",
-                game=GAMES[row.kind].title,
-                games=words.plural("{n} game", "{n} games", row.games),
-                wins=words.plural("{n} win", "{n} wins", row.wins),
-                best=words.number(row.best),
-            )
+            f"{GAMES[row.kind].title}: {row.games} game{'' if row.games == 1 else 's'}, "
+            f"{row.wins} win{'' if row.wins == 1 else 's'}, best {row.best}"
             for row in stats
         ]
-        latest = max(len(row.recent) for row in stats)
-        caption = words.plural(
-            "{name}: the latest {n} result a game",
-            "{name}: the latest {n} results a game",
-            latest,
-            name=who.display_name,
-        )
+        caption = f"{who.display_name}: the latest {max(len(row.recent) for row in stats)} results a game"
         png = await asyncio.to_thread(
             stats_chart, [(line, row.recent) for line, row in zip(lines, stats, strict=True)], caption
         )

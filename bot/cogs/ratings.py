@@ -20,7 +20,6 @@ from bot.errors import UnknownControlError
 from bot.store import Rating
 from bot.text import quote
 from bot.ui.kinds import KINDS
-from bot.ui.language import public_words
 from bot.ui.layout import FELT, layout
 from games import GAMES
 from render.chart import rating_chart
@@ -70,14 +69,7 @@ class Ratings(commands.Cog):
             if not files:
                 history = await self.bot.service.rating_history(interaction.guild_id, key, who.id)
                 points = [(mu - 3 * sigma, sigma) for _, mu, sigma in history]
-                words = await public_words(self.bot, interaction.guild_id)
-                caption = words.plural(
-                    "{game}: {name}, {n} rated game",
-                    "{game}: {name}, {n} rated games",
-                    len(points),
-                    game=GAMES[key].title,
-                    name=who.display_name,
-                )
+                caption = f"{GAMES[key].title}: {who.display_name}, {len(points)} rated games"
                 png = await asyncio.to_thread(rating_chart, points, caption)
                 files.append(discord.File(io.BytesIO(png), filename=CHART_NAME))
         if not files:
