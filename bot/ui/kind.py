@@ -43,9 +43,9 @@ class KindUI:
     """One line under the title: the state of play, in the given words."""
     controls: Callable[[Words, Table, str | None], list[ui.Item[Any]]]
     """The game's own controls on a running table, given the place picked in its menu (if any)."""
-    render: Callable[[Table, Sequence[str]], bytes]
-    """The public picture of the table (drawn from ``table.public``), given a name per seat."""
-    render_picked: Callable[[Table, str], bytes] | None = None
+    render: Callable[[Words, Table, Sequence[str]], bytes]
+    """The public picture of the table (drawn from ``table.public``) in the given words, given a name per seat."""
+    render_picked: Callable[[Words, Table, str], bytes] | None = None
     """The picture with the place picked in the menu and where it may go highlighted (None: the
     picture does not change with a pick, so a pick redraws the controls only)."""
     pickable: Callable[[Table], Collection[str]] = _nothing_to_pick
@@ -56,7 +56,7 @@ class KindUI:
     """A seat's own controls, shown only to its player (games where each seat acts for itself)."""
     panel_status: Callable[[Words, Table, Seat], str] | None = None
     """A seat's own line on its panel (its score, its hand size…)."""
-    render_private: Callable[[Table, Seat], bytes] | None = None
+    render_private: Callable[[Words, Table, Seat], bytes] | None = None
     """The picture of a seat's private view (``table.views[seat]``, a hand), shown on its panel."""
     hand_in_dm: bool = False
     """Each player's panel is also kept up to date in a DM (their hand), edited in place."""
@@ -73,10 +73,13 @@ class KindUI:
     channel, where the result comes back: each such table's board gets its own edit budget."""
 
 
-def unnamed(render: Callable[[Any], bytes]) -> Callable[[Table, Sequence[str]], bytes]:
-    """A picture drawn from the public view alone (the one-player games need no names)."""
+def unnamed(
+    render: Callable[..., bytes], labels: Callable[[Words], object]
+) -> Callable[[Words, Table, Sequence[str]], bytes]:
+    """A picture drawn from the public view alone (the one-player games need no names), with the words
+    ``labels`` gives for the reader's language."""
 
-    def picture(table: Table, names: Sequence[str]) -> bytes:
-        return render(table.public)
+    def picture(words: Words, table: Table, names: Sequence[str]) -> bytes:
+        return render(table.public, labels=labels(words))
 
     return picture

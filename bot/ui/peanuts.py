@@ -17,6 +17,7 @@ from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.controls import ClaimButton, SeatButton, button
 from bot.ui.kind import KindUI, view_as
+from bot.ui.picture_words import peanuts_labels
 from games.base import Seat
 from games.peanuts import Move, Pass, PeanutsView, Recycle, Stuck, Turn
 from render import peanuts as picture
@@ -107,8 +108,8 @@ def panel_status(words: Words, table: Table, seat: Seat) -> str:
     return line
 
 
-def render_table(table: Table, names: Sequence[str]) -> bytes:
-    return picture.render_table(view_as(table.public, PeanutsView), names=names)
+def render_table(words: Words, table: Table, names: Sequence[str]) -> bytes:
+    return picture.render_table(view_as(table.public, PeanutsView), names=names, labels=peanuts_labels(words))
 
 
 def lobby_note(words: Words, table: Table) -> str:

@@ -17,6 +17,7 @@ from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.controls import SeatButton, button
 from bot.ui.kind import KindUI, view_as
+from bot.ui.picture_words import pebbles_labels
 from games.base import Seat
 from games.pebbles import Declare, Pass, PebblesView, Play
 from render import pebbles as picture
@@ -105,13 +106,14 @@ def panel_status(words: Words, table: Table, seat: Seat) -> str:
     )
 
 
-def render_table(table: Table, names: Sequence[str]) -> bytes:
-    return picture.render_table(view_as(table.public, PebblesView), names)
+def render_table(words: Words, table: Table, names: Sequence[str]) -> bytes:
+    return picture.render_table(view_as(table.public, PebblesView), names, pebbles_labels(words))
 
 
-def render_hand(table: Table, seat: Seat) -> bytes:
+def render_hand(words: Words, table: Table, seat: Seat) -> bytes:
     playable = [action.card for action in table.legal.get(seat, ()) if isinstance(action, Play)]
-    return picture.render_hand(view_as(table.views[seat], PebblesView), playable=playable)
+    view = view_as(table.views[seat], PebblesView)
+    return picture.render_hand(view, playable=playable, labels=pebbles_labels(words))
 
 
 def lobby_note(words: Words, table: Table) -> str:

@@ -15,6 +15,7 @@ from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.controls import ActionButton, HintButton, button
 from bot.ui.kind import KindUI, unnamed, view_as
+from bot.ui.picture_words import peek_labels
 from games.peek import WASTE, Draw, PeekView, Play, Redeal
 from render import peek as picture
 
@@ -85,6 +86,6 @@ KIND = KindUI(
     blurb=N_("Peek, an open Osmosis patience"),
     status=status,
     controls=components,
-    render=unnamed(picture.render),
+    render=unnamed(picture.render, peek_labels),
     variants={"one card": {}, "three cards": {"three_card": True}},
 )

@@ -15,6 +15,7 @@ from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.controls import ActionButton, HintButton, PickSelect, TargetSelect, button, select
 from bot.ui.kind import KindUI, view_as
+from bot.ui.picture_words import penguin_labels
 from games.cards import Card
 from games.penguin import Collect, Move, PenguinView
 from games.phrases import Phrase
@@ -116,17 +117,19 @@ def components(words: Words, table: Table, picked: str | None) -> list[ui.Item[A
     return items
 
 
-def table_picture(table: Table, names: Sequence[str]) -> bytes:
+def table_picture(words: Words, table: Table, names: Sequence[str]) -> bytes:
     """The table; right after a move, the place the card went is outlined, so the last move shows."""
     last = table.last
-    return picture.render(view_as(table.public, PenguinView), targets=[last.dest] if isinstance(last, Move) else ())
+    targets = [last.dest] if isinstance(last, Move) else []
+    return picture.render(view_as(table.public, PenguinView), targets=targets, labels=penguin_labels(words))
 
 
-def picked_picture(table: Table, picked: str) -> bytes:
+def picked_picture(words: Words, table: Table, picked: str) -> bytes:
     """The table with the picked card and every place it may go outlined."""
     moves = _moves_by_source(table.legal.get(0, ())).get(picked, [])
     view = view_as(table.public, PenguinView)
-    return picture.render(view, picked=picked, targets=sorted({move.dest for move in moves}))
+    targets = sorted({move.dest for move in moves})
+    return picture.render(view, picked=picked, targets=targets, labels=penguin_labels(words))
 
 
 def status(words: Words, table: Table) -> str:

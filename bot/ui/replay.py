@@ -97,9 +97,9 @@ async def show_replay(
     render_private = kind.render_private
 
     def draw() -> dict[str, bytes]:
-        pictures = {TABLE_NAME: kind.render(step.table, names)}
+        pictures = {TABLE_NAME: kind.render(words, step.table, names)}
         if render_private is not None:
-            pictures |= {hand_name(seat): render_private(step.table, seat) for seat in seats}
+            pictures |= {hand_name(seat): render_private(words, step.table, seat) for seat in seats}
         return pictures
 
     files = files_of(await asyncio.to_thread(draw))

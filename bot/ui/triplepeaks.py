@@ -14,6 +14,7 @@ from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.controls import ActionButton, HintButton, button
 from bot.ui.kind import KindUI, unnamed, view_as
+from bot.ui.picture_words import triplepeaks_labels
 from games.triplepeaks import Draw, Play, TriplePeaksView
 from render import triplepeaks as picture
 
@@ -87,7 +88,7 @@ KIND = KindUI(
     blurb=N_("Triple Peaks: clear three peaks of cards, one rank up or down at a time"),
     status=status,
     controls=components,
-    render=unnamed(picture.render),
+    render=unnamed(picture.render, triplepeaks_labels),
     off_board=N_("Practice games (with undo) and multiplier games (another scale) are not counted."),
     variants={
         "standard": {},

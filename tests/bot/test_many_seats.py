@@ -20,6 +20,7 @@ from PIL import Image
 
 from bot.app import create_bot
 from bot.core.service import Table
+from bot.i18n import Words
 from bot.ui.controls import SeatButton, button
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
@@ -116,7 +117,7 @@ class Tally(Game[TallyState]):
         return TallyState(tuple(data["counts"]), data["resigned"])
 
 
-def _picture(table: Table, names: Sequence[str]) -> bytes:
+def _picture(words: Words, table: Table, names: Sequence[str]) -> bytes:
     out = io.BytesIO()
     Image.new("P", (40, 30)).save(out, format="PNG")
     return out.getvalue()

@@ -98,7 +98,7 @@ class Drawer:
         view = table_layout(words, kind, table, text=text, picked=picked, controls=controls)
         if table.public is None:
             return Parts(view, [])
-        png = await asyncio.to_thread(kind.render, table, self.names.of(words, table))
+        png = await asyncio.to_thread(kind.render, words, table, self.names.of(words, table))
         return Parts(view, [picture(png)])
 
     async def picked(self, table: Table, words: Words, picked: str, text: str) -> Parts:
@@ -108,7 +108,7 @@ class Drawer:
         view = table_layout(words, kind, table, text=text, picked=picked)
         if kind.render_picked is None:
             return Parts(view)
-        png = await asyncio.to_thread(kind.render_picked, table, picked)
+        png = await asyncio.to_thread(kind.render_picked, words, table, picked)
         return Parts(view, [picture(png)])
 
     async def panel(self, table: Table, seat: Seat, words: Words, note: str = "") -> Parts:
@@ -118,7 +118,7 @@ class Drawer:
         view = panel_layout(words, kind, table, seat, note)
         if not shows_hand(kind, table) or kind.render_private is None:
             return Parts(view)
-        png = await asyncio.to_thread(kind.render_private, table, seat)
+        png = await asyncio.to_thread(kind.render_private, words, table, seat)
         return Parts(view, [picture(png, HAND_IMAGE_NAME)])
 
     async def _ratings_line(self, words: Words, table: Table) -> str:
