@@ -67,12 +67,12 @@ class Hands:
             return
         words = await seat_words(self._client, table, seat)
         said = words.phrase(what) if isinstance(what, Phrase) else words(what)
+        about = {"game": table.title, "game_id": table.game_id, "text": said}
         if table.guild_id is not None and table.message_id is not None:
             link = f"https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}"
-            text = words("**{game}** (game #{game_id}): {text} {link}", game=table.title, game_id=table.game_id,
-                         text=said, link=link)
+            text = words("**{game}** (game #{game_id}): {text} {link}", link=link, **about)
         else:
-            text = words("**{game}** (game #{game_id}): {text}", game=table.title, game_id=table.game_id, text=said)
+            text = words("**{game}** (game #{game_id}): {text}", **about)
         try:
             user = await self._client.fetch_user(user_id)
             await user.send(shorten(text))
