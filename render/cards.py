@@ -31,6 +31,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from games.base import EndReason, Outcome
 from games.cards import Card, Rank, Suit
+from render.labels import ResultLabels
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 SCALE = 4
@@ -163,6 +164,27 @@ def text_image(text: str, size: int, colour: RGB, ground: RGB = FELT, bold: bool
     lut = _ramp_lut(ground, colour)
     image = Image.frombytes("P", mask.size, mask.tobytes().translate(lut))
     image.putpalette(FLAT_PALETTE)
+    return image
+
+
+LEAST_TEXT = 0.75
+"""How far :func:`fitted_text` shrinks a text's font before cutting it short."""
+
+
+def fitted_text(
+    text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False
+) -> Image.Image:
+    """``text`` as :func:`text_image` draws it, at most ``width`` pixels wide: at ``size`` when it fits, else in
+    a smaller font (down to :data:`LEAST_TEXT` of ``size``), else cut short with an ellipsis at that size.
+    Words of another language, longer than the English, stay in the room the picture gives them."""
+    image = text_image(text, size, colour, ground, bold)
+    least = max(8, math.ceil(size * LEAST_TEXT))
+    while image.width > width and size > least:
+        size -= 1
+        image = text_image(text, size, colour, ground, bold)
+    while image.width > width and len(text) > 1:
+        text = text.rstrip("\u2026")[:-1].rstrip()
+        image = text_image(text + "\u2026", size, colour, ground, bold)
     return image
 
 
@@ -477,6 +499,25 @@ def _back(deck: int, look: Look) -> Image.Image:
     return image
 
 
+SLOT_LABEL_PAD = 4
+"""The least room, in final pixels, between an empty place's label and its sides together."""
+
+
+def _ink_width(face: ImageFont.FreeTypeFont, text: str) -> float:
+    left, _, right, _ = face.getbbox(text)
+    return right - left
+
+
+def _fitting_face(text: str, size: int, width: int) -> ImageFont.FreeTypeFont:
+    """The bold font (supersampled) of ``size``, or smaller until ``text`` is at most ``width`` final pixels wide,
+    so a longer word in another language shrinks instead of running off its place."""
+    face = font(size * SCALE, bold=True)
+    while size > 8 and _ink_width(face, text) > width * SCALE:
+        size -= 1
+        face = font(size * SCALE, bold=True)
+    return face
+
+
 def _slot(label: str, suit: Suit | None, marked: bool, look: Look, highlight: bool = False) -> Image.Image:
     """An empty place: dark outline on the felt, optionally a faint suit and a short label."""
     s = SCALE
@@ -489,7 +530,7 @@ def _slot(label: str, suit: Suit | None, marked: bool, look: Look, highlight: bo
         draw_pip(draw, suit, (look.width * s / 2, 62 * s * k), 20 * s * k, FAINT)
     if label:
         with TEXT_LOCK:
-            face = font(look.label_fonts[0 if suit is not None else 1] * s, bold=True)
+            face = _fitting_face(label, look.label_fonts[0 if suit is not None else 1], look.width - SLOT_LABEL_PAD)
             left, top, right, bottom = face.getbbox(label)
             x = look.width * s / 2 - (left + right) / 2
             y = (112 * k if suit is not None else look.height / 2) * s - (top + bottom) / 2
@@ -589,17 +630,19 @@ def card_mask(look: Look = CLASSIC) -> Image.Image:
     return cached(("mask", look), build)
 
 
-def paste_result(image: Image.Image, outcome: Outcome | None, right: int, top: int, lost: str, size: int = 26) -> None:
+def paste_result(
+    image: Image.Image, outcome: Outcome | None, right: int, top: int, words: ResultLabels, size: int = 26
+) -> None:
     """Once a game is over, its result badge (bold, ``size`` pixels) with its right edge at ``right``:
-    "Won!" in gold, else "Resigned" or ``lost`` (how this game is lost, e.g. "No moves left")."""
+    "Won!" in gold, else "Resigned" or how this game is lost (e.g. "No moves left")."""
     if outcome is None:
         return
     if outcome.winners:
-        text, colour = "Won!", GOLD
+        text, colour = words.won, GOLD
     elif outcome.reason is EndReason.RESIGNED:
-        text, colour = "Resigned", LABEL
+        text, colour = words.resigned, LABEL
     else:
-        text, colour = lost, LABEL
+        text, colour = words.lost, LABEL
     badge = text_image(text, size, colour, bold=True)
     image.paste(badge, (right - badge.width, top))
 

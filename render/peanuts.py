@@ -41,6 +41,7 @@ from render.cards import (
     SLOT_FILL,
     WHITE,
 )
+from render.labels import ENGLISH_PEANUTS, PeanutsLabels
 
 WIDTH = 800
 HEIGHT = 600
@@ -87,12 +88,12 @@ def _text(text: str, size: int, colour: RGB = LABEL, bold: bool = False, ground:
     return cards.text_image(text, size, colour, ground, bold)
 
 
-def _fitted(text: str, size: int, width: int, bold: bool = False) -> Image.Image:
-    """``text`` in LABEL colour, cut short with an ellipsis until it is at most ``width`` pixels wide."""
-    image = _text(text, size, bold=bold)
+def _fitted(text: str, size: int, width: int, bold: bool = False, colour: RGB = LABEL) -> Image.Image:
+    """``text`` cut short with an ellipsis until it is at most ``width`` pixels wide."""
+    image = _text(text, size, colour, bold=bold)
     while image.width > width and len(text) > 1:
         text = text[:-1]
-        image = _text(text.rstrip() + "\u2026", size, bold=bold)
+        image = _text(text.rstrip() + "\u2026", size, colour, bold=bold)
     return image
 
 
@@ -151,24 +152,24 @@ def _draw_piles(image: Image.Image, view: PeanutsView, playable: Collection[Card
         image.paste(number, (x + (COMPACT_W - number.width) // 2, band_y + (COMPACT_BAND - number.height) // 2))
 
 
-def _breakdown(view: PeanutsView, seat: int) -> str:
+def _breakdown(view: PeanutsView, seat: int, words: PeanutsLabels) -> str:
     """The score as the rules count it (§1.6): own cards on the piles minus cards left in the peanut pile."""
     played = sum(1 for pile in view.piles for card in pile if card.deck == seat)
-    return f"{played} played \u2212 {view.players[seat].peanut_count} left"
+    return words.breakdown.format(played=played, left=view.players[seat].peanut_count)
 
 
-def _status(view: PeanutsView, seat: int) -> tuple[str, RGB] | None:
+def _status(view: PeanutsView, seat: int, words: PeanutsLabels) -> tuple[str, RGB] | None:
     """The word beside a player's name: the result once the deal is over ("Wins!", "Resigned",
     "Draw"), else "stuck" while the player says so."""
     outcome = view.outcome
     if outcome is None:
-        return ("stuck", GOLD) if view.players[seat].stuck else None
+        return (words.stuck, GOLD) if view.players[seat].stuck else None
     if seat in outcome.winners:
-        return "Wins!", GOLD
+        return words.wins, GOLD
     if not outcome.winners:
-        return "Draw", LABEL
+        return words.draw, LABEL
     if outcome.reason is EndReason.RESIGNED:
-        return "Resigned", LABEL
+        return words.resigned, LABEL
     return None
 
 
@@ -182,7 +183,7 @@ def _build_frame() -> Image.Image:
     return cards.to_palette(big.reduce(s))
 
 
-def _draw_panel(image: Image.Image, view: PeanutsView, seat: int, name: str) -> None:
+def _draw_panel(image: Image.Image, view: PeanutsView, seat: int, name: str, words: PeanutsLabels) -> None:
     """Swatch and name; the score and the status word; the score's breakdown. The winner's panel has a gold frame.
 
     The word "score" gives way to the status word when both do not fit on the line.
@@ -194,18 +195,20 @@ def _draw_panel(image: Image.Image, view: PeanutsView, seat: int, name: str) -> 
     image.paste(_swatch(seat), (x, y))
     image.paste(_fitted(name, 18, room - SWATCH_W - 6, bold=True), (x + SWATCH_W + 6, y + 5))
     number = str(view.scores[seat]).replace("-", "\u2212")
-    score = _text(f"score {number}", 18, bold=True)
-    status = _status(view, seat)
+    score = _text(words.score.format(n=number), 18, bold=True)
+    status = _status(view, seat, words)
     if status is not None:
-        word = _text(status[0], 18, status[1], bold=True)
+        word = cards.fitted_text(status[0], 18, status[1], room - 60, bold=True)
         if score.width + 10 + word.width > room:
             score = _text(number, 18, bold=True)
         image.paste(word, (x + score.width + 10, y + 30))
     image.paste(score, (x, y + 30))
-    image.paste(_text(_breakdown(view, seat), 15, FAINT), (x, y + 49))
+    image.paste(_fitted(_breakdown(view, seat, words), 15, room, colour=FAINT), (x, y + 49))
 
 
-def _draw_own_piles(image: Image.Image, layout: LayoutView, seat: int, playable: Collection[Card]) -> None:
+def _draw_own_piles(
+    image: Image.Image, layout: LayoutView, seat: int, playable: Collection[Card], words: PeanutsLabels
+) -> None:
     """Peanut pile over a sliver of the owner's back, stock with its count, waste fan; a label under each."""
     x = HALF_X[seat]
     if layout.peanut_top is None:
@@ -222,9 +225,9 @@ def _draw_own_piles(image: Image.Image, layout: LayoutView, seat: int, playable:
         image.paste(cards.compact_slot(), (x + WASTE_DX, OWN_Y))
     for index, card in enumerate(layout.waste):
         _paste_over(image, _face(card, playable), (x + WASTE_DX + index * WASTE_FAN, OWN_Y))
-    image.paste(_text(f"peanut {layout.peanut_count}", 16, bold=True), (x, LABEL_Y))
-    image.paste(_text("stock", 16), (x + STOCK_DX, LABEL_Y))
-    image.paste(_text(f"waste {layout.waste_count}", 16), (x + WASTE_DX, LABEL_Y))
+    image.paste(_fitted(words.peanut.format(n=layout.peanut_count), 16, STOCK_DX - 4, bold=True), (x, LABEL_Y))
+    image.paste(_fitted(words.stock, 16, WASTE_DX - STOCK_DX - 4), (x + STOCK_DX, LABEL_Y))
+    image.paste(_fitted(words.waste.format(n=layout.waste_count), 16, HALF_W - WASTE_DX), (x + WASTE_DX, LABEL_Y))
 
 
 def _draw_columns(image: Image.Image, layout: LayoutView, seat: int, playable: Collection[Card]) -> None:
@@ -236,22 +239,34 @@ def _draw_columns(image: Image.Image, layout: LayoutView, seat: int, playable: C
             image.paste(_face(card, playable, "felt" if depth == 0 else "card"), (x, COLUMNS_Y + depth * FAN))
 
 
-def picture(view: PeanutsView, *, names: Sequence[str] | None = None, playable: Collection[Card] = ()) -> Image.Image:
+def picture(
+    view: PeanutsView,
+    *,
+    names: Sequence[str] | None = None,
+    playable: Collection[Card] = (),
+    labels: PeanutsLabels = ENGLISH_PEANUTS,
+) -> Image.Image:
     """The table as a palette image (a fresh copy: the caller may keep or change it)."""
-    names = names or [f"Player {seat + 1}" for seat in range(len(view.players))]
+    names = names or [labels.player.format(n=seat + 1) for seat in range(len(view.players))]
     image = cards.cached(("peanuts", "background"), _background).copy()
     _draw_piles(image, view, playable)
     for seat, layout in enumerate(view.players):
-        _draw_panel(image, view, seat, names[seat])
-        _draw_own_piles(image, layout, seat, playable)
+        _draw_panel(image, view, seat, names[seat], labels)
+        _draw_own_piles(image, layout, seat, playable, labels)
         _draw_columns(image, layout, seat, playable)
     return image
 
 
-def render_table(view: PeanutsView, *, names: Sequence[str] | None = None, playable: Collection[Card] = ()) -> bytes:
+def render_table(
+    view: PeanutsView,
+    *,
+    names: Sequence[str] | None = None,
+    playable: Collection[Card] = (),
+    labels: PeanutsLabels = ENGLISH_PEANUTS,
+) -> bytes:
     """The public table as PNG bytes (palette mode, deterministic for given arguments).
 
     ``names`` are the players' names by seat ("Player 1", "Player 2" without them); cards in
-    ``playable`` wear a gold border.
+    ``playable`` wear a gold border; ``labels`` are the words drawn (English by default).
     """
-    return cards.png_bytes(picture(view, names=names, playable=playable), cards.FAST_PNG_LEVEL)
+    return cards.png_bytes(picture(view, names=names, playable=playable, labels=labels), cards.FAST_PNG_LEVEL)

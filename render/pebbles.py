@@ -48,6 +48,7 @@ from render.cards import (
     TEXT_LOCK,
     WHITE,
 )
+from render.labels import ENGLISH_PEBBLES, PebblesLabels
 
 WIDTH = 640
 HEIGHT = 480
@@ -188,8 +189,8 @@ def chip(view: PebblesView, seat: int, ring: bool = False) -> Image.Image:
     return cards.cached(("pebbles", "chip", seat, fill, ring), lambda: _draw_chip(seat + 1, fill, ring))
 
 
-def _dealer_tag() -> Image.Image:
-    """A white "D" beside the dealer's name."""
+def _dealer_tag(letter: str) -> Image.Image:
+    """A white tag with ``letter`` ("D") beside the dealer's name."""
 
     def build() -> Image.Image:
         s = SCALE
@@ -199,11 +200,11 @@ def _dealer_tag() -> Image.Image:
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=4 * s, fill=WHITE)
         with TEXT_LOCK:
             face = cards.font(13 * s, bold=True)
-            left, top, right, bottom = face.getbbox("D")
-            draw.text(((w - left - right) / 2, (h - top - bottom) / 2), "D", font=face, fill=BLACK)
+            left, top, right, bottom = face.getbbox(letter)
+            draw.text(((w - left - right) / 2, (h - top - bottom) / 2), letter, font=face, fill=BLACK)
         return cards.to_palette(image.reduce(s))
 
-    return cards.cached(("pebbles", "dealer"), build)
+    return cards.cached(("pebbles", "dealer", letter), build)
 
 
 def _slot(size: CardSize, marked: bool) -> Image.Image:
@@ -225,14 +226,28 @@ def _text(text: str, size: int, colour: RGB = LABEL, bold: bool = False) -> Imag
     return cards.text_image(text, size, colour, bold=bold)
 
 
+def _fitted(text: str, size: int, width: int, colour: RGB = LABEL, bold: bool = False) -> Image.Image:
+    return cards.fitted_text(text, size, colour, width, bold=bold)
+
+
+LEFT_ROOM = SPLIT - 2 * MARGIN
+"""The width of the left half's texts."""
+RIGHT_ROOM = WIDTH - MARGIN - SPLIT - 4
+"""The width of the right half's texts."""
+
+
 def _short(name: str) -> str:
     return name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "\u2026"
 
 
-def seat_names(view: PebblesView, names: Sequence[str] | None) -> tuple[str, ...]:
+def seat_names(
+    view: PebblesView, names: Sequence[str] | None, words: PebblesLabels = ENGLISH_PEBBLES
+) -> tuple[str, ...]:
     """Display names (at most :data:`NAME_LENGTH` characters), "Player 1" … where none is given."""
     given = list(names or ())
-    return tuple(_short(given[seat]) if seat < len(given) else f"Player {seat + 1}" for seat in range(view.seats))
+    return tuple(
+        _short(given[seat]) if seat < len(given) else words.player.format(n=seat + 1) for seat in range(view.seats)
+    )
 
 
 # Where each seat's card lies in the trick, as (column, row) in card steps: seat 1 at the bottom, then clockwise.
@@ -272,33 +287,35 @@ def _deck_tab(view: PebblesView) -> bool:
     return view.decks > 1
 
 
-def _status(view: PebblesView) -> tuple[tuple[int, ...], str, RGB]:
+def _status(view: PebblesView, words: PebblesLabels) -> tuple[tuple[int, ...], str, RGB]:
     """Who is to act and what they may do, or how the game ended: the seats' discs and a few words."""
     outcome = view.outcome
     if outcome is not None:
-        verb = "win" if len(outcome.winners) > 1 else "wins"
+        many = len(outcome.winners) > 1
         if outcome.reason is EndReason.RESIGNED:
-            return outcome.winners, f"{verb}: a resignation", LABEL
-        return outcome.winners, f"{verb} the game!", GOLD
+            return outcome.winners, words.win_resignation if many else words.wins_resignation, LABEL
+        return outcome.winners, words.win_game if many else words.wins_game, GOLD
     assert view.turn is not None
     if view.phase is Phase.PARTNER:
-        return (view.turn,), "may declare a meld", GOLD
+        return (view.turn,), words.may_declare, GOLD
     if view.may_declare:
-        return (view.turn,), "may meld, then leads", GOLD
-    return (view.turn,), "plays" if view.trick else "leads", GOLD
+        return (view.turn,), words.may_meld, GOLD
+    return (view.turn,), words.plays if view.trick else words.leads, GOLD
 
 
-def _draw_header(image: Image.Image, view: PebblesView) -> None:
+def _draw_header(image: Image.Image, view: PebblesView, labels: PebblesLabels) -> None:
     """The deal, the trumps, the draw pile, and the status line (discs and words)."""
-    image.paste(_text(f"Deal {view.deal_no + 1}", 20, bold=True), (MARGIN, 10))
-    image.paste(_text("Hearts trump", 15, FAINT), (MARGIN + 92, 14))
-    image.paste(_text(f"Draw pile: {view.pile_size}", 16), (MARGIN, 40))
-    seats, words, colour = _status(view)
+    deal = _fitted(labels.deal.format(n=view.deal_no + 1), 20, LEFT_ROOM // 2, bold=True)
+    image.paste(deal, (MARGIN, 10))
+    trumps_x = max(92, deal.width + 12)
+    image.paste(_fitted(labels.trumps, 15, LEFT_ROOM - trumps_x, FAINT), (MARGIN + trumps_x, 14))
+    image.paste(_fitted(labels.draw_pile.format(n=view.pile_size), 16, LEFT_ROOM), (MARGIN, 40))
+    seats, words, colour = _status(view, labels)
     x = MARGIN
     for seat in seats:
         image.paste(chip(view, seat), (x, STATUS_Y))
         x += CHIP + 2
-    text = _text(words, 17, colour, bold=True)
+    text = _fitted(words, 17, SPLIT - x - 8, colour, bold=True)
     image.paste(text, (x + 4, STATUS_Y + (CHIP - text.height) // 2))
 
 
@@ -326,28 +343,29 @@ def _draw_trick(image: Image.Image, view: PebblesView) -> None:
         image.paste(chip(view, seat, ring=seat == view.turn and view.outcome is None), _chip_xy(view.seats, seat))
 
 
-def _draw_last_trick(image: Image.Image, view: PebblesView, names: Sequence[str]) -> None:
+def _draw_last_trick(image: Image.Image, view: PebblesView, names: Sequence[str], words: PebblesLabels) -> None:
     if not view.last_trick:
         return
-    image.paste(_text("Last trick", 16, bold=True), (MARGIN, LAST_LABEL_Y))
+    image.paste(_fitted(words.last_trick, 16, LEFT_ROOM, bold=True), (MARGIN, LAST_LABEL_Y))
     x = MARGIN
     for seat, card in view.last_trick:
         image.paste(card_sprite(card, SMALL, deck_tab=_deck_tab(view), marked=seat == view.last_winner), (x, LAST_Y))
         image.paste(chip(view, seat), (x + (SMALL.width - CHIP) // 2, LAST_Y + SMALL.height + 4))
         x += SMALL.width + 8
     if view.last_winner is not None:
-        label = _text(f"won by {names[view.last_winner]}", 15, FAINT)
+        label = _fitted(words.won_by.format(name=names[view.last_winner]), 15, LEFT_ROOM, FAINT)
         image.paste(label, (MARGIN, LAST_Y + SMALL.height + CHIP + 10))
 
 
-def _draw_summary(image: Image.Image, view: PebblesView) -> None:
+def _draw_summary(image: Image.Image, view: PebblesView, words: PebblesLabels) -> None:
     """The last finished deal per seat: meld points, card points, their sum and tricks won."""
     score = view.history[-1]
     deal = len(view.history)
-    image.paste(_text(f"Deal {deal} scored", 17, bold=True), (MARGIN, 104))
+    image.paste(_fitted(words.deal_scored.format(n=deal), 17, LEFT_ROOM, bold=True), (MARGIN, 104))
     columns = (58, 118, 178, 232)
-    for column, heading in zip(columns, ("melds", "cards", "total", "tricks"), strict=True):
-        label = _text(heading, 14, FAINT)
+    headings = (words.melds_heading, words.cards_heading, words.total_heading, words.tricks_heading)
+    for column, heading in zip(columns, headings, strict=True):
+        label = _fitted(heading, 14, 56, FAINT)
         image.paste(label, (MARGIN + column - label.width, 134))
     for seat in range(view.seats):
         y = 156 + seat * 30
@@ -358,10 +376,10 @@ def _draw_summary(image: Image.Image, view: PebblesView) -> None:
             image.paste(text, (MARGIN + column - text.width, y + 2))
 
 
-def _draw_scores(image: Image.Image, view: PebblesView) -> None:
+def _draw_scores(image: Image.Image, view: PebblesView, words: PebblesLabels) -> None:
     """Each side's discs and running score, and the target."""
     x = SPLIT + 4
-    image.paste(_text(f"Scores, first to {view.target}", 15, FAINT), (x, SCORES_Y + 2))
+    image.paste(_fitted(words.scores.format(n=view.target), 15, RIGHT_ROOM, FAINT), (x, SCORES_Y + 2))
     y = SCORES_Y + 26
     for side, score in enumerate(view.scores):
         for seat in range(view.seats):
@@ -393,12 +411,12 @@ def _fitted_name(name: str, room: int, colour: RGB) -> Image.Image:
     return image
 
 
-def _draw_hand_row(image: Image.Image, view: PebblesView, seat: int, x: int, y: int) -> None:
+def _draw_hand_row(image: Image.Image, view: PebblesView, seat: int, x: int, y: int, words: PebblesLabels) -> None:
     """A seat's hand: melded cards face up, then a back per concealed card, closer together when crowded."""
     size = row_size(view)
     count = view.hand_sizes[seat]
     if not count:
-        image.paste(_text("no cards", 15, FAINT), (x, y + 18))
+        image.paste(_fitted(words.no_cards, 15, RIGHT_ROOM, FAINT), (x, y + 18))
         return
     room = WIDTH - MARGIN - x
     step = size.width + 4 if count == 1 else min(size.width + 4, (room - size.width) // (count - 1))
@@ -412,7 +430,7 @@ def _draw_hand_row(image: Image.Image, view: PebblesView, seat: int, x: int, y: 
         image.paste(sprite, (x + index * step, y), mask)
 
 
-def _draw_rows(image: Image.Image, view: PebblesView, names: Sequence[str]) -> None:
+def _draw_rows(image: Image.Image, view: PebblesView, names: Sequence[str], words: PebblesLabels) -> None:
     """One row per seat: disc, name, dealer tag, tricks won and meld points; then the hand."""
     step = row_step(view)
     for seat in range(view.seats):
@@ -421,35 +439,28 @@ def _draw_rows(image: Image.Image, view: PebblesView, names: Sequence[str]) -> N
         turn = seat == view.turn and view.outcome is None
         image.paste(chip(view, seat, ring=turn), (x, y))
         tricks = view.tricks_won[seat]
-        info = f"{tricks} trick{'' if tricks == 1 else 's'}"
+        info = words.tricks(tricks)
         if view.meld_points[seat]:
-            info += f" \u00b7 melds {view.meld_points[seat]}"
-        label = _text(info, 15, LABEL)
+            info += " \u00b7 " + words.melds.format(n=view.meld_points[seat])
+        label = _fitted(info, 15, RIGHT_ROOM // 2)
         image.paste(label, (WIDTH - MARGIN - label.width, y + (CHIP - label.height) // 2))
         name_x = x + CHIP + 8
-        dealer = _dealer_tag()
+        dealer = _dealer_tag(words.dealer)
         room = WIDTH - MARGIN - label.width - 10 - name_x - (dealer.width + 8 if seat == view.dealer else 0)
         name = _fitted_name(names[seat], room, GOLD if turn else WHITE)
         image.paste(name, (name_x, y + (CHIP - name.height) // 2))
         if seat == view.dealer:
             image.paste(dealer, (name_x + name.width + 8, y + (CHIP - dealer.height) // 2))
-        _draw_hand_row(image, view, seat, x, y + CHIP + 8)
+        _draw_hand_row(image, view, seat, x, y + CHIP + 8, words)
 
 
-LEGEND = (
-    "Trick order: A 10 K Q J 9 8 7",
-    "A\u2660 beats hearts when a heart is led",
-    "Marriage K+Q 15, spades 20; m\u00e9nage J +10",
-)
-
-
-def _draw_legend(image: Image.Image, view: PebblesView) -> None:
+def _draw_legend(image: Image.Image, view: PebblesView, legend: Sequence[str]) -> None:
     """The rules in brief, where the rows leave room (two players)."""
     top = ROWS_Y + view.seats * row_step(view) + 8
-    if top + len(LEGEND) * 22 > HEIGHT - MARGIN:
+    if top + len(legend) * 22 > HEIGHT - MARGIN:
         return
-    for index, line in enumerate(LEGEND):
-        image.paste(_text(line, 15, FAINT), (SPLIT + 4, top + index * 22))
+    for index, line in enumerate(legend):
+        image.paste(_fitted(line, 15, RIGHT_ROOM, FAINT), (SPLIT + 4, top + index * 22))
 
 
 def _card_mask(size: CardSize) -> Image.Image:
@@ -471,19 +482,21 @@ def _background() -> Image.Image:
     return image
 
 
-def table_picture(view: PebblesView, names: Sequence[str] | None = None) -> Image.Image:
+def table_picture(
+    view: PebblesView, names: Sequence[str] | None = None, labels: PebblesLabels = ENGLISH_PEBBLES
+) -> Image.Image:
     """The public table as a palette image (a fresh copy)."""
-    shown = seat_names(view, names)
+    shown = seat_names(view, names, labels)
     image = cards.cached(("pebbles", "background"), _background).copy()
-    _draw_header(image, view)
+    _draw_header(image, view, labels)
     if _shows_summary(view):
-        _draw_summary(image, view)
+        _draw_summary(image, view, labels)
     else:
         _draw_trick(image, view)
-    _draw_last_trick(image, view, shown)
-    _draw_scores(image, view)
-    _draw_rows(image, view, shown)
-    _draw_legend(image, view)
+    _draw_last_trick(image, view, shown, labels)
+    _draw_scores(image, view, labels)
+    _draw_rows(image, view, shown, labels)
+    _draw_legend(image, view, labels.legend)
     return image
 
 
@@ -491,9 +504,12 @@ def _png(image: Image.Image) -> bytes:
     return cards.png_bytes(image, cards.FAST_PNG_LEVEL)
 
 
-def render_table(view: PebblesView, names: Sequence[str] | None = None) -> bytes:
-    """The public table (the view for viewer None) as PNG bytes; ``names`` are the seats' display names."""
-    return _png(table_picture(view, names))
+def render_table(
+    view: PebblesView, names: Sequence[str] | None = None, labels: PebblesLabels = ENGLISH_PEBBLES
+) -> bytes:
+    """The public table (the view for viewer None) as PNG bytes; ``names`` are the seats' display names,
+    ``labels`` the words drawn (English by default)."""
+    return _png(table_picture(view, names, labels))
 
 
 HAND_GAP = 8
@@ -505,17 +521,19 @@ RAISE = 12
 """How far a playable card stands above the others."""
 
 
-def hand_picture(view: PebblesView, *, playable: Collection[Card] = ()) -> Image.Image:
+def hand_picture(
+    view: PebblesView, *, playable: Collection[Card] = (), labels: PebblesLabels = ENGLISH_PEBBLES
+) -> Image.Image:
     """One seat's hand (from that seat's view) as a palette image: see :func:`render_hand`."""
     image = cards.cached(("pebbles", "hand background"), _hand_background).copy()
     hand = view.hand
     melded = set(view.melded[view.viewer]) if view.viewer is not None else set()
-    title = f"Your hand \u00b7 {len(hand)} card{'' if len(hand) == 1 else 's'}"
-    image.paste(_text(title, 18, bold=True), (MARGIN, 10))
-    note = _text("Hearts trump", 15, FAINT)
+    note = _fitted(labels.trumps, 15, HAND_WIDTH // 3, FAINT)
+    title = _fitted(labels.your_hand(len(hand)), 18, HAND_WIDTH - 2 * MARGIN - note.width - 12, bold=True)
+    image.paste(title, (MARGIN, 10))
     image.paste(note, (HAND_WIDTH - MARGIN - note.width, 13))
     if not hand:
-        image.paste(_text("No cards", 18, FAINT), (MARGIN, HAND_TOP + RAISE + 40))
+        image.paste(_fitted(labels.hand_empty, 18, HAND_WIDTH - 2 * MARGIN, FAINT), (MARGIN, HAND_TOP + RAISE + 40))
         return image
     chosen = set(playable)
     width = len(hand) * LARGE.width + (len(hand) - 1) * HAND_GAP
@@ -527,11 +545,11 @@ def hand_picture(view: PebblesView, *, playable: Collection[Card] = ()) -> Image
         image.paste(sprite, (x, y))
         tags = []
         if card in melded:
-            tags.append("melded")
+            tags.append(labels.melded)
         if card == view.drawn:
-            tags.append("new")
+            tags.append(labels.new)
         if tags:
-            tag = _text(" \u00b7 ".join(tags), 14, GOLD if card == view.drawn else FAINT)
+            tag = _fitted(" \u00b7 ".join(tags), 14, LARGE.width + HAND_GAP, GOLD if card == view.drawn else FAINT)
             image.paste(tag, (x + (LARGE.width - tag.width) // 2, HAND_TOP + RAISE + LARGE.height + 6))
         x += LARGE.width + HAND_GAP
     return image
@@ -543,13 +561,16 @@ def _hand_background() -> Image.Image:
     return image
 
 
-def render_hand(view: PebblesView, *, playable: Collection[Card] = ()) -> bytes:
+def render_hand(
+    view: PebblesView, *, playable: Collection[Card] = (), labels: PebblesLabels = ENGLISH_PEBBLES
+) -> bytes:
     """One seat's private hand strip (the view for that seat) as PNG bytes.
 
     Cards in hand order (suit, then trick strength); melded ones tagged. When ``playable`` is not
-    empty those cards stand raised with a gold border and the others are dimmed.
+    empty those cards stand raised with a gold border and the others are dimmed. ``labels`` are the words
+    drawn (English by default).
     """
-    return _png(hand_picture(view, playable=playable))
+    return _png(hand_picture(view, playable=playable, labels=labels))
 
 
 def displayed_scale(width: int, height: int) -> float:

@@ -20,6 +20,7 @@ from games.cards import Card, Rank
 from games.peek import PeekView, target
 from render import cards
 from render.cards import COMPACT, FAINT, FELT, GOLD, LABEL, SLOT_FILL
+from render.labels import ENGLISH_PEEK, PeekLabels
 
 LOOK = COMPACT
 CARD_W = LOOK.width
@@ -41,6 +42,7 @@ STOCK_LABEL_Y = STOCK_Y - 22
 WASTE_FAN = 64
 """Horizontal step between the three cards on show in the waste (``three_card``): each whole index shows."""
 PANEL_RIGHT = MARGIN + RESERVES * (CARD_W + GAP) - GAP
+PANEL_ROOM = PANEL_RIGHT - MARGIN
 """Right edge of the panel, the reserves and the piles; the grid starts right of it."""
 INDEX_W = 66
 """Width of a face's top-left corner that holds its whole index (rank and pip; "10" is the widest)."""
@@ -119,49 +121,49 @@ def _empty_tile(rank: Rank) -> Image.Image:
     return cards.cached(("peek", "empty tile", rank), build)
 
 
-def _background() -> Image.Image:
-    """Felt with the fixed labels: the title, the reserves' names, the grid's headings (built once)."""
+def _background(title: str, reserve: str, foundation: str) -> Image.Image:
+    """Felt with the fixed labels: the title, the reserves' names, the grid's headings (built once per words)."""
     image = Image.new("P", (WIDTH, HEIGHT), cards.index_of(FELT))
     image.putpalette(cards.FLAT_PALETTE)
-    image.paste(cards.text_image("Peek", 24, LABEL, bold=True), (MARGIN, TOP))
+    image.paste(cards.fitted_text(title, 24, LABEL, PANEL_ROOM // 2, bold=True), (MARGIN, TOP))
     for index in range(RESERVES):
-        _paste_centred(image, f"reserve {index + 1}", slot_x(index), PILE_LABEL_Y, 15)
+        _paste_centred(image, reserve.format(n=index + 1), slot_x(index), PILE_LABEL_Y, 15)
     for index in range(4):
-        label = cards.text_image(f"F{index + 1}", 18, LABEL, bold=True)
+        label = cards.fitted_text(foundation.format(n=index + 1), 18, LABEL, TILE_W, bold=True)
         image.paste(label, (column_x(index) + (TILE_W - label.width) // 2, HEADINGS_Y))
     return image
 
 
 def _paste_centred(image: Image.Image, text: str, x: int, y: int, size: int = 16) -> None:
-    """``text`` centred over a card-wide place whose left edge is ``x``."""
-    label = cards.text_image(text, size, LABEL)
+    """``text`` centred over a card-wide place whose left edge is ``x`` (as wide as the place and its gap)."""
+    label = cards.fitted_text(text, size, LABEL, CARD_W + GAP)
     image.paste(label, (x + (CARD_W - label.width) // 2, y))
 
 
-def _redeals_text(view: PeekView) -> str:
+def _redeals_text(view: PeekView, words: PeekLabels) -> str:
     if view.redeals_left is None:
-        return "unlimited redeals"
-    return f"{view.redeals_left} redeal{'' if view.redeals_left == 1 else 's'} left"
+        return words.unlimited
+    return words.redeals(view.redeals_left)
 
 
-def _draw_panel(image: Image.Image, view: PeekView) -> None:
+def _draw_panel(image: Image.Image, view: PeekView, words: PeekLabels) -> None:
     """Moves and score, the turn and redeals, the base card and the rule it sets (§2.3), the result."""
-    status = f"Moves {view.moves}  \u00b7  Score {view.score}/52"
-    image.paste(cards.text_image(status, 19, LABEL, bold=True), (MARGIN, STATUS_Y))
-    per_turn = "3 cards a turn" if view.three_card else "1 card a turn"
-    image.paste(cards.text_image(f"{per_turn}  \u00b7  {_redeals_text(view)}", 16, FAINT), (MARGIN, STATUS_Y + 26))
+    status = words.status.format(moves=view.moves, score=view.score)
+    image.paste(cards.fitted_text(status, 19, LABEL, PANEL_ROOM, bold=True), (MARGIN, STATUS_Y))
+    per_turn = words.three_cards if view.three_card else words.one_card
+    text = f"{per_turn}  \u00b7  {_redeals_text(view, words)}"
+    image.paste(cards.fitted_text(text, 16, FAINT, PANEL_ROOM), (MARGIN, STATUS_Y + 26))
     base = view.base
     name = _rank_name(base.rank)
-    article = "an" if name in ("A", "8") else "a"
+    starts = words.starts_vowel if name in ("A", "8") else words.starts
     lines = (
-        (f"Base {cards.card_text(base)}: foundation F1 takes every {base.suit.symbol},", LABEL),
-        (f"F2\u2013F4 each start with {article} {name}", LABEL),
-        ("A card goes home where the foundation", FAINT),
-        ("to its left already holds its rank", FAINT),
+        (words.base.format(card=cards.card_text(base), suit=base.suit.symbol), LABEL),
+        (starts.format(rank=name), LABEL),
+        *((line, FAINT) for line in words.rule),
     )
     for number, (text, colour) in enumerate(lines):
-        image.paste(cards.text_image(text, 16, colour), (MARGIN, RULES_Y + number * 21))
-    cards.paste_result(image, view.outcome, PANEL_RIGHT, TOP + 2, lost="Game over", size=22)
+        image.paste(cards.fitted_text(text, 16, colour, PANEL_ROOM), (MARGIN, RULES_Y + number * 21))
+    cards.paste_result(image, view.outcome, PANEL_RIGHT, TOP + 2, words.result, size=22)
 
 
 def _goes_home(view: PeekView, card: Card) -> bool:
@@ -189,11 +191,12 @@ def _may_redeal(view: PeekView) -> bool:
     return view.stock_count == 0 and view.waste_count > 0 and view.redeals_left != 0
 
 
-def _draw_piles(image: Image.Image, view: PeekView) -> None:
+def _draw_piles(image: Image.Image, view: PeekView, words: PeekLabels) -> None:
     for index, pile in enumerate(view.reserves):
         _draw_reserve(image, view, pile, slot_x(index))
-    _paste_centred(image, f"stock: {view.stock_count}", STOCK_X, STOCK_LABEL_Y)
-    image.paste(cards.text_image(f"waste: {view.waste_count}", 16, LABEL), (WASTE_X, STOCK_LABEL_Y))
+    _paste_centred(image, words.stock.format(n=view.stock_count), STOCK_X, STOCK_LABEL_Y)
+    waste = cards.fitted_text(words.waste.format(n=view.waste_count), 16, LABEL, PANEL_RIGHT - WASTE_X)
+    image.paste(waste, (WASTE_X, STOCK_LABEL_Y))
     if view.stock_count:
         image.paste(cards.back(0, look=LOOK), (STOCK_X, STOCK_Y))
     else:
@@ -219,15 +222,17 @@ def _draw_grid(image: Image.Image, view: PeekView) -> None:
             image.paste(_empty_tile(rank) if card is None else _tile(card), (x, rank_y(rank)))
 
 
-def picture(view: PeekView) -> Image.Image:
+def picture(view: PeekView, *, labels: PeekLabels = ENGLISH_PEEK) -> Image.Image:
     """The table as a palette image (a fresh copy: the caller may keep or change it)."""
-    image = cards.cached(("peek", "background"), _background).copy()
-    _draw_panel(image, view)
-    _draw_piles(image, view)
+    fixed = (labels.title, labels.reserve, labels.foundation)
+    image = cards.cached(("peek", "background", fixed), lambda: _background(*fixed)).copy()
+    _draw_panel(image, view, labels)
+    _draw_piles(image, view, labels)
     _draw_grid(image, view)
     return image
 
 
-def render(view: PeekView) -> bytes:
-    """The table as PNG bytes (palette mode, deterministic for a given view)."""
-    return cards.png_bytes(picture(view))
+def render(view: PeekView, *, labels: PeekLabels = ENGLISH_PEEK) -> bytes:
+    """The table as PNG bytes (palette mode, deterministic for a given view); ``labels`` are the words drawn
+    (English by default)."""
+    return cards.png_bytes(picture(view, labels=labels))

@@ -26,6 +26,7 @@ from games.cards import Card, Rank, Suit
 from games.penguin import ROWS, PenguinView
 from render import cards
 from render.cards import COMPACT, FAINT, FELT, LABEL, RGB
+from render.labels import ENGLISH_PENGUIN, PenguinLabels
 
 LOOK = COMPACT
 CARD_W = LOOK.width
@@ -144,38 +145,38 @@ def _last_rank(beak: Card) -> int:
     return (beak.rank - 2) % 13 + 1
 
 
-def _background(height: int) -> Image.Image:
-    """Felt with the fixed labels (the column numbers and the title): built once per height."""
+def _background(height: int, title: str) -> Image.Image:
+    """Felt with the fixed labels (the column numbers and the title): built once per height and title."""
     image = Image.new("P", (WIDTH, height), cards.index_of(FELT))
     image.putpalette(cards.FLAT_PALETTE)
     for index in range(7):
         number = cards.text_image(str(index + 1), 20, LABEL, bold=True)
         image.paste(number, (slot_x(index) + (CARD_W - number.width) // 2, NUMBER_Y + 4))
-    image.paste(cards.text_image("Penguin", 24, LABEL, bold=True), (PANEL_X, PANEL_Y))
+    image.paste(cards.fitted_text(title, 24, LABEL, PANEL_RIGHT - PANEL_X, bold=True), (PANEL_X, PANEL_Y))
     return image
 
 
 def _paste_text(
     image: Image.Image, text: str, xy: tuple[int, int], size: int, colour: RGB = LABEL, bold: bool = False
 ) -> None:
-    image.paste(cards.text_image(text, size, colour, bold=bold), xy)
+    image.paste(cards.fitted_text(text, size, colour, PANEL_RIGHT - xy[0], bold=bold), xy)
 
 
-def _draw_panel(image: Image.Image, view: PenguinView) -> None:
+def _draw_panel(image: Image.Image, view: PenguinView, words: PenguinLabels) -> None:
     """Moves and score, the beak and what it means (§4.2), and the result once the game is over."""
     beak = view.beak
     first, last = _rank_name(beak.rank), _rank_name(_last_rank(beak))
     y = PANEL_Y + 36
     for text, size, colour, bold in (
-        (f"Moves {view.moves}", 19, LABEL, True),
-        (f"Score {view.score}/52", 19, LABEL, True),
-        (f"Beak {cards.card_text(beak)}", 18, LABEL, True),
-        (f"builds {first} up to {last}", 17, FAINT, False),
-        (f"empty column: {last}", 17, FAINT, False),
+        (words.moves.format(n=view.moves), 19, LABEL, True),
+        (words.score.format(n=view.score), 19, LABEL, True),
+        (words.beak.format(card=cards.card_text(beak)), 18, LABEL, True),
+        (words.builds.format(first=first, last=last), 17, FAINT, False),
+        (words.empty_column.format(rank=last), 17, FAINT, False),
     ):
         _paste_text(image, text, (PANEL_X, y), size, colour, bold)
         y += size + 9
-    cards.paste_result(image, view.outcome, PANEL_RIGHT, y + 4, lost="No moves left", size=20)
+    cards.paste_result(image, view.outcome, PANEL_RIGHT, y + 4, words.result, size=20)
 
 
 def _card(card: Card, beak: Card, ground: str = "felt", lit: bool = False) -> Image.Image:
@@ -194,12 +195,12 @@ def _draw_foundations(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
             image.paste(cards.slot(label, suit, marked, look=LOOK, highlight=suit in lit.foundations), xy)
 
 
-def _draw_cells(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
+def _draw_cells(image: Image.Image, view: PenguinView, lit: _Lit, cell: str) -> None:
     for index, card in enumerate(view.cells):
         xy = (slot_x(index), TOP)
         on = index in lit.cells
         if card is None:
-            image.paste(cards.slot(f"cell {index + 1}", look=LOOK, highlight=on), xy)
+            image.paste(cards.slot(cell.format(n=index + 1), look=LOOK, highlight=on), xy)
         else:
             image.paste(_card(card, view.beak, lit=on), xy)
 
@@ -218,26 +219,39 @@ def _draw_columns(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
             image.paste(sprite, (x, COLUMNS_Y + depth * step))
 
 
-def picture(view: PenguinView, *, picked: str | None = None, targets: Collection[str] = ()) -> Image.Image:
+def picture(
+    view: PenguinView,
+    *,
+    picked: str | None = None,
+    targets: Collection[str] = (),
+    labels: PenguinLabels = ENGLISH_PENGUIN,
+) -> Image.Image:
     """The table as a palette image (a fresh copy: the caller may keep or change it).
 
     ``picked`` and ``targets`` outline the card or tail being moved and where it may go (see :func:`render`).
     """
     lit = _highlight(view, picked, targets)
     height = picture_height(view)
-    image = cards.cached(("penguin", "background", height), lambda: _background(height)).copy()
-    _draw_panel(image, view)
+    title = labels.title
+    image = cards.cached(("penguin", "background", height, title), lambda: _background(height, title)).copy()
+    _draw_panel(image, view, labels)
     _draw_foundations(image, view, lit)
-    _draw_cells(image, view, lit)
+    _draw_cells(image, view, lit, labels.cell)
     _draw_columns(image, view, lit)
     return image
 
 
-def render(view: PenguinView, *, picked: str | None = None, targets: Collection[str] = ()) -> bytes:
+def render(
+    view: PenguinView,
+    *,
+    picked: str | None = None,
+    targets: Collection[str] = (),
+    labels: PenguinLabels = ENGLISH_PENGUIN,
+) -> bytes:
     """The table as PNG bytes (palette mode, deterministic for a given view and highlight).
 
     Without ``picked`` and ``targets`` nothing is highlighted; with them, the card or tail being
     moved (an action's source, e.g. ``"c3:4"``) and its destinations (e.g. ``"f"``, ``"k"``, ``"c5"``)
-    wear a thick blue border.
+    wear a thick blue border. ``labels`` are the words drawn (English by default).
     """
-    return cards.png_bytes(picture(view, picked=picked, targets=targets))
+    return cards.png_bytes(picture(view, picked=picked, targets=targets, labels=labels))

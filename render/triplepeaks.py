@@ -18,6 +18,7 @@ from PIL import Image
 from games.triplepeaks import TriplePeaksView, adjacent
 from render import cards
 from render.cards import COMPACT, FAINT, FELT, LABEL, RGB
+from render.labels import ENGLISH_TRIPLEPEAKS, TriplePeaksLabels
 
 LOOK = COMPACT
 CARD_W = LOOK.width
@@ -82,34 +83,41 @@ def _text(text: str, size: int, colour: RGB = LABEL, bold: bool = False) -> Imag
     return cards.text_image(text, size, colour, bold=bold)
 
 
-def _background() -> Image.Image:
-    """Felt with the title and the fixed labels: built once."""
+def _title(title: str) -> Image.Image:
+    return cards.fitted_text(title, 24, LABEL, NOTE_X - MARGIN - 12, bold=True)
+
+
+def _background(title: str) -> Image.Image:
+    """Felt with the title: built once per title."""
     image = Image.new("P", (WIDTH, HEIGHT), cards.index_of(FELT))
     image.putpalette(cards.FLAT_PALETTE)
-    image.paste(_text("Triple Peaks", 24, bold=True), (MARGIN, TOP))
+    image.paste(_title(title), (MARGIN, TOP))
     return image
 
 
-def _status(view: TriplePeaksView) -> str:
-    parts = [f"Score {view.score}", f"Moves {view.moves}", f"Peaks {view.peaks_cleared}/3"]
+def _status(view: TriplePeaksView, words: TriplePeaksLabels) -> str:
+    parts = [
+        words.score.format(n=view.score),
+        words.moves.format(n=view.moves),
+        words.peaks.format(n=view.peaks_cleared),
+    ]
     if view.progressive:
-        parts.append(f"Round {view.round}")
+        parts.append(words.round.format(n=view.round))
     return "  \u00b7  ".join(parts)
 
 
-def _rules_note(view: TriplePeaksView) -> str:
+def _rules_note(view: TriplePeaksView, words: TriplePeaksLabels) -> str:
     """The scoring in a few words, beside the title."""
-    if view.multiplier:
-        return "Multiplier: a run scores 1, 2, 4, 8 \u2026; the stock is free"
-    return "A run scores 1, 2, 3 \u2026; a stock card costs 5"
+    return words.multiplier if view.multiplier else words.plain
 
 
-def _draw_header(image: Image.Image, view: TriplePeaksView) -> None:
+def _draw_header(image: Image.Image, view: TriplePeaksView, words: TriplePeaksLabels) -> None:
     """Beside the title the scoring note, or the result once the game is over; the score line under them."""
     if view.outcome is None:
-        image.paste(_text(_rules_note(view), 16, FAINT), (NOTE_X, TOP + 7))
-    cards.paste_result(image, view.outcome, WIDTH - MARGIN, TOP + 2, lost="No moves left", size=BADGE_SIZE)
-    image.paste(_text(_status(view), 19, bold=True), (MARGIN, STATUS_Y))
+        note = cards.fitted_text(_rules_note(view, words), 16, FAINT, WIDTH - MARGIN - NOTE_X)
+        image.paste(note, (NOTE_X, TOP + 7))
+    cards.paste_result(image, view.outcome, WIDTH - MARGIN, TOP + 2, words.result, size=BADGE_SIZE)
+    image.paste(cards.fitted_text(_status(view, words), 19, LABEL, WIDTH - 2 * MARGIN, bold=True), (MARGIN, STATUS_Y))
 
 
 def _playable(view: TriplePeaksView) -> set[int]:
@@ -131,33 +139,34 @@ def _draw_tableau(image: Image.Image, view: TriplePeaksView) -> None:
             _paste_card(image, cards.back(0, look=LOOK), xy)
 
 
-def _draw_piles(image: Image.Image, view: TriplePeaksView) -> None:
+def _draw_piles(image: Image.Image, view: TriplePeaksView, words: TriplePeaksLabels) -> None:
     """The stock, the waste run fanned with its top card last, and their labels."""
     image.paste(cards.back(0, look=LOOK) if view.stock else cards.slot(look=LOOK), (MARGIN, PILES_Y))
-    stock = _text(f"stock \u00b7 {view.stock}", 17)
+    stock = cards.fitted_text(words.stock.format(n=view.stock), 17, LABEL, WASTE_X - MARGIN - 4)
     image.paste(stock, (MARGIN + (CARD_W - stock.width) // 2, LABEL_Y))
     step = waste_step(len(view.waste))
     for index, card in enumerate(view.waste):
         _paste_card(image, cards.face(card, look=LOOK), (WASTE_X + index * step, PILES_Y))
-    details = [f"run of {view.run}"] if view.run else []
+    details = [words.run.format(n=view.run)] if view.run else []
     if view.outcome is None:
-        details.append(f"next card +{view.next_points}")
-    waste = "waste \u00b7 " + ", ".join(details) if details else "waste"
+        details.append(words.next_card.format(n=view.next_points))
+    waste = words.waste + " \u00b7 " + ", ".join(details) if details else words.waste
     if view.set_aside:
-        cards_word = "card" if view.set_aside == 1 else "cards"
-        waste += f"  \u00b7  {view.set_aside} older {cards_word} set aside"
-    image.paste(_text(waste, 17), (WASTE_X, LABEL_Y))
+        waste += "  \u00b7  " + words.set_aside(view.set_aside)
+    image.paste(cards.fitted_text(waste, 17, LABEL, WASTE_ROOM), (WASTE_X, LABEL_Y))
 
 
-def picture(view: TriplePeaksView) -> Image.Image:
+def picture(view: TriplePeaksView, *, labels: TriplePeaksLabels = ENGLISH_TRIPLEPEAKS) -> Image.Image:
     """The table as a palette image (a fresh copy: the caller may keep or change it)."""
-    image = cards.cached(("triplepeaks", "background"), _background).copy()
-    _draw_header(image, view)
+    title = labels.title
+    image = cards.cached(("triplepeaks", "background", title), lambda: _background(title)).copy()
+    _draw_header(image, view, labels)
     _draw_tableau(image, view)
-    _draw_piles(image, view)
+    _draw_piles(image, view, labels)
     return image
 
 
-def render(view: TriplePeaksView) -> bytes:
-    """The table as PNG bytes (palette mode, deterministic for a given view)."""
-    return cards.png_bytes(picture(view))
+def render(view: TriplePeaksView, *, labels: TriplePeaksLabels = ENGLISH_TRIPLEPEAKS) -> bytes:
+    """The table as PNG bytes (palette mode, deterministic for a given view); ``labels`` are the words drawn
+    (English by default)."""
+    return cards.png_bytes(picture(view, labels=labels))

@@ -55,7 +55,7 @@ def result_words(table: Table, seat: int, words: Words = ENGLISH) -> str:
 
 def others(table: Table, seat: int, words: Words = ENGLISH) -> str:
     names = [
-        ai_name(table)
+        ai_name(words, table)
         if other.ai
         else f"<@{other.user_id}>"
         if other.user_id

@@ -122,7 +122,7 @@ class Tournament(commands.GroupCog, name="Tournament", group_name="tournament"):
         view = await self._which(interaction, id)
         progress = await self.service.leave_tournament(view.id, interaction.user.id)
         words = await private_words(interaction)
-        text = words("You have left {tournament}.", tournament=tournament_heading(progress.tournament))
+        text = words("You have left {tournament}.", tournament=tournament_heading(words, progress.tournament))
         await interaction.response.send_message(text, ephemeral=True)
         await self.bot.presenter.tournaments.show(progress)
 

@@ -15,6 +15,7 @@ import discord
 from bot.core.history import ReplayStep
 from bot.core.service import Table, TableService
 from bot.core.tournaments import Progress
+from bot.i18n import Words
 from bot.ops.stopping import InFlight
 from games.base import Hint, Seat
 
@@ -33,7 +34,7 @@ class Presenting(Protocol):
 
     def pickable(self, table: Table) -> Collection[str]: ...
 
-    def hint_text(self, hint: Hint | None) -> str: ...
+    def hint_text(self, words: Words, hint: Hint | None) -> str: ...
 
     def redraw(self, table: Table, note: str = "") -> None: ...
 

@@ -39,12 +39,14 @@ from bot.core.errors import StaleActionError
 from bot.core.service import Table, TableService
 from bot.core.tournaments import Progress
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
+from bot.i18n import N_, Words, words_for
 from bot.ops import metrics
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import RESTARTING
 from bot.text import readable
 from bot.ui import custom_ids
 from bot.ui.client import peapod
+from bot.ui.language import private_words
 from games.errors import IllegalActionError, NotYourTurnError
 
 ACK_FIRST_AFTER = 0.5
@@ -57,15 +59,21 @@ BUSY_CLICKS = 200
 _in_progress = 0
 """Clicks being handled right now (one event loop, so a plain counter)."""
 
-REDRAWN = "That button was on an older table; here is the table as it is now."
-LEGACY = "This table was redrawn with new buttons; use them."
-NOT_THIS_TABLE = "That control does not belong to this table."
-NOT_A_PANEL = "That control belongs on a player's own panel or hand, not here."
-NOT_THE_QUESTION = "That control belongs to its own question; ask again."
-NOT_A_REPLAY = "That control belongs on a replay; open one with Replay or /replay."
+REDRAWN = N_("That button was on an older table; here is the table as it is now.")
+LEGACY = N_("This table was redrawn with new buttons; use them.")
+NOT_THIS_TABLE = N_("That control does not belong to this table.")
+NOT_A_PANEL = N_("That control belongs on a player's own panel or hand, not here.")
+NOT_THE_QUESTION = N_("That control belongs to its own question; ask again.")
+NOT_A_REPLAY = N_("That control belongs on a replay; open one with Replay or /replay.")
 PICK_VALUE = re.compile(r"[a-z][0-9]{0,2}")
 CODE_VALUE = re.compile(custom_ids.CODE)
-UNPICKABLE = "That card cannot move right now; pick one from the menu."
+UNPICKABLE = N_("That card cannot move right now; pick one from the menu.")
+
+
+def client_words(interaction: discord.Interaction) -> Words:
+    """The words of the clicker's Discord client, asked of no database: for the answers given without doing
+    the work (busy, restarting)."""
+    return words_for(interaction.locale.value)
 
 
 def lateness(interaction: discord.Interaction) -> float:
@@ -151,10 +159,10 @@ async def _answer(control: Control, interaction: discord.Interaction, late: floa
     bot = peapod(interaction)
     try:
         if not bot.in_flight.take():
-            await reply_ephemeral(interaction, RESTARTING)
+            await reply_ephemeral(interaction, client_words(interaction)(RESTARTING))
             return "refused"
         if late > BUSY_AFTER or _in_progress > BUSY_CLICKS:
-            await reply_ephemeral(interaction, BUSY)
+            await reply_ephemeral(interaction, client_words(interaction)(BUSY))
             return "failed"
         control.hurried = late > ACK_FIRST_AFTER or _in_progress > 1
         if control.hurried and not control.saves:
@@ -223,14 +231,14 @@ def _all_of_game(message: discord.Message, game_id: int) -> bool:
 
 async def _show_current(control: Control, interaction: discord.Interaction, note: str) -> None:
     """Redraw the table the outdated control sits on, as the answer to the click; ``note`` (why) goes
-    privately to the one who clicked, not into the table everyone watches."""
+    privately to the one who clicked, not into the table everyone watches (a message id, worded for them)."""
     bot = peapod(interaction)
     try:
         table = await bot.service.table(control.game_id)
         if table.message_id != control.message_id(interaction):
             raise UnknownControlError(NOT_THIS_TABLE)
         await bot.presenter.show_here(interaction, table)
-        await reply_ephemeral(interaction, note)
+        await reply_ephemeral(interaction, (await private_words(interaction))(note))
     except Exception as error:  # noqa: BLE001
         await reply_error(interaction, error)
 
@@ -246,7 +254,8 @@ def button(
     emoji: str | None = None,
     disabled: bool = False,
 ) -> Control:
-    """A button of control ``cls`` for ``table`` (``code``: the action it plays, for Action- and SeatButton)."""
+    """A button of control ``cls`` for ``table`` (``code``: the action it plays, for Action- and SeatButton);
+    ``label`` is already worded, and cut to Discord's 80 characters here."""
     custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version, code)
     item: ui.Button[ui.View | ui.LayoutView] = ui.Button(
         custom_id=custom_id, label=readable(label)[:80], style=style, emoji=emoji, disabled=disabled
@@ -265,8 +274,8 @@ def select(
     """A select menu of control ``cls`` for ``table`` (at most 25 options, as Discord allows)."""
     custom_id = custom_ids.table_id(cls.prefix, table.game_id, table.version)
     for option in options:
-        option.label = readable(option.label)
-        option.description = readable(option.description) if option.description else None
+        option.label = readable(option.label)[:100]
+        option.description = readable(option.description)[:100] if option.description else None
     return cls(ui.Select(custom_id=custom_id, options=options[:25], placeholder=placeholder[:150]), row=row)
 
 
@@ -360,7 +369,7 @@ class HintButton(Control, template=custom_ids.template(custom_ids.HINT)):
         await bot.service.seat_of(self.game_id, interaction.user.id)
         await self.acknowledge(interaction)
         action = await bot.service.hint(self.game_id, interaction.user.id)
-        await bot.presenter.tell(interaction, bot.presenter.hint_text(action))
+        await bot.presenter.tell(interaction, bot.presenter.hint_text(await private_words(interaction), action))
 
 
 class ResignButton(Control, template=custom_ids.template(custom_ids.RESIGN)):
@@ -373,9 +382,10 @@ class ResignButton(Control, template=custom_ids.template(custom_ids.RESIGN)):
         bot = peapod(interaction)
         await bot.service.check_resign(self.game_id, interaction.user.id)
         table = await bot.service.table(self.game_id)
+        words = await private_words(interaction)
         view = ui.View(timeout=None)
-        view.add_item(button(ConfirmResignButton, table, "Yes, resign", style=discord.ButtonStyle.danger))
-        text = "Resign this game? It counts as a loss."
+        view.add_item(button(ConfirmResignButton, table, words("Yes, resign"), style=discord.ButtonStyle.danger))
+        text = words("Resign this game? It counts as a loss.")
         if interaction.response.is_done():
             await interaction.followup.send(text, view=view, ephemeral=True)
         else:
@@ -393,10 +403,11 @@ class ConfirmResignButton(Control, template=custom_ids.template(custom_ids.CONFI
         bot = peapod(interaction)
         table = await bot.service.resign(self.game_id, interaction.user.id)
         await self.acknowledge_if_hurried(interaction)
+        resigned = (await private_words(interaction))("You resigned.")
         if interaction.response.is_done():
-            await interaction.edit_original_response(content="You resigned.", view=None)
+            await interaction.edit_original_response(content=resigned, view=None)
         else:
-            await interaction.response.edit_message(content="You resigned.", view=None)
+            await interaction.response.edit_message(content=resigned, view=None)
         bot.presenter.redraw(table)
 
 
@@ -431,7 +442,8 @@ class SeatButton(Control, template=custom_ids.template(custom_ids.SEAT, code=Tru
         except (StaleActionError, IllegalActionError, NotYourTurnError) as refusal:
             await self.acknowledge_if_hurried(interaction)
             table = await bot.service.table(self.game_id)
-            await bot.presenter.show_panel(interaction, table, seat, note=text_for(refusal))
+            note = text_for(refusal, interaction, await private_words(interaction))
+            await bot.presenter.show_panel(interaction, table, seat, note=note)
             return
         await self.acknowledge_if_hurried(interaction)
         await bot.presenter.show_panel(interaction, table, seat)
@@ -505,7 +517,8 @@ class NewGameButton(Control, template=custom_ids.template(custom_ids.NEW_GAME)):
         finished = await bot.service.table(self.game_id)
         for game_id in await bot.service.active_games(finished.channel_id or 0, interaction.user.id, finished.kind):
             if (await bot.service.table(game_id)).owner == interaction.user.id:
-                raise UnknownControlError(f"You already have a {finished.title} game here (game #{game_id}).")
+                already = N_("You already have a {game} game here (game #{game_id}).")
+                raise UnknownControlError(already, game=finished.title, game_id=game_id)
         await self.acknowledge(interaction)
         table = await bot.service.new_game(
             finished.kind,

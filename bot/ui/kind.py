@@ -8,6 +8,7 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
+from bot.i18n import N_, Words
 from bot.ui.layout import FELT
 from games.base import Seat
 
@@ -34,33 +35,34 @@ class KindUI:
 
     key: str
     help: str
-    """The game's paragraph in /help: the rules in short, the commands, the controls."""
+    """The game's paragraph in /help: the rules in short, the commands, the controls (a message id, worded
+    where it is shown, as are ``blurb``, ``panel_label`` and ``off_board``)."""
     blurb: str
     """The command group's description, e.g. "Penguin, a patience with a beak and flippers"."""
-    status: Callable[[Table], str]
-    """One line under the title: the state of play."""
-    controls: Callable[[Table, str | None], list[ui.Item[Any]]]
+    status: Callable[[Words, Table], str]
+    """One line under the title: the state of play, in the given words."""
+    controls: Callable[[Words, Table, str | None], list[ui.Item[Any]]]
     """The game's own controls on a running table, given the place picked in its menu (if any)."""
-    render: Callable[[Table, Sequence[str]], bytes]
-    """The public picture of the table (drawn from ``table.public``), given a name per seat."""
-    render_picked: Callable[[Table, str], bytes] | None = None
+    render: Callable[[Words, Table, Sequence[str]], bytes]
+    """The public picture of the table (drawn from ``table.public``) in the given words, given a name per seat."""
+    render_picked: Callable[[Words, Table, str], bytes] | None = None
     """The picture with the place picked in the menu and where it may go highlighted (None: the
     picture does not change with a pick, so a pick redraws the controls only)."""
     pickable: Callable[[Table], Collection[str]] = _nothing_to_pick
     """The places the table's pick menu offers (an empty collection: the game has no such menu)."""
     variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Named option sets for ``/<game> new variant:``; the first is the default."""
-    panel: Callable[[Table, Seat], Sequence[ui.Item[Any]]] | None = None
+    panel: Callable[[Words, Table, Seat], Sequence[ui.Item[Any]]] | None = None
     """A seat's own controls, shown only to its player (games where each seat acts for itself)."""
-    panel_status: Callable[[Table, Seat], str] | None = None
+    panel_status: Callable[[Words, Table, Seat], str] | None = None
     """A seat's own line on its panel (its score, its hand size…)."""
-    render_private: Callable[[Table, Seat], bytes] | None = None
+    render_private: Callable[[Words, Table, Seat], bytes] | None = None
     """The picture of a seat's private view (``table.views[seat]``, a hand), shown on its panel."""
     hand_in_dm: bool = False
     """Each player's panel is also kept up to date in a DM (their hand), edited in place."""
-    panel_label: str = "My controls"
+    panel_label: str = N_("My controls")
     """The table's button that opens a player's panel."""
-    lobby_note: Callable[[Table], str] | None = None
+    lobby_note: Callable[[Words, Table], str] | None = None
     """A line under a lobby's seats (who partners whom)."""
     off_board: str = ""
     """Which games its scoreboard leaves out (practice, another scale), said under the board."""
@@ -71,10 +73,13 @@ class KindUI:
     channel, where the result comes back: each such table's board gets its own edit budget."""
 
 
-def unnamed(render: Callable[[Any], bytes]) -> Callable[[Table, Sequence[str]], bytes]:
-    """A picture drawn from the public view alone (the one-player games need no names)."""
+def unnamed(
+    render: Callable[..., bytes], labels: Callable[[Words], object]
+) -> Callable[[Words, Table, Sequence[str]], bytes]:
+    """A picture drawn from the public view alone (the one-player games need no names), with the words
+    ``labels`` gives for the reader's language."""
 
-    def picture(table: Table, names: Sequence[str]) -> bytes:
-        return render(table.public)
+    def picture(words: Words, table: Table, names: Sequence[str]) -> bytes:
+        return render(table.public, labels=labels(words))
 
     return picture

@@ -14,14 +14,15 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
+from bot.i18n import N_, Words
 from bot.ui.controls import ClaimButton, SeatButton, button
 from bot.ui.kind import KindUI, view_as
-from bot.words import say
+from bot.ui.picture_words import peanuts_labels
 from games.base import Seat
 from games.peanuts import Move, Pass, PeanutsView, Recycle, Stuck, Turn
 from render import peanuts as picture
 
-HELP = """\
+HELP = N_("""\
 **Peanuts** (2 players, both at once): racing double solitaire. Each player has a deck of their own \
 (blue or red backs): seven face-up columns, a 21-card *peanut pile* and a stock turned three at a \
 time. Everybody builds on the shared piles in the middle, up in suit from the aces; on your own \
@@ -32,81 +33,102 @@ middle. Score: your cards in the middle minus the cards left in your peanut pile
 racing) · `/peanuts practice [level]` race the AI (practice games stay off the scoreboard) · \
 `/peanuts resign` give up
 On the board press **My controls**: your moves as buttons, *Turn 3*, *Stuck* when you can do nothing \
-more; when the other player has not moved for two minutes, *Claim* ends the game as it stands."""
+more; when the other player has not moved for two minutes, *Claim* ends the game as it stands.""")
 
 MOVES_SHOWN = 19
 """Buttons for moves on a panel (Discord allows 25 a message; the rest is turning, stuck and claim)."""
 
 
-def _name(table: Table, seat: Seat) -> str:
+def _name(words: Words, table: Table, seat: Seat) -> str:
     player = table.seats[seat]
-    return "the AI" if player.ai else f"<@{player.user_id}>" if player.user_id else f"player {seat + 1}"
+    if player.ai:
+        return words("the AI")
+    return f"<@{player.user_id}>" if player.user_id else words("player {number}", number=seat + 1)
 
 
-def status(table: Table) -> str:
+SIDES = (
+    N_("{player} (blue) {score}: {peanuts} peanut cards left"),
+    N_("{player} (red) {score}: {peanuts} peanut cards left"),
+)
+"""A player's part of the status line, by the back of their deck."""
+
+
+def status(words: Words, table: Table) -> str:
     """Both scores, the piles, and (in turns mode) whose turn it is."""
     view = view_as(table.public, PeanutsView)
     parts = []
     for seat, layout in enumerate(view.players):
-        back = ("blue", "red")[seat]
-        parts.append(f"{_name(table, seat)} ({back}) {layout.score}: {layout.peanut_count} peanut cards left")
-    line = " \u00b7 ".join(parts)
+        parts.append(
+            words(
+                SIDES[seat],
+                player=_name(words, table, seat),
+                score=words.number(layout.score),
+                peanuts=words.number(layout.peanut_count),
+            )
+        )
     if table.turn is not None:
-        line += f" \u00b7 turn: {_name(table, table.turn)}"
-    return line
+        parts.append(words("turn: {player}", player=_name(words, table, table.turn)))
+    return " \u00b7 ".join(parts)
 
 
-def _label(action: Turn | Recycle | Stuck | Pass) -> str:
+def _label(words: Words, action: Turn | Recycle | Stuck | Pass) -> str:
     if isinstance(action, Stuck):
-        return "Stuck" if action.on else "Not stuck"
-    return say(action.phrase)
+        return words("Stuck") if action.on else words("Not stuck")
+    return words.phrase(action.phrase)
 
 
-def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
+def panel(words: Words, table: Table, seat: Seat) -> list[ui.Item[Any]]:
     """A button per move to a pile or a column, then turning the stock, stuck / pass, and claim."""
     legal = table.legal.get(seat, ())
     moves = [action for action in legal if isinstance(action, Move)]
     items: list[ui.Item[Any]] = []
     for index, move in enumerate(moves[:MOVES_SHOWN]):
         style = discord.ButtonStyle.success if move.dest.startswith("b") else discord.ButtonStyle.primary
-        items.append(button(SeatButton, table, say(move.phrase), code=move.code, style=style, row=index // 5))
+        items.append(button(SeatButton, table, words.phrase(move.phrase), code=move.code, style=style, row=index // 5))
     others = [action for action in legal if isinstance(action, Turn | Recycle | Stuck | Pass)]
     for action in others:
-        items.append(button(SeatButton, table, _label(action), code=action.code, row=4))
-    items.append(button(ClaimButton, table, "Claim", style=discord.ButtonStyle.danger, row=4))
+        items.append(button(SeatButton, table, _label(words, action), code=action.code, row=4))
+    items.append(button(ClaimButton, table, words("Claim"), style=discord.ButtonStyle.danger, row=4))
     return items[:25]
 
 
-def panel_status(table: Table, seat: Seat) -> str:
+def panel_status(words: Words, table: Table, seat: Seat) -> str:
     layout = view_as(table.views[seat], PeanutsView).players[seat]
-    line = (
-        f"You have {layout.score} points: {layout.peanut_count} peanut cards left, {layout.stock_count} in your stock."
+    line = words.plural(
+        "You have {n} point: {peanuts} peanut cards left, {stock} in your stock.",
+        "You have {n} points: {peanuts} peanut cards left, {stock} in your stock.",
+        layout.score,
+        peanuts=words.number(layout.peanut_count),
+        stock=words.number(layout.stock_count),
     )
+    if table.turn == seat:
+        return words("{line} **Your turn.**", line=line)
     if table.turn is not None:
-        line += " **Your turn.**" if table.turn == seat else f" Waiting for {_name(table, table.turn)}."
+        return words("{line} Waiting for {player}.", line=line, player=_name(words, table, table.turn))
     return line
 
 
-def render_table(table: Table, names: Sequence[str]) -> bytes:
-    return picture.render_table(view_as(table.public, PeanutsView), names=names)
+def render_table(words: Words, table: Table, names: Sequence[str]) -> bytes:
+    return picture.render_table(view_as(table.public, PeanutsView), names=names, labels=peanuts_labels(words))
 
 
-def lobby_note(table: Table) -> str:
-    mode = "taking turns" if table.options.get("turns") else "a race: both play at once"
-    return f"Peanuts, {mode}. It starts as soon as the challenge is accepted."
+def lobby_note(words: Words, table: Table) -> str:
+    if table.options.get("turns"):
+        return words("Peanuts, taking turns. It starts as soon as the challenge is accepted.")
+    return words("Peanuts, a race: both play at once. It starts as soon as the challenge is accepted.")
 
 
 KIND = KindUI(
     colour=discord.Colour.from_rgb(201, 122, 44),
     key="peanuts",
     help=HELP,
-    blurb="Peanuts, two-player racing double solitaire",
+    blurb=N_("Peanuts, two-player racing double solitaire"),
     status=status,
-    controls=lambda table, picked: [],
+    controls=lambda words, table, picked: [],
     render=render_table,
     panel=panel,
     panel_status=panel_status,
     lobby_note=lobby_note,
-    off_board="Practice races against the AI are not counted.",
+    off_board=N_("Practice races against the AI are not counted."),
     threaded=True,
 )

@@ -14,14 +14,15 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
+from bot.i18n import N_, Words
 from bot.ui.controls import SeatButton, button
 from bot.ui.kind import KindUI, view_as
-from bot.words import say
+from bot.ui.picture_words import pebbles_labels
 from games.base import Seat
 from games.pebbles import Declare, Pass, PebblesView, Play
 from render import pebbles as picture
 
-HELP = """\
+HELP = N_("""\
 **Pebbles and Nuts** (2, 3 or 4 players; 4 play as partners sitting across): a trick-taking game by \
 Howard Fosdick with 32 cards (A 10 K Q J 9 8 7; a third player adds an 8♥). Hearts are trumps; follow \
 suit if you can; when a heart is led, the A♠ may be played at will and beats every heart. After each \
@@ -35,27 +36,35 @@ decks) wins; ties play on.
 Your hand comes by DM (or press *Show my hand* on the table): press a card to play it, a *Declare* \
 button to meld after winning a trick, *Pass* to lead without melding. A turn lasts two minutes (or what the \
 server set); then the bot plays your lowest card, and after three missed turns the AI keeps your seat until you \
-press *I'm back*."""
+press *I'm back*.""")
 
 CARDS_PER_ROW = 5
 
 
-def _name(table: Table, seat: Seat) -> str:
+def _name(words: Words, table: Table, seat: Seat) -> str:
     player = table.seats[seat]
-    return "the AI" if player.ai else f"<@{player.user_id}>" if player.user_id else f"seat {seat + 1}"
+    if player.ai:
+        return words("the AI")
+    return f"<@{player.user_id}>" if player.user_id else words("seat {number}", number=seat + 1)
 
 
-def status(table: Table) -> str:
+def status(words: Words, table: Table) -> str:
     """Deal, scores against the target, and whose turn it is."""
     view = view_as(table.public, PebblesView)
-    sides = "/".join(str(score) for score in view.scores)
-    line = f"Deal {view.deal_no + 1} \u00b7 scores {sides} (target {view.target}) \u00b7 {view.pile_size} to draw"
+    sides = "/".join(words.number(score) for score in view.scores)
+    line = words(
+        "Deal {deal} \u00b7 scores {scores} (target {target}) \u00b7 {pile} to draw",
+        deal=view.deal_no + 1,
+        scores=sides,
+        target=words.number(view.target),
+        pile=words.number(view.pile_size),
+    )
     if table.turn is not None:
-        line += f" \u00b7 turn: seat {table.turn + 1}"
+        return words("{status} \u00b7 turn: seat {seat}", status=line, seat=table.turn + 1)
     return line
 
 
-def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
+def panel(words: Words, table: Table, seat: Seat) -> list[ui.Item[Any]]:
     """A button per card in the hand (legal ones enabled), then the melds the seat may declare, then Pass."""
     view = view_as(table.views[seat], PebblesView)
     legal = table.legal.get(seat, ())
@@ -67,7 +76,7 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
             button(
                 SeatButton,
                 table,
-                say((action or Play(card, view.decks)).phrase),
+                words.phrase((action or Play(card, view.decks)).phrase),
                 code=Play(card).code,
                 style=discord.ButtonStyle.primary if action else discord.ButtonStyle.secondary,
                 row=index // CARDS_PER_ROW,
@@ -77,47 +86,54 @@ def panel(table: Table, seat: Seat) -> list[ui.Item[Any]]:
     extras = [action for action in legal if isinstance(action, Declare | Pass)]
     for extra in extras[:5]:
         style = discord.ButtonStyle.success if isinstance(extra, Declare) else discord.ButtonStyle.secondary
-        items.append(button(SeatButton, table, say(extra.phrase), code=extra.code, style=style, row=3))
+        items.append(button(SeatButton, table, words.phrase(extra.phrase), code=extra.code, style=style, row=3))
     return items
 
 
-def panel_status(table: Table, seat: Seat) -> str:
+def panel_status(words: Words, table: Table, seat: Seat) -> str:
     view = view_as(table.views[seat], PebblesView)
     if table.turn == seat:
         if any(isinstance(action, Declare) for action in table.legal.get(seat, ())):
-            return "You won the trick: declare a meld, or lead a card."
-        return "**Your turn**: play a card."
-    waiting = f" Waiting for {_name(table, table.turn)}." if table.turn is not None else ""
-    return f"{len(view.hand)} cards in your hand.{waiting}"
+            return words("You won the trick: declare a meld, or lead a card.")
+        return words("**Your turn**: play a card.")
+    if table.turn is None:
+        return words.plural("{n} card in your hand.", "{n} cards in your hand.", len(view.hand))
+    return words.plural(
+        "{n} card in your hand. Waiting for {player}.",
+        "{n} cards in your hand. Waiting for {player}.",
+        len(view.hand),
+        player=_name(words, table, table.turn),
+    )
 
 
-def render_table(table: Table, names: Sequence[str]) -> bytes:
-    return picture.render_table(view_as(table.public, PebblesView), names)
+def render_table(words: Words, table: Table, names: Sequence[str]) -> bytes:
+    return picture.render_table(view_as(table.public, PebblesView), names, pebbles_labels(words))
 
 
-def render_hand(table: Table, seat: Seat) -> bytes:
+def render_hand(words: Words, table: Table, seat: Seat) -> bytes:
     playable = [action.card for action in table.legal.get(seat, ()) if isinstance(action, Play)]
-    return picture.render_hand(view_as(table.views[seat], PebblesView), playable=playable)
+    view = view_as(table.views[seat], PebblesView)
+    return picture.render_hand(view, playable=playable, labels=pebbles_labels(words))
 
 
-def lobby_note(table: Table) -> str:
+def lobby_note(words: Words, table: Table) -> str:
     if len(table.seats) == 4:
-        return "Partners sit across: seats 1 and 3 play against seats 2 and 4."
-    return f"A table for {len(table.seats)}: everyone plays for themselves."
+        return words("Partners sit across: seats 1 and 3 play against seats 2 and 4.")
+    return words("A table for {count}: everyone plays for themselves.", count=len(table.seats))
 
 
 KIND = KindUI(
     colour=discord.Colour.from_rgb(121, 96, 74),
     key="pebbles",
     help=HELP,
-    blurb="Pebbles and Nuts, a trick-taking game for 2, 3 or 4",
+    blurb=N_("Pebbles and Nuts, a trick-taking game for 2, 3 or 4"),
     status=status,
-    controls=lambda table, picked: [],
+    controls=lambda words, table, picked: [],
     render=render_table,
     panel=panel,
     panel_status=panel_status,
     render_private=render_hand,
     hand_in_dm=True,
-    panel_label="Show my hand",
+    panel_label=N_("Show my hand"),
     lobby_note=lobby_note,
 )

@@ -12,13 +12,14 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
+from bot.i18n import N_, Words
 from bot.ui.controls import ActionButton, HintButton, button
 from bot.ui.kind import KindUI, unnamed, view_as
-from bot.words import say
+from bot.ui.picture_words import peek_labels
 from games.peek import WASTE, Draw, PeekView, Play, Redeal
 from render import peek as picture
 
-HELP = """\
+HELP = N_("""\
 **Peek** (1 player, or the whole channel): an open Osmosis patience. Sixteen cards lie face up in \
 four reserves (only the last card of each is playable); the stock is turned onto the waste one card \
 at a time, with two redeals. The first foundation holds the card dealt to it and takes any card of \
@@ -28,19 +29,21 @@ its suit's foundation only when its rank is already in the foundation above. Get
 as you like) · `/peek move` type a move · `/peek resign` give up
 On the table press a card's button to send it home (those cards wear a gold border in the picture), \
 or *Turn* to turn the stock; when the stock is empty, *Turn the waste over* redeals. *Hint* suggests \
-a move and says why (it knows only what you see); *Undo* takes back moves, as many as you like."""
+a move and says why (it knows only what you see); *Undo* takes back moves, as many as you like.""")
 
 
-def place_name(source: str) -> str:
-    """``"r2"`` -> ``"Reserve 2"``, ``"w"`` -> ``"Waste"`` (the names the picture uses)."""
-    return "Waste" if source == WASTE else f"Reserve {source[1:]}"
+def play_label(words: Words, play: Play) -> str:
+    """A play's button: where the card comes from (the names the picture uses) and the play: "Reserve 2: 5♥ home"."""
+    if play.source == WASTE:
+        return words("Waste: {play}", play=words.phrase(play.phrase))
+    return words("Reserve {number}: {play}", number=play.source[1:], play=words.phrase(play.phrase))
 
 
 def _button(table: Table, code: str, label: str, style: discord.ButtonStyle, row: int) -> ui.Item[Any]:
     return button(ActionButton, table, label, code=code, style=style, row=row)
 
 
-def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
+def components(words: Words, table: Table, picked: str | None) -> list[ui.Item[Any]]:
     """The moves under a running Peek table (``picked`` is not used: every move is one click), and Hint.
 
     Undo and Resign are added by the presenter.
@@ -48,27 +51,31 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
     legal = table.legal.get(0, ())
     plays = [action for action in legal if isinstance(action, Play)]
     items: list[ui.Item[Any]] = [
-        _button(table, play.code, f"{place_name(play.source)}: {say(play.phrase)}", discord.ButtonStyle.success, 0)
+        _button(table, play.code, play_label(words, play), discord.ButtonStyle.success, 0)
         for play in plays
     ]
     for action in legal:
         if isinstance(action, Draw | Redeal):
             warning = isinstance(action, Draw) and action.ends_game
             style = discord.ButtonStyle.danger if warning else discord.ButtonStyle.primary
-            items.append(_button(table, action.code, say(action.phrase), style, 1))
-    items.append(button(HintButton, table, "Hint", row=4))
+            items.append(_button(table, action.code, words.phrase(action.phrase), style, 1))
+    items.append(button(HintButton, table, words("Hint"), row=4))
     return items
 
 
-def status(table: Table) -> str:
+def status(words: Words, table: Table) -> str:
     """One line under the title: cards home, moves, the stock and the redeals left."""
     view = view_as(table.public, PeekView)
     if view.redeals_left is None:
-        redeals = "unlimited redeals"
+        redeals = words("unlimited redeals")
     else:
-        redeals = f"{view.redeals_left} redeal{'' if view.redeals_left == 1 else 's'} left"
-    moves = f"{view.moves} move{'' if view.moves == 1 else 's'}"
-    parts = (f"{view.score}/52 cards on the foundations", moves, f"{view.stock_count} in the stock", redeals)
+        redeals = words.plural("{n} redeal left", "{n} redeals left", view.redeals_left)
+    parts = (
+        words("{score}/52 cards on the foundations", score=words.number(view.score)),
+        words.plural("{n} move", "{n} moves", view.moves),
+        words("{count} in the stock", count=words.number(view.stock_count)),
+        redeals,
+    )
     return " \u00b7 ".join(parts)
 
 
@@ -76,9 +83,9 @@ KIND = KindUI(
     colour=discord.Colour.from_rgb(196, 152, 38),
     key="peek",
     help=HELP,
-    blurb="Peek, an open Osmosis patience",
+    blurb=N_("Peek, an open Osmosis patience"),
     status=status,
     controls=components,
-    render=unnamed(picture.render),
+    render=unnamed(picture.render, peek_labels),
     variants={"one card": {}, "three cards": {"three_card": True}},
 )

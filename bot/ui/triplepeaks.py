@@ -11,15 +11,16 @@ import discord
 from discord import ui
 
 from bot.core.service import Table
+from bot.i18n import N_, Words
 from bot.ui.controls import ActionButton, HintButton, button
 from bot.ui.kind import KindUI, unnamed, view_as
-from bot.words import say
+from bot.ui.picture_words import triplepeaks_labels
 from games.triplepeaks import Draw, Play, TriplePeaksView
 from render import triplepeaks as picture
 
 PLAYS_PER_ROW = 5
 
-HELP = """\
+HELP = N_("""\
 **Triple Peaks** (1 player, or the whole channel): the Tri Peaks patience. Three peaks of face-down \
 cards stand on a row of ten face-up ones; a card turns up once both cards lying on it are gone. Play \
 any face-up card one rank above or below the waste card, suit ignored, King and Ace connecting; or \
@@ -31,10 +32,10 @@ tableau deals a new round, the score carries over), *practice* (with undo).
 `/triplepeaks resign` give up
 On the table press a card's button to play it (those cards wear a gold border in the picture), or \
 *Turn a stock card*. *Hint* suggests a move and says why (it knows only the cards you see). *Undo* \
-is there in practice games only; practice and multiplier games stay off the scoreboard."""
+is there in practice games only; practice and multiplier games stay off the scoreboard.""")
 
 
-def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
+def components(words: Words, table: Table, picked: str | None) -> list[ui.Item[Any]]:
     """The moves under a running Triple Peaks table (``picked`` is unused: there is no menu), and Hint.
 
     Undo and Resign are added by the presenter.
@@ -47,32 +48,36 @@ def components(table: Table, picked: str | None) -> list[ui.Item[Any]]:
             button(
                 ActionButton,
                 table,
-                say(play.phrase),
+                words.phrase(play.phrase),
                 code=play.code,
                 style=discord.ButtonStyle.primary,
                 row=index // PLAYS_PER_ROW,
             )
         )
     if any(isinstance(action, Draw) for action in legal):
-        label = f"Turn a stock card ({view_as(table.public, TriplePeaksView).stock} left)"
+        stock = view_as(table.public, TriplePeaksView).stock
+        label = words("Turn a stock card ({count} left)", count=words.number(stock))
         items.append(button(ActionButton, table, label, code=Draw().code, style=discord.ButtonStyle.success, row=2))
-    items.append(button(HintButton, table, "Hint", row=4))
+    items.append(button(HintButton, table, words("Hint"), row=4))
     return items
 
 
-def status(table: Table) -> str:
+def status(words: Words, table: Table) -> str:
     """One line under the title: score, the run, the stock and the peaks."""
     view = view_as(table.public, TriplePeaksView)
-    parts = [f"Score {view.score}"]
+    parts = [words("Score {score}", score=words.number(view.score))]
     if view.multiplier:
-        parts.append("multiplier scoring")
+        parts.append(words("multiplier scoring"))
     if view.progressive:
-        parts.append(f"round {view.round}")
+        parts.append(words("round {number}", number=view.round))
     if not table.finished:
-        run = f"run of {view.run}, " if view.run else ""
-        parts.append(f"{run}next card +{view.next_points}")
-    parts.append(f"{view.stock} stock card{'' if view.stock == 1 else 's'} left")
-    parts.append(f"{view.peaks_cleared}/3 peaks cleared")
+        points = words.number(view.next_points)
+        if view.run:
+            parts.append(words("run of {run}, next card +{points}", run=view.run, points=points))
+        else:
+            parts.append(words("next card +{points}", points=points))
+    parts.append(words.plural("{n} stock card left", "{n} stock cards left", view.stock))
+    parts.append(words("{cleared}/3 peaks cleared", cleared=view.peaks_cleared))
     return " \u00b7 ".join(parts)
 
 
@@ -80,11 +85,11 @@ KIND = KindUI(
     colour=discord.Colour.from_rgb(126, 87, 176),
     key="triplepeaks",
     help=HELP,
-    blurb="Triple Peaks: clear three peaks of cards, one rank up or down at a time",
+    blurb=N_("Triple Peaks: clear three peaks of cards, one rank up or down at a time"),
     status=status,
     controls=components,
-    render=unnamed(picture.render),
-    off_board="Practice games (with undo) and multiplier games (another scale) are not counted.",
+    render=unnamed(picture.render, triplepeaks_labels),
+    off_board=N_("Practice games (with undo) and multiplier games (another scale) are not counted."),
     variants={
         "standard": {},
         "multiplier": {"multiplier": True},

@@ -1,10 +1,12 @@
 """A real peapod bot on a temporary SQLite file, run by SimCord, with a small server to play in."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
+import simcord.interactions
 from simcord import Env
 from simcord.actors import MemberActor
+from simcord.backend import serializers
 from simcord.builders import ChannelHandle
 
 from bot.app import PeapodBot, create_bot
@@ -69,3 +71,38 @@ def carol_has_closed_dms(room):
         message="Cannot send messages to this user",
         times=None,
     )
+
+
+@dataclass
+class Languages:
+    """The languages Discord reports, which SimCord fixes at en-US: each person's client locale (by user id),
+    and which servers (by name) are community servers, whose preferred locale then counts."""
+
+    users: dict[int, str] = field(default_factory=dict)
+    communities: set[str] = field(default_factory=set)
+
+
+@pytest.fixture
+def languages(monkeypatch) -> Languages:
+    """Interactions carry each person's locale and their server's (as Discord sends them), and the servers
+    named in ``communities`` are community servers; set them before the server is created."""
+    chosen = Languages()
+    base_payload = simcord.interactions.base_payload
+    guild_payload = serializers.guild_create_payload
+
+    def with_locales(backend, *, user_id, guild_id, **options):
+        record, payload = base_payload(backend, user_id=user_id, guild_id=guild_id, **options)
+        payload["locale"] = chosen.users.get(user_id, "en-US")
+        if guild_id is not None:
+            payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale
+        return record, payload
+
+    def with_community(backend, guild):
+        payload = dict(guild_payload(backend, guild))
+        if guild.name in chosen.communities:
+            payload["features"] = ["COMMUNITY"]
+        return payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
+    monkeypatch.setattr(serializers, "guild_create_payload", with_community)
+    return chosen

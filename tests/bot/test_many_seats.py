@@ -20,6 +20,7 @@ from PIL import Image
 
 from bot.app import create_bot
 from bot.core.service import Table
+from bot.i18n import Words
 from bot.ui.controls import SeatButton, button
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
@@ -116,7 +117,7 @@ class Tally(Game[TallyState]):
         return TallyState(tuple(data["counts"]), data["resigned"])
 
 
-def _picture(table: Table, names: Sequence[str]) -> bytes:
+def _picture(words: Words, table: Table, names: Sequence[str]) -> bytes:
     out = io.BytesIO()
     Image.new("P", (40, 30)).save(out, format="PNG")
     return out.getvalue()
@@ -126,11 +127,11 @@ TALLY = KindUI(
     key="tally",
     help="**Tally**: count to four.",
     blurb="Count to four",
-    status=lambda table: " vs ".join(str(count) for count in table.public.counts),
-    controls=lambda table, picked: [],
+    status=lambda words, table: " vs ".join(str(count) for count in table.public.counts),
+    controls=lambda words, table, picked: [],
     render=_picture,
-    panel=lambda table, seat: [button(SeatButton, table, "+1", code="+1", style=discord.ButtonStyle.success)],
-    panel_status=lambda table, seat: f"You have counted {table.public.counts[seat]}.",
+    panel=lambda words, table, seat: [button(SeatButton, table, "+1", code="+1", style=discord.ButtonStyle.success)],
+    panel_status=lambda words, table, seat: f"You have counted {table.public.counts[seat]}.",
 )
 
 

@@ -7,6 +7,7 @@ from discord import ui
 
 from bot.core.tournament import Entrant, Format, Outcome, Result, bracket, standings
 from bot.core.tournaments import TournamentView
+from bot.i18n import ENGLISH, PSEUDO, words_for
 from bot.store import EntrantRecord, PairingRecord, TournamentRecord
 from bot.ui.present.layouts import (
     announcement_layout,
@@ -16,6 +17,8 @@ from bot.ui.present.layouts import (
     tournament_layout,
     tournament_text,
 )
+
+from .pseudo import english_in
 
 PLAYERS = (11, 22, 33, 44, 55, 66)
 
@@ -71,42 +74,70 @@ def view_of(form: Format, status: str, results=(), round_=0, **extra) -> Tournam
 
 def test_the_signup_lists_entrants_with_ratings_and_offers_join_leave_start_and_cancel():
     view = view_of(Format.SWISS, "signup")
-    text = tournament_text(view)
+    text = tournament_text(ENGLISH, view)
     assert "Starts <t:5000:R>" in text and "<@11>" in text and "(28.9)" in text and "Entrants (6/16)" in text
-    assert [c.custom_id for c in tournament_controls(view)] == ["tj:7:0", "tl:7:0", "tg:7:0", "tc:7:0"]
-    assert "Peanuts tournament #7: Swiss" in text_of(tournament_layout(view, discord.Colour.green(), None))
+    assert [c.custom_id for c in tournament_controls(ENGLISH, view)] == ["tj:7:0", "tl:7:0", "tg:7:0", "tc:7:0"]
+    assert "Peanuts tournament #7: Swiss" in text_of(tournament_layout(ENGLISH, view, discord.Colour.green(), None))
 
 
 def test_an_arena_running_offers_pause_and_return_and_a_finished_one_nothing():
-    assert [c.custom_id for c in tournament_controls(view_of(Format.ARENA, "running"))] == ["tp:7:0", "tr:7:0"]
-    assert tournament_controls(view_of(Format.SWISS, "finished")) == []
-    shown_elsewhere = tournament_layout(view_of(Format.SWISS, "signup"), 0, None, controls=False)
+    assert [c.custom_id for c in tournament_controls(ENGLISH, view_of(Format.ARENA, "running"))] == ["tp:7:0", "tr:7:0"]
+    assert tournament_controls(ENGLISH, view_of(Format.SWISS, "finished")) == []
+    shown_elsewhere = tournament_layout(ENGLISH, view_of(Format.SWISS, "signup"), 0, None, controls=False)
     assert not [item for item in shown_elsewhere.walk_children() if isinstance(item, ui.Button)]
 
 
 def test_the_standings_picture_has_the_tie_breaks_of_swiss_and_none_in_an_arena():
     results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.DRAW), Result.bye(55))
-    swiss = standings_table(view_of(Format.SWISS, "running", results, 1))
+    swiss = standings_table(ENGLISH, view_of(Format.SWISS, "running", results, 1))
     assert swiss.headings == ("#", "Player", "Points", "Buchholz", "S-B", "Games")
     assert swiss.rows[0].cells[:3] == ("1", "p11", "1") and "after round 1" in swiss.title
     assert any(row.cells[2] == "0.5" for row in swiss.rows)
     streak = (Result(11, 22, Outcome.FIRST_WON), Result(11, 33, Outcome.FIRST_WON))
-    arena = standings_table(view_of(Format.ARENA, "running", streak, 1))
+    arena = standings_table(ENGLISH, view_of(Format.ARENA, "running", streak, 1))
     assert arena.headings == ("#", "Player", "Points", "Games")
     assert arena.rows[0].cells[1] == "p11" and arena.rows[0].lit and not arena.rows[1].lit
 
 
 def test_a_knockout_of_six_draws_its_bracket_with_byes_to_the_top_seeds():
     results = (Result.bye(11), Result.bye(22))
-    picture = bracket_picture(view_of(Format.KNOCKOUT, "running", results, 1))
+    picture = bracket_picture(ENGLISH, view_of(Format.KNOCKOUT, "running", results, 1))
     assert picture is not None and picture.headings == ("Round 1", "Semi-finals", "Final")
     first_round = picture.rounds[0]
     assert sum(match.bottom == "bye" for match in first_round) == 2
-    assert bracket_picture(view_of(Format.SWISS, "running")) is None
+    assert bracket_picture(ENGLISH, view_of(Format.SWISS, "running")) is None
 
 
 def test_the_podium_is_announced_with_medals():
     results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.FIRST_WON))
     view = view_of(Format.SWISS, "finished", results, 3)
-    text = text_of(announcement_layout(view, 0, ["The tournament is over."], view.standings[:3], None))
+    text = text_of(announcement_layout(ENGLISH, view, 0, ["The tournament is over."], view.standings[:3], None))
     assert "The podium" in text and "\U0001f947 <@11>" in text and "\U0001f948 <@33>" in text
+
+
+def test_every_word_of_a_tournaments_messages_and_pictures_comes_from_the_catalog():
+    """In the pseudo-locale no plain English is left in the texts, the buttons, the standings' and the bracket's
+    headings and titles, the announcement and the podium."""
+    words = words_for(PSEUDO)
+    results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.DRAW), Result.bye(55))
+    views = [
+        view_of(Format.SWISS, "signup"),
+        view_of(Format.SWISS, "signup", entrants=()),
+        view_of(Format.ARENA, "running", results, 1, arena_seconds=1800.0),
+        view_of(Format.SWISS, "running", results, 1),
+        view_of(Format.ROUNDROBIN, "cancelled"),
+        view_of(Format.KNOCKOUT, "running", (Result.bye(11), Result.bye(22)), 1),
+        view_of(Format.SWISS, "finished", results, 3),
+    ]
+    texts = []
+    for view in views:
+        texts.append(text_of(tournament_layout(words, view, 0, None)))
+        texts += [c.item.label or "" for c in tournament_controls(words, view)]
+        table = standings_table(words, view)
+        texts += [table.title, *table.headings]
+        bracket = bracket_picture(words, view)
+        if bracket is not None:
+            texts += [bracket.title, *bracket.headings]
+            texts += [side for matches in bracket.rounds for match in matches for side in (match.top, match.bottom)]
+        texts.append(text_of(announcement_layout(words, view, 0, ["[ñööţêê]"], view.standings[:3], None)))
+    assert [(text, english_in(text)) for text in texts if english_in(text)] == []

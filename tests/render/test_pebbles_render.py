@@ -12,6 +12,7 @@ from games.ai.pebbles_ai import GreedyPlayer, RandomPlayer
 from games.cards import Card, Rank, Suit
 from games.pebbles import GAME, RANKS_USED, PebblesState, PebblesView, Phase, Play, face_up, sort_key
 from render import cards, pebbles
+from render.labels import ENGLISH_PEBBLES
 
 GAMES = ((2, None), (3, None), (4, None), (4, {"decks": 2}), (4, {"either_partner_declares": True}))
 
@@ -65,7 +66,7 @@ def test_every_table_size_renders_at_one_size(seats, options):
 def test_a_resignation_names_the_winners():
     """After a resignation the status line shows the winning side's discs (the engine's winners)."""
     state = GAME.resign(_line(4, None, 2)[20], 1).state
-    winners, words, _ = pebbles._status(_public(state))
+    winners, words, _ = pebbles._status(_public(state), ENGLISH_PEBBLES)
     assert winners == (0, 2) and words == "win: a resignation"
 
 
@@ -73,7 +74,7 @@ def test_the_partners_declaration_phase_renders():
     """With either_partner_declares, a handed-over declaration shows the partner to act."""
     line = _line(4, _options({"either_partner_declares": True}), 5)
     state = next(state for state in line if state.phase is Phase.PARTNER)
-    assert pebbles._status(_public(state))[1] == "may declare a meld"
+    assert pebbles._status(_public(state), ENGLISH_PEBBLES)[1] == "may declare a meld"
     assert _decode(pebbles.render_table(_public(state))).size == (pebbles.WIDTH, pebbles.HEIGHT)
 
 

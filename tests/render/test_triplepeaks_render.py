@@ -9,6 +9,7 @@ from PIL import Image
 from games.cards import DECK
 from games.triplepeaks import COVERED_BY, GAME, SLOTS, TriplePeaksState, TriplePeaksView, deal
 from render import RENDERERS, cards, render_table, triplepeaks
+from render.labels import ENGLISH_TRIPLEPEAKS
 from render.triplepeaks import CARD_H, CARD_W
 
 KIND = "triplepeaks"
@@ -162,12 +163,12 @@ def test_header_texts_do_not_collide():
     """The title shares the top line with the longest scoring note, or once over with the widest result
     badge; the longest score line (progressive, a huge multiplier score) fits the second line."""
     title = cards.text_image("Triple Peaks", 24, cards.LABEL, bold=True)
-    notes = [triplepeaks._rules_note(_view(_deal(1, options))) for options in OPTION_SETS]
+    notes = [triplepeaks._rules_note(_view(_deal(1, options)), ENGLISH_TRIPLEPEAKS) for options in OPTION_SETS]
     note = max(cards.text_image(text, 16, cards.FAINT).width for text in notes)
     badge = cards.text_image("No moves left", triplepeaks.BADGE_SIZE, cards.LABEL, bold=True)
     assert triplepeaks.MARGIN + title.width + 12 <= triplepeaks.NOTE_X
     assert triplepeaks.NOTE_X + note <= triplepeaks.WIDTH - triplepeaks.MARGIN
     assert triplepeaks.MARGIN + title.width + 12 <= triplepeaks.WIDTH - triplepeaks.MARGIN - badge.width
     busy = replace(_view(_deal(1, OPTION_SETS[3])), score=2**28, moves=9999, peaks_cleared=3, round=99)
-    status = cards.text_image(triplepeaks._status(busy), 19, cards.LABEL, bold=True)
+    status = cards.text_image(triplepeaks._status(busy, ENGLISH_TRIPLEPEAKS), 19, cards.LABEL, bold=True)
     assert triplepeaks.MARGIN + status.width <= triplepeaks.WIDTH - triplepeaks.MARGIN

@@ -1,6 +1,8 @@
 """The only code that turns a :class:`~bot.core.service.Table` into Discord messages, one concern a module:
 
-- :mod:`.layouts`: every message's text, controls and layout, as pure functions of a table;
+- :mod:`.layouts`: every message's text, controls and layout, as pure functions of a table and the words
+  (:class:`bot.i18n.Words`) of the language it is drawn in;
+- :mod:`.readers`: whose language each message speaks (a table its server's, a hand its player's);
 - :mod:`.drawing`: a message drawn in full (its picture rendered in a worker thread, the lines that ask
   the database), and the players' display names;
 - :mod:`.edits`: the edit budget and the per-channel queue of coalesced redraws;

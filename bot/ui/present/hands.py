@@ -12,16 +12,20 @@ import discord
 from discord import ui
 
 from bot.core.service import Table, TableService
+from bot.i18n import N_
 from bot.text import shorten
 from bot.ui.present.drawing import Drawer
+from bot.ui.present.readers import seat_words
 from games.base import Seat
+from games.phrases import Phrase
 
 log = logging.getLogger(__name__)
 
-DMS_CLOSED = (
+DMS_CLOSED = N_(
     "I can't send you direct messages, so your hand will not come by DM: press **{label}** on the table "
     "whenever you want to see it and play."
 )
+YOUR_TURN = N_("your turn.")
 DM_FORBIDDEN = 50007
 
 
@@ -51,20 +55,27 @@ class Hands:
         return True
 
     async def edit(self, message: discord.PartialMessage, table: Table, seat: Seat) -> None:
-        """Redraw a seat's hand message."""
-        await message.edit(**(await self._drawer.panel(table, seat)).edit())
+        """Redraw a seat's hand message, in its player's words."""
+        words = await seat_words(self._client, table, seat)
+        await message.edit(**(await self._drawer.panel(table, seat, words)).edit())
 
-    async def notify(self, table: Table, seat: Seat, text: str) -> None:
-        """A short DM to a seat's player (a warning, a turn); nothing when their DMs are closed."""
+    async def notify(self, table: Table, seat: Seat, what: Phrase | str) -> None:
+        """A short DM to a seat's player (a warning, a turn: a phrase, or a message id), in the words they last
+        used; nothing when their DMs are closed."""
         user_id = table.seats[seat].user_id
         if user_id is None or await self._service.dm_closed(user_id):
             return
-        link = ""
+        words = await seat_words(self._client, table, seat)
+        said = words.phrase(what) if isinstance(what, Phrase) else words(what)
+        about = {"game": table.title, "game_id": table.game_id, "text": said}
         if table.guild_id is not None and table.message_id is not None:
-            link = f" https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}"
+            link = f"https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}"
+            text = words("**{game}** (game #{game_id}): {text} {link}", link=link, **about)
+        else:
+            text = words("**{game}** (game #{game_id}): {text}", **about)
         try:
             user = await self._client.fetch_user(user_id)
-            await user.send(shorten(f"**{table.title}** (game #{table.game_id}): {text}{link}"))
+            await user.send(shorten(text))
         except discord.Forbidden:
             await self._service.set_dm_closed(user_id, True)
         except discord.HTTPException:
@@ -78,4 +89,4 @@ class Hands:
             return
         if key not in self._pinged:
             self._pinged[key] = table.version
-            await self.notify(table, seat, "your turn.")
+            await self.notify(table, seat, YOUR_TURN)

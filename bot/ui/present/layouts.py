@@ -4,15 +4,19 @@ panel, the daily post). Nothing here sends, awaits or renders a picture, so it i
 """
 
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 import discord
+from babel.numbers import format_decimal
 from discord import ui
 
 from bot.core.deadlines import ai_level
 from bot.core.service import Table
 from bot.core.tournament import Format, Standing
 from bot.core.tournaments import TournamentView
+from bot.i18n import N_, Words
+from bot.i18n.locales import babel_locale
 from bot.text import shorten
 from bot.ui import custom_ids
 from bot.ui.controls import (
@@ -41,7 +45,6 @@ from bot.ui.controls import (
 )
 from bot.ui.kind import KindUI
 from bot.ui.layout import FELT, layout
-from bot.words import say
 from games.base import EndReason, Hint, Seat
 from render.bracket import BracketMatch, BracketPicture
 from render.standings import StandingsRow, StandingsTable
@@ -52,69 +55,111 @@ COMMAND_ROW = 4
 """The row every table ends with: the game's own commands (Collect, Hint), then Undo and Resign."""
 
 
-def result_line(table: Table) -> str:
+def result_line(words: Words, table: Table) -> str:
     """How the game ended, in bold first ("" while it runs)."""
     outcome = table.outcome
     if outcome is None:
         return ""
-    summary = say(outcome.summary) if outcome.summary is not None else ""
     if outcome.reason is EndReason.RESIGNED:
-        return "**Resigned.** " + summary
-    if outcome.winners:
-        return ("**Won!** " if len(table.seats) == 1 else "**Game over.** ") + summary
-    return "**Game over.** " + summary
+        ended, alone = N_("**Resigned.** {summary}"), N_("**Resigned.**")
+    elif outcome.winners and len(table.seats) == 1:
+        ended, alone = N_("**Won!** {summary}"), N_("**Won!**")
+    else:
+        ended, alone = N_("**Game over.** {summary}"), N_("**Game over.**")
+    if outcome.summary is None:
+        return words(alone)
+    return words(ended, summary=words.phrase(outcome.summary))
 
 
-def ai_name(table: Table) -> str:
+AI_NAMES = {"easy": N_("AI (easy)"), "normal": N_("AI (normal)"), "hard": N_("AI (hard)")}
+"""How the AI seats are named at each level."""
+
+
+def mention(user_id: int | None) -> str:
+    """A user as Discord names them in text."""
+    return f"<@{user_id}>"
+
+
+def channel_mention(channel_id: int | None) -> str:
+    """A channel (or thread) as Discord names it in text."""
+    return f"<#{channel_id}>"
+
+
+def in_time(when: float) -> str:
+    """A moment as Discord shows it to each reader, relative and in their own language ("in 5 minutes")."""
+    return f"<t:{int(when)}:R>"
+
+
+def rating_text(words: Words, rating: float) -> str:
+    """A rating as this language writes it, always with one decimal (``"28.9"``, ``"0.0"``; German ``"28,9"``)."""
+    return format_decimal(rating, format="#,##0.0", locale=babel_locale(words.locale))
+
+
+def ai_name(words: Words, table: Table) -> str:
     """How the table's AI seats are named, with their level: "AI (hard)"."""
-    return f"AI ({ai_level(table.settings)})"
+    return words(AI_NAMES[ai_level(table.settings)])
 
 
-def seat_label(table: Table, seat: Seat) -> str:
+def seat_label(words: Words, table: Table, seat: Seat) -> str:
     """How a seat is named in text: its player's mention, or the AI with its level."""
     record = table.seats[seat]
+    number = seat + 1
     if record.ai:
-        return f"Seat {seat + 1}: {ai_name(table)}"
+        return words("Seat {seat}: {ai}", seat=number, ai=ai_name(words, table))
     if record.user_id is None:
-        return f"Seat {seat + 1}: empty"
-    mark = " (invited)" if not record.ready else " (host)" if record.user_id == table.host_id else ""
-    away = " (away: the AI plays for now)" if record.away else ""
-    return f"Seat {seat + 1}: <@{record.user_id}>{mark}{away}"
+        return words("Seat {seat}: empty", seat=number)
+    player = mention(record.user_id)
+    host = record.user_id == table.host_id
+    if not record.ready:
+        return words("Seat {seat}: {player} (invited)", seat=number, player=player)
+    if record.away and host:
+        return words("Seat {seat}: {player} (host; away: the AI plays for now)", seat=number, player=player)
+    if record.away:
+        return words("Seat {seat}: {player} (away: the AI plays for now)", seat=number, player=player)
+    if host:
+        return words("Seat {seat}: {player} (host)", seat=number, player=player)
+    return words("Seat {seat}: {player}", seat=number, player=player)
 
 
-def table_content(table: Table) -> str:
+def table_content(words: Words, table: Table) -> str:
     """Who plays, with mentions (they show as names everywhere)."""
-    owner = f"<@{table.owner}>"
+    owner = mention(table.owner)
     if len(table.seats) == 1:
-        return f"Open table started by {owner}: anyone here may play." if table.open_play else f"{owner}'s game."
-    people = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id is not None)
+        if table.open_play:
+            return words("Open table started by {owner}: anyone here may play.", owner=owner)
+        return words("{owner}'s game.", owner=owner)
+    people = " ".join(mention(seat.user_id) for seat in table.seats if seat.user_id is not None)
     if table.status == "seating":
-        return f"{owner} opened a {table.title} table. {people}"
-    return f"{table.title}: {people}"
+        return words("{owner} opened a {game} table. {people}", owner=owner, game=table.title, people=people)
+    return words("{game}: {people}", game=table.title, people=people)
 
 
-def table_text(kind: KindUI, table: Table, note: str = "") -> str:
+def table_text(words: Words, kind: KindUI, table: Table, note: str = "") -> str:
     """Who plays, the state of play (or the seats of a lobby), the last thing that happened, the end, a note."""
-    lines = [table_content(table)]
+    lines = [table_content(words, table)]
     if table.public is None:
-        lines += [seat_label(table, seat) for seat in range(len(table.seats))]
+        lines += [seat_label(words, table, seat) for seat in range(len(table.seats))]
         if kind.lobby_note is not None:
-            lines.append(kind.lobby_note(table))
+            lines.append(kind.lobby_note(words, table))
     else:
-        lines.append(kind.status(table))
+        lines.append(kind.status(words, table))
     summary = table.outcome.summary if table.outcome else None
-    happened = " ".join(say(event.phrase) for event in table.public_events() if event.phrase != summary)
+    happened = " ".join(words.phrase(event.phrase) for event in table.public_events() if event.phrase != summary)
     if happened:
         lines.append(happened)
     if table.finished:
-        lines.append(result_line(table))
+        lines.append(result_line(words, table))
     if note:
         lines.append(note)
     return "\n".join(lines)
 
 
+def game_footer(words: Words, table: Table) -> str:
+    return words("Game #{game_id}", game_id=table.game_id)
+
+
 def table_layout(
-    kind: KindUI, table: Table, *, text: str, picked: str | None = None, controls: bool = True
+    words: Words, kind: KindUI, table: Table, *, text: str, picked: str | None = None, controls: bool = True
 ) -> ui.LayoutView:
     """The table message: a heading, ``text``, the picture (once dealt), the controls, the game's number."""
     return layout(
@@ -122,28 +167,38 @@ def table_layout(
         table.title,
         text,
         picture=IMAGE_NAME if table.public is not None else None,
-        controls=table_controls(kind, table, picked) if controls else (),
-        footer=f"Game #{table.game_id}",
+        controls=table_controls(words, kind, table, picked) if controls else (),
+        footer=game_footer(words, table),
     )
 
 
-def thread_name(table: Table, names: Sequence[str]) -> str:
+def thread_name(words: Words, table: Table, names: Sequence[str]) -> str:
     """A race thread's name: the game and who plays (Discord allows 100 characters)."""
-    return shorten(f"{table.title} #{table.game_id}: " + " vs ".join(names), 100)
+    players = names[0] if names else ""
+    for name in names[1:]:
+        players = words("{first} vs {second}", first=players, second=name)
+    return shorten(words("{game} #{game_id}: {players}", game=table.title, game_id=table.game_id, players=players), 100)
 
 
-def starter_layout(kind: KindUI, table: Table, thread_id: int | None) -> ui.LayoutView:
+def starter_layout(words: Words, kind: KindUI, table: Table, thread_id: int | None) -> ui.LayoutView:
     """The channel's message of a table played in its thread, while it runs: who plays, and where
     (``thread_id`` None: the thread is being opened)."""
-    where = "in a thread of its own, opening now" if thread_id is None else f"in <#{thread_id}>"
-    text = (
-        f"{table_content(table)}\nThe race is on {where}: the board and everyone's controls are there. "
-        "The result comes back to this message."
-    )
-    return layout(kind.colour, table.title, text, footer=f"Game #{table.game_id}")
+    if thread_id is None:
+        where = words(
+            "The race is on in a thread of its own, opening now: the board and everyone's controls are there. "
+            "The result comes back to this message."
+        )
+    else:
+        where = words(
+            "The race is on in {thread}: the board and everyone's controls are there. "
+            "The result comes back to this message.",
+            thread=channel_mention(thread_id),
+        )
+    text = f"{table_content(words, table)}\n{where}"
+    return layout(kind.colour, table.title, text, footer=game_footer(words, table))
 
 
-def lobby_controls(table: Table) -> list[ui.Item[Any]]:
+def lobby_controls(words: Words, table: Table) -> list[ui.Item[Any]]:
     """A lobby's buttons: Join, Leave and Add AI while seats are open, Accept and Decline, Start, Cancel."""
     if table.status != "seating":
         return []
@@ -151,66 +206,70 @@ def lobby_controls(table: Table) -> list[ui.Item[Any]]:
     empty = any(seat.user_id is None and not seat.ai for seat in table.seats)
     invited = any(not seat.ready for seat in table.seats)
     if empty:
-        items.append(button(JoinButton, table, "Join", style=discord.ButtonStyle.success, row=0))
-        items.append(button(AddAIButton, table, "Add AI", row=0))
+        items.append(button(JoinButton, table, words("Join"), style=discord.ButtonStyle.success, row=0))
+        items.append(button(AddAIButton, table, words("Add AI"), row=0))
     if any(seat.user_id is not None and seat.seat > 0 and seat.ready for seat in table.seats):
-        items.append(button(LeaveButton, table, "Leave", row=0))
+        items.append(button(LeaveButton, table, words("Leave"), row=0))
     if invited:
-        items.append(button(AcceptButton, table, "Accept", style=discord.ButtonStyle.success, row=0))
-        items.append(button(DeclineButton, table, "Decline", style=discord.ButtonStyle.danger, row=0))
+        items.append(button(AcceptButton, table, words("Accept"), style=discord.ButtonStyle.success, row=0))
+        items.append(button(DeclineButton, table, words("Decline"), style=discord.ButtonStyle.danger, row=0))
     if not empty and not invited:
-        items.append(button(StartButton, table, "Start", style=discord.ButtonStyle.primary, row=0))
-    items.append(button(CancelButton, table, "Cancel", style=discord.ButtonStyle.danger, row=1))
+        items.append(button(StartButton, table, words("Start"), style=discord.ButtonStyle.primary, row=0))
+    items.append(button(CancelButton, table, words("Cancel"), style=discord.ButtonStyle.danger, row=1))
     return items
 
 
-def table_controls(kind: KindUI, table: Table, picked: str | None = None) -> list[ui.Item[Any]]:
+def table_controls(words: Words, kind: KindUI, table: Table, picked: str | None = None) -> list[ui.Item[Any]]:
     """The game's controls, its panel button, then Undo (when there is something to take back) and Resign."""
     if table.public is None:
-        return lobby_controls(table)
+        return lobby_controls(words, table)
     if table.finished:
-        replay = button(ReplayButton, table, "Replay")
+        replay = button(ReplayButton, table, words("Replay"))
         if len(table.seats) == 1:
-            return [button(NewGameButton, table, "New game", style=discord.ButtonStyle.success), replay]
+            return [button(NewGameButton, table, words("New game"), style=discord.ButtonStyle.success), replay]
         if any(seat.user_id is not None for seat in table.seats):
-            return [button(RematchButton, table, "Rematch", style=discord.ButtonStyle.success), replay]
+            return [button(RematchButton, table, words("Rematch"), style=discord.ButtonStyle.success), replay]
         return [replay]
-    items = list(kind.controls(table, picked))
+    items = list(kind.controls(words, table, picked))
     if kind.panel is not None:
-        items.append(button(PanelButton, table, kind.panel_label, style=discord.ButtonStyle.primary, row=COMMAND_ROW))
+        label = words(kind.panel_label)
+        items.append(button(PanelButton, table, label, style=discord.ButtonStyle.primary, row=COMMAND_ROW))
     if any(seat.away for seat in table.seats):
-        items.append(button(BackButton, table, "I'm back", row=COMMAND_ROW))
+        items.append(button(BackButton, table, words("I'm back"), row=COMMAND_ROW))
     if table.can_undo:
-        items.append(button(UndoButton, table, "Undo", row=COMMAND_ROW))
+        items.append(button(UndoButton, table, words("Undo"), row=COMMAND_ROW))
     if not table.open_play:
         # at an open table only its owner may resign, and does so with /<game> resign
-        items.append(button(ResignButton, table, "Resign", style=discord.ButtonStyle.danger, row=COMMAND_ROW))
+        resign = button(ResignButton, table, words("Resign"), style=discord.ButtonStyle.danger, row=COMMAND_ROW)
+        items.append(resign)
     return items
 
 
-def panel_heading(table: Table, seat: Seat) -> str:
-    return f"{table.title} \u00b7 game #{table.game_id} \u00b7 seat {seat + 1}"
+def panel_heading(words: Words, table: Table, seat: Seat) -> str:
+    return words(
+        "{game} \u00b7 game #{game_id} \u00b7 seat {seat}", game=table.title, game_id=table.game_id, seat=seat + 1
+    )
 
 
-def panel_text(kind: KindUI, table: Table, seat: Seat, note: str = "") -> str:
+def panel_text(words: Words, kind: KindUI, table: Table, seat: Seat, note: str = "") -> str:
     """A seat's panel: where its table is, its own line, what only it was told, and a note."""
     lines = []
     if table.message_id is not None and table.guild_id is not None:
         lines.append(f"https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}")
     if kind.panel_status is not None and table.public is not None:
-        lines.append(kind.panel_status(table, seat))
-    lines += [say(event.phrase) for event in table.events_for(seat)]
+        lines.append(kind.panel_status(words, table, seat))
+    lines += [words.phrase(event.phrase) for event in table.events_for(seat)]
     if table.finished:
-        lines.append(result_line(table))
+        lines.append(result_line(words, table))
     if note:
         lines.append(note)
     return "\n".join(lines)
 
 
-def panel_controls(kind: KindUI, table: Table, seat: Seat) -> list[ui.Item[Any]]:
+def panel_controls(words: Words, kind: KindUI, table: Table, seat: Seat) -> list[ui.Item[Any]]:
     """A seat's own controls; none once the game is over."""
     if kind.panel is not None and table.public is not None and not table.finished:
-        return list(kind.panel(table, seat))
+        return list(kind.panel(words, table, seat))
     return []
 
 
@@ -219,107 +278,149 @@ def shows_hand(kind: KindUI, table: Table) -> bool:
     return kind.render_private is not None and table.public is not None
 
 
-def panel_layout(kind: KindUI, table: Table, seat: Seat, note: str = "") -> ui.LayoutView:
+def panel_layout(words: Words, kind: KindUI, table: Table, seat: Seat, note: str = "") -> ui.LayoutView:
     """A seat's panel (or hand message): heading, text, the picture of its hand, its own controls."""
     return layout(
         kind.colour,
-        panel_heading(table, seat),
-        panel_text(kind, table, seat, note),
+        panel_heading(words, table, seat),
+        panel_text(words, kind, table, seat, note),
         picture=HAND_IMAGE_NAME if shows_hand(kind, table) else None,
-        controls=panel_controls(kind, table, seat),
+        controls=panel_controls(words, kind, table, seat),
     )
 
 
-def sat_down_layout(kind: KindUI, table: Table) -> ui.LayoutView:
+def sat_down_layout(words: Words, kind: KindUI, table: Table) -> ui.LayoutView:
     """The DM a player gets on sitting down at a game whose hands come by DM (the message later edited to the hand)."""
-    text = f"You sat down at this table (game #{table.game_id}); your hand will be here."
+    text = words("You sat down at this table (game #{game_id}); your hand will be here.", game_id=table.game_id)
     return layout(kind.colour, table.title, text)
 
 
-def daily_post_layout(day: str, kinds: Sequence[str]) -> ui.LayoutView:
-    """A server's post at midnight UTC: the day's deals are dealt, and the commands that play them."""
+def daily_post_layout(words: Words, day: str, kinds: Sequence[str]) -> ui.LayoutView:
+    """A server's post at midnight UTC (``day``, ISO): the day's deals are dealt, and the commands that play them."""
     commands = " \u00b7 ".join(f"`/daily {kind}`" for kind in kinds)
-    text = f"Today's deals are dealt: the same cards for everyone, one attempt each. {commands}"
-    return layout(FELT, f"Daily deals, {day}", text, footer="Your table comes by DM; /daily board shows results.")
+    text = words(
+        "Today's deals are dealt: the same cards for everyone, one attempt each. {commands}", commands=commands
+    )
+    return layout(
+        FELT,
+        words("Daily deals, {day}", day=words.date(date.fromisoformat(day))),
+        text,
+        footer=words("Your table comes by DM; /daily board shows results."),
+    )
 
 
-def hint_text(hint: Hint | None) -> str:
+def hint_text(words: Words, hint: Hint | None) -> str:
     """A hint as a sentence, or what it means that there is none."""
     if hint is None:
-        return "I found no winning line from here; the game may be lost. *Undo* can take moves back."
-    return f"Try **{say(hint.action.phrase)}**. {say(hint.why)}"
+        return words("I found no winning line from here; the game may be lost. *Undo* can take moves back.")
+    return words("Try **{move}**. {why}", move=words.phrase(hint.action.phrase), why=words.phrase(hint.why))
+
 
 
 STANDINGS_IMAGE = "standings.png"
 FORMAT_NAMES = {
-    Format.ARENA: "Arena",
-    Format.SWISS: "Swiss",
-    Format.KNOCKOUT: "Knockout",
-    Format.ROUNDROBIN: "Round robin",
+    Format.ARENA: N_("Arena"),
+    Format.SWISS: N_("Swiss"),
+    Format.KNOCKOUT: N_("Knockout"),
+    Format.ROUNDROBIN: N_("Round robin"),
 }
 PLACES = ("\U0001f947", "\U0001f948", "\U0001f949")
 """Gold, silver and bronze medals for the podium."""
 
 
-def tournament_heading(view: TournamentView) -> str:
-    return f"{view.title} tournament #{view.id}: {FORMAT_NAMES[view.format]}"
+def tournament_heading(words: Words, view: TournamentView) -> str:
+    return words(
+        "{game} tournament #{id}: {format}", game=view.title, id=view.id, format=words(FORMAT_NAMES[view.format])
+    )
 
 
-def rounds_line(view: TournamentView) -> str:
+def rounds_line(words: Words, view: TournamentView) -> str:
     """How long it lasts: an arena's minutes, else its rounds (and each round's clock)."""
     record = view.record
-    minutes = f"{record.round_seconds / 60:g} min"
+    each = words.duration(record.round_seconds)
     if view.format is Format.ARENA:
-        return f"{record.arena_seconds / 60:g} minutes of games: finish one and you are paired again at once."
+        return words(
+            "{duration} of games: finish one and you are paired again at once.",
+            duration=words.duration(record.arena_seconds),
+        )
     if view.total_rounds is None and view.format is Format.ROUNDROBIN:
-        return f"Everyone meets everyone, one round at a time, {minutes} each."
+        return words("Everyone meets everyone, one round at a time, {duration} each.", duration=each)
     if view.total_rounds is None:
-        return f"Seeded by rating; the winners go on, one round at a time, {minutes} each."
-    played = f"round {record.round} of {view.total_rounds}" if record.round else f"{view.total_rounds} rounds"
-    return f"{played[0].upper()}{played[1:]}, {minutes} each."
+        return words("Seeded by rating; the winners go on, one round at a time, {duration} each.", duration=each)
+    if record.round:
+        return words(
+            "Round {round} of {rounds}, {duration} each.", round=record.round, rounds=view.total_rounds, duration=each
+        )
+    return words.plural("{n} round, {duration} each.", "{n} rounds, {duration} each.", view.total_rounds, duration=each)
 
 
-def tournament_text(view: TournamentView) -> str:
+def tournament_text(words: Words, view: TournamentView) -> str:
     """The tournament message's text: how it runs, when it starts (or where it is), and who is in."""
     record = view.record
-    lines = [rounds_line(view)]
+    lines = [rounds_line(words, view)]
     if view.status == "signup":
-        lines.append(f"Starts <t:{int(record.starts_at)}:R>, hosted by <@{record.host_id}>. Press Join to play.")
+        lines.append(
+            words(
+                "Starts {when}, hosted by {host}. Press Join to play.",
+                when=in_time(record.starts_at),
+                host=mention(record.host_id),
+            )
+        )
     elif view.status == "running" and view.round_due is not None:
-        lines.append(f"Round {record.round} ends <t:{int(view.round_due)}:R>; matches are in their threads.")
+        lines.append(
+            words(
+                "Round {round} ends {when}; matches are in their threads.",
+                round=record.round,
+                when=in_time(view.round_due),
+            )
+        )
     elif view.status == "running" and view.ends_at is not None:
-        lines.append(f"The arena ends <t:{int(view.ends_at)}:R>.")
+        lines.append(words("The arena ends {when}.", when=in_time(view.ends_at)))
     elif view.status == "finished":
-        lines.append("**Finished.**")
+        lines.append(words("**Finished.**"))
     elif view.status == "cancelled":
-        lines.append("**Cancelled.**")
+        lines.append(words("**Cancelled.**"))
+    separator = words.context("list separator", ", ")
     if view.status == "signup":
         entrants = sorted(record.entrants, key=lambda e: -e.rating)
-        names = [f"<@{e.user_id}> ({e.rating:.1f})" for e in entrants]
-        lines.append(f"**Entrants ({len(names)}/{record.max_players}):** " + (", ".join(names) or "nobody yet"))
+        names = [
+            words("{player} ({rating})", player=mention(e.user_id), rating=rating_text(words, e.rating))
+            for e in entrants
+        ]
+        if names:
+            lines.append(
+                words(
+                    "**Entrants ({count}/{most}):** {players}",
+                    count=len(names),
+                    most=record.max_players,
+                    players=separator.join(names),
+                )
+            )
+        else:
+            lines.append(words("**Entrants (0/{most}):** nobody yet", most=record.max_players))
     else:
-        paused = [f"<@{e.user_id}>" for e in record.entrants if e.paused and not e.withdrawn]
-        gone = [f"<@{e.user_id}>" for e in record.entrants if e.withdrawn]
+        paused = [mention(e.user_id) for e in record.entrants if e.paused and not e.withdrawn]
+        gone = [mention(e.user_id) for e in record.entrants if e.withdrawn]
         if paused:
-            lines.append("Paused: " + ", ".join(paused))
+            lines.append(words("Paused: {players}", players=separator.join(paused)))
         if gone:
-            lines.append("Withdrew: " + ", ".join(gone))
+            lines.append(words("Withdrew: {players}", players=separator.join(gone)))
     return "\n".join(lines)
 
 
-def tournament_controls(view: TournamentView) -> list[ui.Item[Any]]:
+def tournament_controls(words: Words, view: TournamentView) -> list[ui.Item[Any]]:
     """Join, Leave, Start now and Cancel during the sign-up; Pause and Return while an arena runs."""
     if view.status == "signup":
         return [
-            _tournament_button(TournamentJoinButton, view, "Join", discord.ButtonStyle.success),
-            _tournament_button(TournamentLeaveButton, view, "Leave"),
-            _tournament_button(TournamentStartButton, view, "Start now", discord.ButtonStyle.primary),
-            _tournament_button(TournamentCancelButton, view, "Cancel", discord.ButtonStyle.danger),
+            _tournament_button(TournamentJoinButton, view, words("Join"), discord.ButtonStyle.success),
+            _tournament_button(TournamentLeaveButton, view, words("Leave")),
+            _tournament_button(TournamentStartButton, view, words("Start now"), discord.ButtonStyle.primary),
+            _tournament_button(TournamentCancelButton, view, words("Cancel"), discord.ButtonStyle.danger),
         ]
     if view.status == "running" and view.format is Format.ARENA:
         return [
-            _tournament_button(TournamentPauseButton, view, "Pause"),
-            _tournament_button(TournamentReturnButton, view, "Return"),
+            _tournament_button(TournamentPauseButton, view, words("Pause")),
+            _tournament_button(TournamentReturnButton, view, words("Return")),
         ]
     return []
 
@@ -327,64 +428,79 @@ def tournament_controls(view: TournamentView) -> list[ui.Item[Any]]:
 def _tournament_button(
     cls: type[Control], view: TournamentView, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
 ) -> Control:
-    """A button of the tournament message: its id names the tournament where a table's names its game."""
-    return cls(ui.Button(custom_id=custom_ids.table_id(cls.prefix, view.id, 0), label=label, style=style))
+    """A button of the tournament message (``label`` worded): its id names the tournament where a table's names
+    its game."""
+    return cls(ui.Button(custom_id=custom_ids.table_id(cls.prefix, view.id, 0), label=label[:80], style=style))
 
 
 def tournament_layout(
-    view: TournamentView, colour: discord.Colour | int, picture: str | None, *, controls: bool = True
+    words: Words, view: TournamentView, colour: discord.Colour | int, picture: str | None, *, controls: bool = True
 ) -> ui.LayoutView:
     """The tournament's message: the sign-up, later the standings (or bracket) picture under the text (without
     ``controls``: the same, shown elsewhere)."""
     return layout(
         colour,
-        tournament_heading(view),
-        tournament_text(view),
+        tournament_heading(words, view),
+        tournament_text(words, view),
         picture=picture,
-        controls=tournament_controls(view) if controls else (),
-        footer=f"Tournament #{view.id}",
+        controls=tournament_controls(words, view) if controls else (),
+        footer=words("Tournament #{id}", id=view.id),
     )
 
 
-def match_layout(view: TournamentView, colour: discord.Colour | int, table: Table) -> ui.LayoutView:
+def match_layout(words: Words, view: TournamentView, colour: discord.Colour | int, table: Table) -> ui.LayoutView:
     """A tournament match's first message in the channel: who meets whom (pinged), and that the match is in
     the thread under it; the result comes back to it."""
-    where = f"round {view.record.round}" if view.format is not Format.ARENA else "the arena"
-    text = (
-        f"{table_content(table)}\nYour match of {where} is in the thread under this message: the board and "
-        "your controls are there. The result comes back here."
-    )
-    return layout(colour, f"{tournament_heading(view)}", text, footer=f"Game #{table.game_id}")
+    if view.format is Format.ARENA:
+        where = words(
+            "Your match of the arena is in the thread under this message: the board and your controls are there. "
+            "The result comes back here."
+        )
+    else:
+        where = words(
+            "Your match of round {round} is in the thread under this message: the board and your controls are "
+            "there. The result comes back here.",
+            round=view.record.round,
+        )
+    text = f"{table_content(words, table)}\n{where}"
+    return layout(colour, tournament_heading(words, view), text, footer=game_footer(words, table))
 
 
-def _figure(value: float) -> str:
-    return f"{value:g}" if value != int(value) else str(int(value))
+def _figure(words: Words, value: float) -> str:
+    return words.number(value if value != int(value) else int(value))
 
 
-def standings_table(view: TournamentView) -> StandingsTable:
+def standings_table(words: Words, view: TournamentView) -> StandingsTable:
     """The standings as the picture shows them: rank, name, points, the tie-breaks (Swiss and round robin:
     Buchholz, then Sonneborn-Berger), games played; an arena's players on a streak are lit."""
     tie_breaks = view.format in (Format.SWISS, Format.ROUNDROBIN)
-    headings = ("#", "Player", "Points", *(("Buchholz", "S-B") if tie_breaks else ()), "Games")
+    breaks = (words("Buchholz"), words("S-B")) if tie_breaks else ()
+    headings = ("#", words("Player"), words("Points"), *breaks, words("Games"))
     rows = []
     for line in view.standings:
-        figures = (_figure(line.buchholz or 0.0), _figure(line.sonneborn_berger or 0.0)) if tie_breaks else ()
-        cells = (str(line.rank), line.entrant.name, _figure(line.points), *figures, str(line.games))
+        figures = (
+            (_figure(words, line.buchholz or 0.0), _figure(words, line.sonneborn_berger or 0.0)) if tie_breaks else ()
+        )
+        cells = (str(line.rank), line.entrant.name, _figure(words, line.points), *figures, words.number(line.games))
         rows.append(StandingsRow(cells, lit=line.on_streak))
-    after = f"after round {view.record.round}" if view.format is not Format.ARENA else "so far"
+    heading = tournament_heading(words, view)
     if view.status == "finished":
-        after = "final"
-    return StandingsTable(f"{tournament_heading(view)} - standings {after}", headings, tuple(rows))
+        title = words("{tournament} - final standings", tournament=heading)
+    elif view.format is Format.ARENA:
+        title = words("{tournament} - standings so far", tournament=heading)
+    else:
+        title = words("{tournament} - standings after round {round}", tournament=heading, round=view.record.round)
+    return StandingsTable(title, headings, tuple(rows))
 
 
-def bracket_picture(view: TournamentView) -> BracketPicture | None:
+def bracket_picture(words: Words, view: TournamentView) -> BracketPicture | None:
     """A knockout's bracket as the picture shows it (None: not a knockout, or not started)."""
     if view.bracket is None or not view.bracket:
         return None
     names = {e.user_id: e.name for e in view.record.entrants}
 
     def side(player: int | None, known: bool) -> str:
-        return names.get(player, "?") if player is not None else ("bye" if known else "")
+        return names.get(player, "?") if player is not None else (words("bye") if known else "")
 
     rounds = tuple(
         tuple(
@@ -399,18 +515,23 @@ def bracket_picture(view: TournamentView) -> BracketPicture | None:
     )
     count = len(rounds)
     headings = tuple(
-        "Final" if index == count - 1 else "Semi-finals" if index == count - 2 else f"Round {index + 1}"
+        words("Final")
+        if index == count - 1
+        else words("Semi-finals")
+        if index == count - 2
+        else words("Round {round}", round=index + 1)
         for index in range(count)
     )
-    return BracketPicture(f"{tournament_heading(view)} - bracket", headings, rounds)
+    return BracketPicture(words("{tournament} - bracket", tournament=tournament_heading(words, view)), headings, rounds)
 
 
 def podium_text(podium: Sequence[Standing]) -> str:
     """The podium, a medal a line."""
-    return "\n".join(f"{PLACES[min(index, 2)]} <@{line.entrant.player}>" for index, line in enumerate(podium))
+    return "\n".join(f"{PLACES[min(index, 2)]} {mention(line.entrant.player)}" for index, line in enumerate(podium))
 
 
 def announcement_layout(
+    words: Words,
     view: TournamentView,
     colour: discord.Colour | int,
     notes: Sequence[str],
@@ -419,7 +540,8 @@ def announcement_layout(
 ) -> ui.LayoutView:
     """What the channel is told as the tournament moves on: rounds closed and begun, how the clock decided
     matches, and at the end the podium with the final standings."""
-    body = "\n".join(notes)
+    lines = list(notes)
     if podium:
-        body = f"{body}\n**The podium**\n{podium_text(podium)}".strip()
-    return layout(colour, tournament_heading(view), body, picture=picture, footer=f"Tournament #{view.id}")
+        lines += [words("**The podium**"), podium_text(podium)]
+    footer = words("Tournament #{id}", id=view.id)
+    return layout(colour, tournament_heading(words, view), "\n".join(lines), picture=picture, footer=footer)

@@ -5,6 +5,7 @@ import logging
 import discord
 
 from bot.core.service import TableService
+from bot.ui.language import public_words
 from bot.ui.present.layouts import daily_post_layout
 from bot.ui.present.redraws import Owns
 
@@ -16,7 +17,7 @@ async def daily_posts(client: discord.Client, service: TableService, owns: Owns)
     for guild_id, channel_id, day in await service.daily_posts_due():
         if not owns(guild_id):
             continue
-        view = daily_post_layout(day, service.daily_kinds())
+        view = daily_post_layout(await public_words(client, guild_id), day, service.daily_kinds())
         try:
             await client.get_partial_messageable(channel_id).send(view=view)
         except discord.HTTPException:

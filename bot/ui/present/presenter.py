@@ -10,6 +10,9 @@
 - :meth:`Presenter.heal` redraws the tables whose message lags the database, at start (:mod:`.healing`), and
   moves running tournaments on;
 - ``Presenter.tournaments``: tournament messages, matches dealt into threads, announcements (:mod:`.tournaments`).
+
+A table message speaks its server's language, a panel, a replay or a private answer the clicker's, and a
+hand message or a ping its player's (:mod:`.readers`).
 """
 
 from collections.abc import Collection, Mapping
@@ -18,19 +21,21 @@ import discord
 
 from bot.core.history import ReplayStep
 from bot.core.service import Fired, Table, TableService
+from bot.i18n import Words
 from bot.text import shorten
 from bot.ui.kind import KindUI
+from bot.ui.language import private_words
 from bot.ui.layout import NO_CONTENT, NO_MENTIONS
 from bot.ui.present import healing, layouts, posts
 from bot.ui.present.drawing import Drawer, Names
 from bot.ui.present.edits import EditBudget
 from bot.ui.present.hands import DMS_CLOSED, Hands
+from bot.ui.present.readers import table_words
 from bot.ui.present.redraws import Owns, Redraws
 from bot.ui.present.threads import Threads, thread_channel
 from bot.ui.present.tournaments import TournamentDesk
 from bot.ui.replay import show_replay
-from bot.words import say
-from games.base import Seat
+from games.base import Hint, Seat
 
 
 def _text_on(message: discord.Message) -> str | None:
@@ -46,7 +51,10 @@ def _text_on(message: discord.Message) -> str | None:
 class Presenter:
     """Every table message and hand message the bot sends or edits goes through here."""
 
-    hint_text = staticmethod(layouts.hint_text)
+    @staticmethod
+    def hint_text(words: Words, hint: Hint | None) -> str:
+        """A hint as a sentence in ``words`` (see :func:`.layouts.hint_text`)."""
+        return layouts.hint_text(words, hint)
 
     def __init__(
         self,
@@ -84,14 +92,15 @@ class Presenter:
         """Post a new table message as the answer to ``interaction``; the game becomes active."""
         if not interaction.response.is_done():
             await interaction.response.defer()
+        words = await table_words(self._client, table, interaction)
         channel = thread_channel(self.kind(table), table, interaction.channel)
         if channel is not None:
-            starter = layouts.starter_layout(self.kind(table), table, None)
+            starter = layouts.starter_layout(words, self.kind(table), table, None)
             message = await interaction.followup.send(view=starter, wait=True)
             await self._service.attach_message(table.game_id, message.id, table.version)
             await self._into_thread(table, channel, message.id)
             return message
-        parts = await self.drawer.table(table)
+        parts = await self.drawer.table(table, words)
         mentions = discord.AllowedMentions(users=True) if table.status == "seating" else NO_MENTIONS
         message = await interaction.followup.send(
             view=parts.view, files=parts.files or [], allowed_mentions=mentions, wait=True
@@ -104,7 +113,7 @@ class Presenter:
         """Post a table message in the game's channel from outside an interaction; the game becomes active."""
         if table.channel_id is None:
             raise ValueError(f"game {table.game_id} has no channel")
-        parts = await self.drawer.table(table)
+        parts = await self.drawer.table(table, await table_words(self._client, table))
         channel = self._client.get_partial_messageable(table.channel_id)
         message = await channel.send(view=parts.view, files=parts.files or [], allowed_mentions=NO_MENTIONS)
         await self._service.attach_message(table.game_id, message.id, table.version)
@@ -117,13 +126,14 @@ class Presenter:
         """Redraw the table message the click came from, as the click's answer (acknowledged first)."""
         if not interaction.response.is_done():
             await interaction.response.defer()
+        words = await table_words(self._client, table, interaction)
         channel = thread_channel(self.kind(table), table, interaction.channel)
         if channel is not None:
-            starter = layouts.starter_layout(self.kind(table), table, None)
+            starter = layouts.starter_layout(words, self.kind(table), table, None)
             message = await interaction.edit_original_response(view=starter, attachments=[], **NO_CONTENT)
             await self._into_thread(table, channel, message.id)
             return
-        parts = await self.drawer.table(table, picked=picked, note=note)
+        parts = await self.drawer.table(table, words, picked=picked, note=note)
         await interaction.edit_original_response(**parts.edit())
         await self.redraws.shown(table)
         self.redraws.hands(table)
@@ -146,9 +156,10 @@ class Presenter:
     async def show_pick(self, interaction: discord.Interaction, table: Table, picked: str) -> None:
         """Answer a pick in a table's menu: its destinations as controls (the text stays as it was), and (for
         games whose picture shows a pick) the picture with the picked card and where it may go outlined."""
+        words = await table_words(self._client, table, interaction)
         shown = _text_on(interaction.message) if interaction.message is not None else None
-        text = shown if shown is not None else layouts.table_text(self.kind(table), table)
-        parts = await self.drawer.picked(table, picked, text)
+        text = shown if shown is not None else layouts.table_text(words, self.kind(table), table)
+        parts = await self.drawer.picked(table, words, picked, text)
         if interaction.response.is_done():
             await interaction.edit_original_response(**parts.edit())
         else:
@@ -156,8 +167,8 @@ class Presenter:
         await self.redraws.catch_up(table)
 
     async def open_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
-        """Send the clicker a fresh private panel with their own controls."""
-        parts = await self.drawer.panel(table, seat, note)
+        """Send the clicker a fresh private panel with their own controls, in their words."""
+        parts = await self.drawer.panel(table, seat, await private_words(interaction), note)
         files = parts.files or []
         if interaction.response.is_done():
             await interaction.followup.send(view=parts.view, files=files, ephemeral=True)
@@ -167,7 +178,7 @@ class Presenter:
     async def show_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
         """Redraw the panel the click came from, as the click's answer: the player sees their move at once
         (when it is their hand in a DM, no other edit of it is needed for this version)."""
-        parts = await self.drawer.panel(table, seat, note)
+        parts = await self.drawer.panel(table, seat, await private_words(interaction), note)
         if interaction.response.is_done():
             await interaction.edit_original_response(**parts.edit())
         else:
@@ -190,8 +201,10 @@ class Presenter:
         await interaction.delete_original_response()
 
     async def show_replay(self, interaction: discord.Interaction, step: ReplayStep, *, edit: bool = False) -> None:
-        """A replay's step as the clicker's private message: a new one, or (``edit``) the replay clicked."""
-        await show_replay(interaction, self.kind(step.table), self.names.of(step.table), step, edit=edit)
+        """A replay's step as the clicker's private message, in their words: a new one, or (``edit``) the replay
+        clicked."""
+        words = await private_words(interaction)
+        await show_replay(interaction, words, self.kind(step.table), self.names.of(words, step.table), step, edit=edit)
 
     async def seated(self, interaction: discord.Interaction, table: Table) -> None:
         """After someone sat down (joined, accepted): for games with hands in DMs, check the bot can DM them."""
@@ -200,8 +213,9 @@ class Presenter:
             return
         seat = table.players.index(interaction.user.id)
         if table.status == "seating" and table.seats[seat].dm_message_id is None:
-            if not await self.hands.send(table, seat, layouts.sat_down_layout(kind, table)):
-                await self.tell(interaction, DMS_CLOSED.format(label=kind.panel_label))
+            words = await private_words(interaction)
+            if not await self.hands.send(table, seat, layouts.sat_down_layout(words, kind, table)):
+                await self.tell(interaction, words(DMS_CLOSED, label=words(kind.panel_label)))
                 return
             latest = await self._service.table(table.game_id)
             if latest.public is not None:
@@ -219,7 +233,7 @@ class Presenter:
         """Show what a deadline did: redraw its table, and tell the seats it concerns."""
         self.redraw(fired.table)
         for seat, note in fired.ping.items():
-            await self.hands.notify(fired.table, seat, say(note))
+            await self.hands.notify(fired.table, seat, note)
 
     async def idle(self) -> None:
         """Wait until every asked-for redraw has been sent (tests, shutdown)."""

@@ -17,6 +17,7 @@ from bot.core.service import Table, TableService
 from bot.ui.present.drawing import Drawer
 from bot.ui.present.edits import EditBudget, EditQueue, Redraw
 from bot.ui.present.hands import Hands
+from bot.ui.present.readers import table_words
 from bot.ui.present.threads import Threads
 
 log = logging.getLogger(__name__)
@@ -127,7 +128,8 @@ class Redraws:
                 if left and table.channel_id is not None and table.thread_id is not None:
                     self.edits.put(table.channel_id, table.thread_id, Redraw(await self._service.table(table.game_id)))
             else:
-                await message.edit(**(await self._drawer.table(table, note=redraw.note)).edit())
+                words = await table_words(self._client, table)
+                await message.edit(**(await self._drawer.table(table, words, note=redraw.note)).edit())
                 await self.shown(table)
         except discord.NotFound:
             log.warning("a message of game %s is gone", table.game_id)

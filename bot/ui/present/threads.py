@@ -10,17 +10,19 @@ from typing import Literal
 import discord
 
 from bot.core.service import Table, TableService
+from bot.i18n import N_
 from bot.ui.kind import KindUI
 from bot.ui.layout import NO_CONTENT, NO_MENTIONS
 from bot.ui.present.drawing import Drawer
-from bot.ui.present.layouts import starter_layout, thread_name
+from bot.ui.present.layouts import channel_mention, starter_layout, thread_name
+from bot.ui.present.readers import table_words
 
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES: Literal[60] = 60
 """A race thread left idle this long archives itself (the bot archives it when the race ends)."""
-NO_THREAD = "I may not open threads in this channel, so the race is played on this message."
-THREAD_REFUSED = "Discord opened no thread for this race just now, so it is played on this message."
+NO_THREAD = N_("I may not open threads in this channel, so the race is played on this message.")
+THREAD_REFUSED = N_("Discord opened no thread for this race just now, so it is played on this message.")
 
 
 def thread_channel(kind: KindUI, table: Table, channel: object) -> discord.TextChannel | None:
@@ -60,29 +62,33 @@ class Threads:
         guild, and discord.py opens no thread from it.
         """
         starter = channel.get_partial_message(starter_id)
+        words = await table_words(self._client, table)
         try:
             thread = await starter.create_thread(
-                name=thread_name(table, self._drawer.names.of(table)), auto_archive_duration=THREAD_ARCHIVE_MINUTES
+                name=thread_name(words, table, self._drawer.names.of(words, table)),
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
             )
         except discord.HTTPException as error:
             log.warning("no thread for game %s (%s); its board stays in the channel", table.game_id, error)
-            why = NO_THREAD if isinstance(error, discord.Forbidden) else THREAD_REFUSED
-            await starter.edit(**(await self._drawer.table(table, note=why)).edit())
+            why = words(NO_THREAD if isinstance(error, discord.Forbidden) else THREAD_REFUSED)
+            await starter.edit(**(await self._drawer.table(table, words, note=why)).edit())
             return replace(table, message_id=starter.id)
-        parts = await self._drawer.table(table)
+        parts = await self._drawer.table(table, words)
         board = await thread.send(view=parts.view, files=parts.files or [], allowed_mentions=NO_MENTIONS)
         if not await self._service.move_to_thread(table.game_id, thread.id, board.id):
             log.warning("game %s already had a thread; the board in %s is not used", table.game_id, thread.id)
             return None
         if not says_where:
-            await starter.edit(view=starter_layout(self._drawer.kind(table), table, thread.id), **NO_CONTENT)
+            await starter.edit(view=starter_layout(words, self._drawer.kind(table), table, thread.id), **NO_CONTENT)
         return await self._service.table(table.game_id)
 
     async def close(self, board: discord.PartialMessage, table: Table) -> bool:
         """A race played in its thread has ended: the board keeps the final position without controls, and
         the thread is archived. Returns whether the table has just left its thread (its first message in
         the channel is now the table message, to be redrawn with the end and Rematch)."""
-        parts = await self._drawer.table(table, note=f"The result is in <#{table.channel_id}>.", controls=False)
+        words = await table_words(self._client, table)
+        note = words("The result is in {channel}.", channel=channel_mention(table.channel_id))
+        parts = await self._drawer.table(table, words, note=note, controls=False)
         await board.edit(**parts.edit())
         if table.thread_id is None or table.channel_id is None or table.message_id is None:
             return False

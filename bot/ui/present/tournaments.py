@@ -18,7 +18,9 @@ import discord
 from bot.core.service import Table, TableService
 from bot.core.tournament import Format
 from bot.core.tournaments import Progress, TournamentView
+from bot.i18n import Words
 from bot.ui.kind import KindUI
+from bot.ui.language import public_words
 from bot.ui.layout import NO_CONTENT, NO_MENTIONS
 from bot.ui.present.drawing import Drawer, picture
 from bot.ui.present.edits import EditBudget
@@ -32,7 +34,7 @@ from bot.ui.present.layouts import (
     standings_table,
     tournament_layout,
 )
-from bot.words import say
+from bot.ui.present.readers import seat_words, table_words
 from render.bracket import render_bracket
 from render.standings import render_standings
 
@@ -49,15 +51,15 @@ class IntoThread(Protocol):
     ) -> Awaitable[None]: ...
 
 
-async def standings_png(view: TournamentView) -> bytes | None:
-    """The picture under the tournament's text: a knockout's bracket, else the standings (None before the
-    start). Rendered in a worker thread."""
+async def standings_png(words: Words, view: TournamentView) -> bytes | None:
+    """The picture under the tournament's text, in ``words``: a knockout's bracket, else the standings (None
+    before the start). Rendered in a worker thread."""
     if view.status in ("signup", "cancelled"):
         return None
-    drawn = bracket_picture(view) if view.format is Format.KNOCKOUT else None
+    drawn = bracket_picture(words, view) if view.format is Format.KNOCKOUT else None
     if drawn is not None:
         return await asyncio.to_thread(render_bracket, drawn)
-    return await asyncio.to_thread(render_standings, standings_table(view))
+    return await asyncio.to_thread(render_standings, standings_table(words, view))
 
 
 class TournamentDesk:
@@ -90,11 +92,17 @@ class TournamentDesk:
     def colour(self, view: TournamentView) -> discord.Colour | int:
         return self._kinds[view.record.kind].colour
 
+    async def words(self, view: TournamentView) -> Words:
+        """A tournament speaks its server's language."""
+        return await public_words(self._client, view.record.guild_id)
+
     async def _message(self, view: TournamentView, *, controls: bool = True) -> dict[str, Any]:
-        png = await standings_png(view)
+        words = await self.words(view)
+        png = await standings_png(words, view)
         name = STANDINGS_IMAGE if png is not None else None
         files = [picture(png, STANDINGS_IMAGE)] if png is not None else []
-        return {"view": tournament_layout(view, self.colour(view), name, controls=controls), "attachments": files}
+        layout = tournament_layout(words, view, self.colour(view), name, controls=controls)
+        return {"view": layout, "attachments": files}
 
     async def show_standings(self, interaction: discord.Interaction, view: TournamentView) -> None:
         """Answer ``/tournament standings``: the tournament as its message shows it, without its buttons."""
@@ -193,36 +201,37 @@ class TournamentDesk:
             return
         channel = self._client.get_channel(table.channel_id)
         kind = self._drawer.kind(table)
-        closed = (
-            []
-            if not kind.hand_in_dm
-            else [
-                seat.user_id
-                for seat in table.seats
-                if seat.user_id is not None
-                and not await self._hands.send(table, seat.seat, sat_down_layout(kind, table))
-            ]
-        )
+        words = await self.words(view)
+        closed = []
+        for seat in table.seats if kind.hand_in_dm else ():
+            if seat.user_id is None:
+                continue
+            sat_down = sat_down_layout(await seat_words(self._client, table, seat.seat), kind, table)
+            if not await self._hands.send(table, seat.seat, sat_down):
+                closed.append(seat.user_id)
         if isinstance(channel, discord.TextChannel):
-            message = await channel.send(view=match_layout(view, kind.colour, table), allowed_mentions=PINGS)
+            message = await channel.send(view=match_layout(words, view, kind.colour, table), allowed_mentions=PINGS)
             await self._service.attach_message(table.game_id, message.id, table.version)
             await self._into_thread(table, channel, message.id, says_where=True)
         else:
-            parts = await self._drawer.table(table)
+            parts = await self._drawer.table(table, await table_words(self._client, table))
             messageable = self._client.get_partial_messageable(table.channel_id)
             message = await messageable.send(view=parts.view, files=parts.files or [], allowed_mentions=PINGS)
             await self._service.attach_message(table.game_id, message.id, table.version)
         if closed:
             where = (await self._service.table(table.game_id)).message_channel_id or table.channel_id
-            text = " ".join(f"<@{user_id}>" for user_id in closed) + " " + DMS_CLOSED.format(label=kind.panel_label)
+            players = " ".join(f"<@{user_id}>" for user_id in closed)
+            told = words(DMS_CLOSED, label=words(kind.panel_label))
+            text = words("{players} {told}", players=players, told=told)
             await self._client.get_partial_messageable(where).send(text, allowed_mentions=PINGS)
 
     async def _announce(self, progress: Progress) -> None:
         view = progress.tournament
-        png = await standings_png(view) if progress.podium else None
+        words = await self.words(view)
+        png = await standings_png(words, view) if progress.podium else None
         name = STANDINGS_IMAGE if png is not None else None
-        notes = [say(note) for note in progress.notes]
-        layout = announcement_layout(view, self.colour(view), notes, progress.podium, name)
+        notes = [words.phrase(note) for note in progress.notes]
+        layout = announcement_layout(words, view, self.colour(view), notes, progress.podium, name)
         files = [picture(png, STANDINGS_IMAGE)] if png is not None else []
         try:
             channel = self._client.get_partial_messageable(view.record.channel_id)
