@@ -18,8 +18,9 @@ from bench import sized
 from bot.cogs.general import scoreboard_text
 from bot.i18n import ENGLISH, Words, words_for
 from bot.store import ScoreRow
+from bot.ui import picture_words
 from games.penguin import GAME
-from render import render_table
+from render import penguin
 from render.demo import _solved_line
 
 TEXT_ROUNDS = sized(2000)
@@ -46,9 +47,10 @@ def main() -> None:
         return lambda: "\n".join([*(words.phrase(action.phrase) for action in actions), scoreboard_text(ROWS, words)])
 
     def picture(words: Words) -> Callable[[], bytes]:
-        return lambda: render_table("penguin", view)
+        labels = picture_words.penguin_labels(words)
+        return lambda: penguin.render(view, labels=labels)
 
-    render_table("penguin", view)
+    penguin.render(view)
 
     print(f"i18n: one table's words ({len(actions)} moves and a scoreboard) and its picture, median")
     print(f"{'':>10} {'English':>10} {'German':>10} {'extra':>8}")

@@ -307,10 +307,6 @@ def plays_itself(seat: SeatRecord) -> bool:
     return seat.ai or seat.away
 
 
-def seat_name(seat: Seat) -> str:
-    return f"Seat {seat + 1}"
-
-
 def seat_phrase(seat: Seat) -> Phrase:
     """A seat as a phrase's part: "Seat 1" once worded."""
     return Phrase.of("seat.name", number=seat + 1)
