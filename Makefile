@@ -19,9 +19,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test,play]"
 	touch $@ $(VENV)/.installed-play $(VENV)/.installed-run
 
+# lint type-checks the whole tree, so it installs what every part of it imports (SimCord for the tests and
+# play mode); that is the test install too, which it marks as done
 $(VENV)/.installed-lint: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e ".[lint]"
-	touch $@
+	$(BIN)/pip install --quiet -e ".[lint,test,play]"
+	touch $@ $(VENV)/.installed-test $(VENV)/.installed-play $(VENV)/.installed-run
 
 $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[play]"
