@@ -98,11 +98,12 @@ def panel_status(words: Words, table: Table, seat: Seat) -> str:
         return words("**Your turn**: play a card.")
     if table.turn is None:
         return words.plural("{n} card in your hand.", "{n} cards in your hand.", len(view.hand))
+    waiting_for = _name(words, table, table.turn)
     return words.plural(
         "{n} card in your hand. Waiting for {player}.",
         "{n} cards in your hand. Waiting for {player}.",
         len(view.hand),
-        player=_name(words, table, table.turn),
+        player=waiting_for,
     )
 
 

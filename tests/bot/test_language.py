@@ -10,7 +10,7 @@ from bot.ui.language import public_words, words_of_user
 
 async def test_a_user_chooses_their_language_and_goes_back_to_automatic(room, simcord_bot):
     chosen = await room.alice.slash(room.channel, "language", me="Deutsch")
-    assert chosen.ephemeral and chosen.response.content == "peapod speaks Deutsch to you."
+    assert chosen.ephemeral and chosen.response.content == "peapod spricht Deutsch mit dir.", "said in German"
     assert (await simcord_bot.service.user_language(room.alice.id)).chosen == "de"
     assert (await words_of_user(simcord_bot, room.alice.id)).locale == "de"
     back = await room.alice.slash(room.channel, "language", me="automatic")
@@ -22,7 +22,7 @@ async def test_an_unknown_language_gets_a_sentence_and_changes_nothing(room, sim
     await room.alice.slash(room.channel, "language", me="pl")
     refused = await room.alice.slash(room.channel, "language", me="klingon")
     assert refused.ephemeral
-    assert refused.response.content.startswith("peapod does not speak “klingon”; choose one of: English, Deutsch")
+    assert refused.response.content.startswith("peapod nie mówi w języku „klingon”; wybierz jeden z: English, Deutsch")
     assert (await simcord_bot.service.user_language(room.alice.id)).chosen == "pl"
 
 
