@@ -47,6 +47,7 @@ async def deal(env: simcord.Env, count: int = TABLES) -> list[Table]:
         player = guild.add_member(env.create_user(f"player{number}"))
         await player.slash(channel, "peek new")
         message = channel.last_message
+        assert message is not None, "the table was posted"
         moves = [match for custom_id in move_ids(env, channel.id, message.id) if (match := MOVE.fullmatch(custom_id))]
         tables.append(Table(player, channel, message.id, int(moves[0]["game"])))
     return tables
