@@ -33,7 +33,10 @@ def help_text(game: str | None = None, words: Words = ENGLISH) -> str:
     """One game's page (its paragraph from its ``KindUI``), or the overview: a line per game, the commands."""
     if game is not None:
         return words(KINDS[game].help)
-    lines = [f"**{GAMES[key].title}**: {words(kind.blurb)} \u00b7 `/{key} new`" for key, kind in KINDS.items()]
+    lines = [
+        f"**{GAMES[key].title}**: {words(kind.blurb)} \u00b7 `{words.command(key, 'new')}`"
+        for key, kind in KINDS.items()
+    ]
     parts = ["\n".join(lines), words(HELP_END)]
     coming = [game.title for key, game in sorted(GAMES.items()) if key not in KINDS]
     if coming:

@@ -7,21 +7,18 @@ another use of the same English would word differently; a translated name that b
 names is not sent (Discord then shows the English one).
 """
 
-import re
-
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n import ENGLISH, Words, words_for
+from bot.i18n.words import COMMAND_CONTEXT, COMMAND_NAME
 
-NAME = re.compile(r"^[-_\w]{1,32}$")
-"""Discord's rule for command and option names (letters and digits of any script, ``-`` and ``_``)."""
 DESCRIPTION_LIMIT = 100
 """The most characters a description or a choice's name may have."""
 NAME_CONTEXTS = {
-    Where.command_name: "command name",
-    Where.group_name: "command name",
+    Where.command_name: COMMAND_CONTEXT,
+    Where.group_name: COMMAND_CONTEXT,
     Where.parameter_name: "option name",
 }
 """The catalog context of each kind of name."""
@@ -33,7 +30,7 @@ def translated(words: Words, message: str, where: Where) -> str | None:
     context = NAME_CONTEXTS.get(where)
     if context is not None:
         text = words.context(context, message).lower()
-        valid = NAME.fullmatch(text) is not None
+        valid = COMMAND_NAME.fullmatch(text) is not None
     else:
         text = words(message)
         valid = 0 < len(text) <= DESCRIPTION_LIMIT

@@ -8,6 +8,7 @@ call a Words ``words(...)``, ``words.plural(...)``, ``words.context(...)``, and 
 """
 
 import datetime
+import re
 from functools import cache
 
 from babel.dates import format_date, format_timedelta
@@ -27,6 +28,10 @@ _FACE_LETTERS = {
 }
 """The letters a language prints on the jack, queen, king and ace, where they are not J Q K A."""
 _FACES = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+"""Discord's rule for a command's or an option's name (letters and digits of any script, ``-`` and ``_``)."""
+COMMAND_CONTEXT = "command name"
+"""The catalog context of a command's or a command group's name."""
 
 
 def N_(message: str) -> str:
@@ -67,6 +72,17 @@ class Words:
         """``message`` as meant in ``context`` (``pgettext``), for a short id that another use would word
         differently (a command's name, a list's separator)."""
         return _fill(self._catalog.pgettext(context, message), message, args)
+
+    def command(self, *names: str) -> str:
+        """A slash command as this language's Discord users see it in their command list (``"/daily peek"``,
+        German ``"/tagesspiel peek"``): each name as the tree's translator sends it, else the English."""
+        return "/" + " ".join(self.command_name(name) for name in names)
+
+    def command_name(self, name: str) -> str:
+        """One command or group name in this language, as :mod:`bot.cogs.translator` gives it to Discord (the
+        English where the translation breaks Discord's rule for names)."""
+        text = self.context(COMMAND_CONTEXT, name).lower()
+        return text if COMMAND_NAME.fullmatch(text) else name
 
     def number(self, value: float) -> str:
         """``1234.5`` as this language writes it (``"1,234.5"``, ``"1.234,5"``)."""

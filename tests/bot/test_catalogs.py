@@ -8,9 +8,10 @@ import string
 import pytest
 from babel.messages.catalog import Message
 
-from bot.cogs.translator import DESCRIPTION_LIMIT, NAME, NAME_CONTEXTS
+from bot.cogs.translator import DESCRIPTION_LIMIT, NAME_CONTEXTS
 from bot.i18n import LOCALES
 from bot.i18n.extract import KEYWORDS, ROOT, shipped_catalog
+from bot.i18n.words import COMMAND_NAME
 from bot.translations import all_messages
 
 COMPLETE: tuple[str, ...] = ("de", "fr", "es-ES", "pt-BR", "pl", "ru")
@@ -81,7 +82,7 @@ def test_commands_stay_within_discords_limits_in_every_language(locale):
         if not message.string or isinstance(message.id, tuple | list):
             continue
         if message.context in names:
-            if not NAME.fullmatch(message.string) or message.string != message.string.lower():
+            if not COMMAND_NAME.fullmatch(message.string) or message.string != message.string.lower():
                 wrong.append(message.string)
         elif message.locations and message.locations[0][0] == "bot/cogs" and len(message.string) > DESCRIPTION_LIMIT:
             wrong.append(message.string)

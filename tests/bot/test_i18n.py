@@ -133,3 +133,20 @@ def test_the_command_translator_sends_only_what_discord_accepts(monkeypatch):
     )
     assert translated(words, "How to play, and the commands", Where.command_description) is None
     assert translated(words, "help", Where.command_name) is None
+
+
+def test_a_command_in_text_reads_as_the_tree_sends_it_to_that_language(monkeypatch):
+    """A message that names a slash command names it as Discord lists it for the reader's language: each name
+    translated where the translator sends one, else the English (a name that breaks Discord's rules)."""
+    assert ENGLISH.command("daily", "peek") == "/daily peek"
+    assert words_for("de").command("daily", "peek") == "/tagesspiel peek"
+    assert words_for("ru").command("daily", "triplepeaks") == "/ежедневно три_пика"
+    catalog = Catalog(locale="de")
+    catalog.add("daily", "Tages Spiel", context="command name")
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    monkeypatch.setattr(words_module, "translations", lambda locale: gettext.GNUTranslations(compiled))
+    words = Words("de")
+    assert words.command("daily", "board") == "/daily board"
+    assert translated(words, "daily", Where.command_name) is None

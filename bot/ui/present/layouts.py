@@ -297,7 +297,7 @@ def sat_down_layout(words: Words, kind: KindUI, table: Table) -> ui.LayoutView:
 
 def daily_post_layout(words: Words, day: str, kinds: Sequence[str]) -> ui.LayoutView:
     """A server's post at midnight UTC (``day``, ISO): the day's deals are dealt, and the commands that play them."""
-    commands = " \u00b7 ".join(f"`/daily {kind}`" for kind in kinds)
+    commands = " \u00b7 ".join(f"`{words.command('daily', kind)}`" for kind in kinds)
     text = words(
         "Today's deals are dealt: the same cards for everyone, one attempt each. {commands}", commands=commands
     )
