@@ -82,6 +82,7 @@ async def _run(settings: Settings, token: str) -> None:
                 ops = await serve(bot, store, GAMES, settings.metrics_port, in_flight=bot.in_flight)
                 log.info("serving /metrics, /healthz and /readyz on port %d", ops.port)
             await store.listen_redraws(bot.presenter.heard)  # what other processes hand over to this one
+            await store.listen_tournament_redraws(bot.presenter.heard_tournament)
             await bot.start(token)
     finally:
         if ops is not None:

@@ -80,3 +80,8 @@ class Messages:
         """Ask every bot process on this database to redraw what it owns of the game (its messages'
         channels belong to one process each)."""
         await self._store.notify_redraw(game_id)
+
+    async def hand_over_tournament(self, tournament_id: int) -> None:
+        """Ask every bot process on this database to redraw the tournament's message (the one that owns its
+        channel does)."""
+        await self._store.notify_tournament_redraw(tournament_id)

@@ -280,6 +280,7 @@ class TableService:
         self.dm_closed = parts.messages.dm_closed
         self.open_tables = parts.messages.open_tables
         self.hand_over = parts.messages.hand_over
+        self.hand_over_tournament = parts.messages.hand_over_tournament
 
         self.open_tournament = parts.tournaments.open_tournament
         self.tournament = parts.tournaments.tournament

@@ -9,8 +9,9 @@
 - When the database does not answer (it restarts, a connection drops, a statement runs past its
   timeout) the call raises :class:`StoreUnavailableError`: the interrupted transaction was rolled
   back, and the pool opens fresh connections for the next call.
-- Redraw notices travel by ``NOTIFY peapod_redraw, '<game id>'``; :meth:`PostgresStore.listen_redraws`
-  keeps one listening connection open (reconnecting after an outage).
+- Redraw notices travel by ``NOTIFY peapod_redraw, '<game id>'``, a tournament message's by
+  ``NOTIFY peapod_tournament, '<tournament id>'``; one listening connection hears both (reconnecting after
+  an outage).
 """
 
 import asyncio
@@ -35,6 +36,7 @@ FOLDER = MIGRATIONS / "postgres"
 MIGRATION_LOCK = 0x7065_6170_6F64
 """The advisory lock key migrations hold (``peapod`` in hex), so only one process migrates at a time."""
 REDRAW_CHANNEL = "peapod_redraw"
+TOURNAMENT_CHANNEL = "peapod_tournament"
 RECONNECT_SECONDS = 1.0
 UNAVAILABLE = (
     asyncpg.PostgresConnectionError,
@@ -103,7 +105,7 @@ class PostgresStore(SqlStore):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self._url = url
-        self._listeners: list[RedrawListener] = []
+        self._listeners: dict[str, list[RedrawListener]] = {REDRAW_CHANNEL: [], TOURNAMENT_CHANNEL: []}
         self._listening: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -183,12 +185,25 @@ class PostgresStore(SqlStore):
         return len(pending)
 
     async def notify_redraw(self, game_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute("SELECT pg_notify(?, ?)", (REDRAW_CHANNEL, str(game_id)))
+        await self._notify(REDRAW_CHANNEL, game_id)
 
     async def listen_redraws(self, listener: RedrawListener) -> None:
         """Call ``listener`` for every redraw notice (from any process, this one included)."""
-        self._listeners.append(listener)
+        await self._listen_to(REDRAW_CHANNEL, listener)
+
+    async def notify_tournament_redraw(self, tournament_id: int) -> None:
+        await self._notify(TOURNAMENT_CHANNEL, tournament_id)
+
+    async def listen_tournament_redraws(self, listener: RedrawListener) -> None:
+        """Call ``listener`` for every tournament redraw notice (from any process, this one included)."""
+        await self._listen_to(TOURNAMENT_CHANNEL, listener)
+
+    async def _notify(self, channel: str, number: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("SELECT pg_notify(?, ?)", (channel, str(number)))
+
+    async def _listen_to(self, channel: str, listener: RedrawListener) -> None:
+        self._listeners[channel].append(listener)
         if self._listening is None:
             connected = asyncio.Event()
             self._listening = asyncio.create_task(self._listen(connected), name="peapod-listen")
@@ -206,7 +221,8 @@ class PostgresStore(SqlStore):
             lost = asyncio.Event()
             db.add_termination_listener(functools.partial(_set_on_close, lost))
             try:
-                await db.add_listener(REDRAW_CHANNEL, self._heard)
+                for channel in self._listeners:
+                    await db.add_listener(channel, self._heard)
                 connected.set()
                 await lost.wait()
             except UNAVAILABLE:
@@ -216,10 +232,10 @@ class PostgresStore(SqlStore):
                     await db.close()
             await asyncio.sleep(RECONNECT_SECONDS)
 
-    def _heard(self, _db: object, _pid: int, _channel: str, payload: str) -> None:
+    def _heard(self, _db: object, _pid: int, channel: str, payload: str) -> None:
         if not payload.isdigit():
             return
-        for listener in self._listeners:
+        for listener in self._listeners.get(channel, ()):
             task = asyncio.create_task(listener(int(payload)), name="peapod-redraw-notice")
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)

@@ -9,8 +9,8 @@ What must not be doubled across processes is decided in the database, never in m
 deadline for one firer (a claim lapses after a while, so a process killed mid-fire loses none),
 ``deal`` and ``set_status`` the status. A claim names its claimant (the shards a process runs), so a
 process restarted for the same shards, or one stopping, gives claims back with ``release_claims``.
-``notify_redraw`` reaches every process listening on the same database (the one that owns a channel
-redraws it).
+``notify_redraw`` (a game's messages) and ``notify_tournament_redraw`` (a tournament's message) reach every
+process listening on the same database (the one that owns a channel redraws it).
 """
 
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -37,7 +37,8 @@ from bot.store.records import (
 from bot.store.watcher import Watcher
 
 RedrawListener = Callable[[int], Coroutine[object, object, None]]
-"""Called with a game id when some process asked for that game's messages to be redrawn."""
+"""Called with a game id when some process asked for that game's messages to be redrawn (a tournament id,
+for a tournament's message)."""
 
 
 class Store(Protocol):
@@ -185,6 +186,10 @@ class Store(Protocol):
     async def notify_redraw(self, game_id: int) -> None: ...
 
     async def listen_redraws(self, listener: RedrawListener) -> None: ...
+
+    async def notify_tournament_redraw(self, tournament_id: int) -> None: ...
+
+    async def listen_tournament_redraws(self, listener: RedrawListener) -> None: ...
 
     async def create_tournament(self, new: NewTournament) -> TournamentRecord: ...
 

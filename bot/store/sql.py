@@ -818,3 +818,11 @@ class SqlStore(TournamentQueries, ABC):
     @abstractmethod
     async def listen_redraws(self, listener: RedrawListener) -> None:
         """Call ``listener`` with the game id of every :meth:`notify_redraw` on this database."""
+
+    @abstractmethod
+    async def notify_tournament_redraw(self, tournament_id: int) -> None:
+        """Ask every process listening on this database to redraw the tournament's message if it owns it."""
+
+    @abstractmethod
+    async def listen_tournament_redraws(self, listener: RedrawListener) -> None:
+        """Call ``listener`` with the tournament id of every :meth:`notify_tournament_redraw` on this database."""

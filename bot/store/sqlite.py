@@ -68,6 +68,7 @@ class SqliteStore(SqlStore):
         self._connection = _Connection(connection)
         self._lock = asyncio.Lock()
         self._listeners: list[RedrawListener] = []
+        self._tournament_listeners: list[RedrawListener] = []
 
     @classmethod
     async def open(cls, path: str | Path) -> Self:
@@ -162,3 +163,11 @@ class SqliteStore(SqlStore):
 
     async def listen_redraws(self, listener: RedrawListener) -> None:
         self._listeners.append(listener)
+
+    async def notify_tournament_redraw(self, tournament_id: int) -> None:
+        """Like :meth:`notify_redraw`, in this process."""
+        for listener in self._tournament_listeners:
+            await listener(tournament_id)
+
+    async def listen_tournament_redraws(self, listener: RedrawListener) -> None:
+        self._tournament_listeners.append(listener)

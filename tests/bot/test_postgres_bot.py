@@ -1,16 +1,19 @@
-"""The bot on PostgreSQL, end to end through SimCord: a game played and resumed after a restart, and a click
-while the database does not answer gets a sentence and changes nothing (skipped where no server answers)."""
+"""The bot on PostgreSQL, end to end through SimCord: a game played and resumed after a restart, a click
+while the database does not answer gets a sentence and changes nothing, and redraws (a game's hands, a
+tournament's message) go to the process that owns their channel (skipped where no server answers)."""
 
 import asyncio
 
 import asyncpg
 import pytest
 
-from bot.app import create_bot
+from bot.app import PeapodBot, create_bot
+from bot.core.service import TableService
 from bot.store import PostgresStore
 from bot.ui.kinds import KINDS
 from bot.ui.present.edits import EditBudget
 from bot.ui.present.presenter import Presenter
+from games import GAMES
 from tests.postgres import fresh_database
 
 from .tables import (
@@ -23,6 +26,7 @@ from .tables import (
     text_of,
 )
 from .test_pebbles_discord import play_turn, seated_table
+from .test_tournament_discord import has_standings_picture, open_and_join, resign_all, start, tournament_message
 
 TIMEOUT = 0.5
 
@@ -103,6 +107,52 @@ async def hand_shows(room, presenter: Presenter, actor, version: int) -> bool:
         await presenter.idle()
         hands = [m for m in actor.user.dm_channel.history() if "seat" in text_of(m) and "game #" in text_of(m)]
         if hands and {cid.split(":")[2] for cid in custom_ids_on(hands[0])} == {str(version)}:
+            return True
+        await asyncio.sleep(0.01)
+    return False
+
+
+class DmsOnly(PeapodBot):
+    """A process that runs shard 0 (DMs) but not the test guild's shard."""
+
+    def owns(self, guild_id: int | None) -> bool:
+        return guild_id is None
+
+
+async def test_the_tournament_message_is_edited_by_the_process_that_owns_its_server(room, settings, store):
+    """A process that does not own the server ends the tournament's only match: it leaves the tournament's
+    message alone and hands it over by a tournament notice; the owner (another process, with a service of
+    its own on the same database) reloads the tournament and redraws its message."""
+    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    bot = DmsOnly(settings, store, budget=budget)
+    await room.env.restart_bot(bot)
+    owner = Presenter(bot, TableService(store, games=GAMES), KINDS, budget, owns=lambda guild_id: guild_id is not None)
+    await store.listen_redraws(owner.heard)
+    notices: list[int] = []
+
+    async def held(tournament_id: int) -> None:
+        notices.append(tournament_id)
+
+    await store.listen_tournament_redraws(held)
+    people = [room.alice, room.bob]
+    tournament_id = await open_and_join(room, bot, people, game="peanuts", format="swiss")
+    await start(room, bot, tournament_id)
+    await resign_all(bot, room, people, tournament_id)
+    assert await heard(room, notices, tournament_id), "the tournament's end is handed to the owner"
+    message = await tournament_message(bot, room, tournament_id)
+    assert "Round 1 of 1" in text_of(message) and "Finished" not in text_of(message), "not edited here"
+    for tournament in notices:
+        await owner.heard_tournament(tournament)
+    await owner.idle()
+    message = await tournament_message(bot, room, tournament_id)
+    assert "Finished" in text_of(message) and has_standings_picture(message)
+
+
+async def heard(room, notices: list[int], tournament_id: int) -> bool:
+    """Whether a tournament notice for ``tournament_id`` comes (it travels through PostgreSQL)."""
+    for _ in range(200):
+        await room.env.settle()
+        if tournament_id in notices:
             return True
         await asyncio.sleep(0.01)
     return False

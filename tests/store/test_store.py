@@ -455,6 +455,26 @@ async def test_a_redraw_notice_reaches_the_listeners(store):
     assert await asyncio.wait_for(heard.get(), 5) == 42
 
 
+async def test_a_tournament_redraw_notice_reaches_its_own_listeners(store):
+    """notify_tournament_redraw hands the tournament id to the tournament listeners only, not to the games'."""
+    games: asyncio.Queue[int] = asyncio.Queue()
+    tournaments: asyncio.Queue[int] = asyncio.Queue()
+
+    async def game_listener(game_id: int) -> None:
+        await games.put(game_id)
+
+    async def tournament_listener(tournament_id: int) -> None:
+        await tournaments.put(tournament_id)
+
+    await store.listen_redraws(game_listener)
+    await store.listen_tournament_redraws(tournament_listener)
+    await store.notify_tournament_redraw(7)
+    await store.notify_redraw(42)
+    assert await asyncio.wait_for(tournaments.get(), 5) == 7
+    assert await asyncio.wait_for(games.get(), 5) == 42
+    assert games.empty() and tournaments.empty()
+
+
 async def finished(store: Store, *, players: tuple[int, ...], at: float, kind: str = "count", guild_id=10):
     """A game played to its end (one action), its first player winning on the scoreboard."""
     game = await store.create_game(new_game(players=players, kind=kind, guild_id=guild_id))

@@ -73,7 +73,7 @@ class Presenter:
         self.threads = Threads(client, service, self.drawer)
         self.redraws = Redraws(client, service, self.drawer, self.hands, self.threads, owns=owns, budget=budget)
         self.tournaments = TournamentDesk(
-            client, service, kinds, self.drawer, self.hands, self._into_thread, self.redraw, budget
+            client, service, kinds, self.drawer, self.hands, self._into_thread, self.redraw, budget, owns=owns
         )
         service.listen_tournaments(self.tournaments.heard)
 
@@ -228,6 +228,10 @@ class Presenter:
     async def heard(self, game_id: int) -> None:
         """A redraw notice from any process (see :meth:`Redraws.heard`)."""
         await self.redraws.heard(game_id)
+
+    async def heard_tournament(self, tournament_id: int) -> None:
+        """A tournament redraw notice from any process (see :meth:`TournamentDesk.reload`)."""
+        await self.tournaments.reload(tournament_id)
 
     async def fired(self, fired: Fired) -> None:
         """Show what a deadline did: redraw its table, and tell the seats it concerns."""

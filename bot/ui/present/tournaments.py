@@ -3,9 +3,12 @@ or the bracket as a picture), each match dealt into a thread of its own with its
 the round's clock stopped redrawn, and what happened announced in the channel (the podium at the end).
 
 The tournament's message is edited from outside interactions at most once every
-:attr:`EditBudget.message_spacing` seconds (the latest standings win); what the core tells of its own accord
-(a match's end, a deadline) arrives through :meth:`TournamentDesk.heard`; it, and the matches a click dealt,
-are shown in a task of their own, so the click or the deadline that caused them is not held up.
+:attr:`EditBudget.message_spacing` seconds (the latest standings win), and only by the process that owns its
+server's shard: another hands the redraw over by a tournament redraw notice, and the owner reloads the
+tournament and redraws it (:meth:`TournamentDesk.reload`), as with games (:mod:`.redraws`). What the core
+tells of its own accord (a match's end, a deadline) arrives through :meth:`TournamentDesk.heard`; it, and the
+matches a click dealt, are shown in a task of their own, so the click or the deadline that caused them is not
+held up.
 """
 
 import asyncio
@@ -15,6 +18,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.core.errors import ServiceError
 from bot.core.service import Table, TableService
 from bot.core.tournament import Format
 from bot.core.tournaments import Progress, TournamentView
@@ -35,6 +39,7 @@ from bot.ui.present.layouts import (
     tournament_layout,
 )
 from bot.ui.present.readers import seat_words, table_words
+from bot.ui.present.redraws import Owns
 from render.bracket import render_bracket
 from render.standings import render_standings
 
@@ -75,6 +80,8 @@ class TournamentDesk:
         into_thread: IntoThread,
         redraw: Callable[[Table], None],
         budget: EditBudget | None = None,
+        *,
+        owns: Owns,
     ) -> None:
         self._client = client
         self._service = service
@@ -83,6 +90,7 @@ class TournamentDesk:
         self._hands = hands
         self._into_thread = into_thread
         self._redraw = redraw
+        self._owns = owns
         self._spacing = (budget or EditBudget()).message_spacing
         self._tasks: set[asyncio.Task[None]] = set()
         self._waiting: dict[int, TournamentView] = {}
@@ -125,7 +133,7 @@ class TournamentDesk:
         drawn = await self._message(progress.tournament)
         await interaction.edit_original_response(**drawn, **NO_CONTENT)
         self._edited[progress.tournament.id] = asyncio.get_running_loop().time()
-        self._spawn(self._follow(progress), progress)
+        self._spawn(self._follow(progress), progress.tournament.id)
 
     async def show(self, progress: Progress) -> None:
         """Show what a tournament call did outside an interaction: the message redrawn, matches dealt, news."""
@@ -134,21 +142,21 @@ class TournamentDesk:
 
     def heard(self, progress: Progress) -> None:
         """The core moved a tournament on of its own accord: show it, in a task of its own."""
-        self._spawn(self.show(progress), progress)
+        self._spawn(self.show(progress), progress.tournament.id)
 
-    def _spawn(self, work: Coroutine[Any, Any, None], progress: Progress) -> None:
-        """Run ``work`` (dealing matches, announcing) in a task of its own, so the click or the game's end
-        that caused it is answered first."""
-        task = asyncio.get_running_loop().create_task(self._safely(work, progress), name="peapod-tournament")
+    def _spawn(self, work: Coroutine[Any, Any, None], tournament_id: int) -> None:
+        """Run ``work`` (dealing matches, announcing, handing a redraw over) in a task of its own, so the click
+        or the game's end that caused it is answered first."""
+        task = asyncio.get_running_loop().create_task(self._safely(work, tournament_id), name="peapod-tournament")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     @staticmethod
-    async def _safely(work: Coroutine[Any, Any, None], progress: Progress) -> None:
+    async def _safely(work: Coroutine[Any, Any, None], tournament_id: int) -> None:
         try:
             await work
         except Exception:
-            log.exception("could not show tournament %s", progress.tournament.id)
+            log.exception("could not show tournament %s", tournament_id)
 
     async def idle(self) -> None:
         """Wait until everything heard has been shown and every edit sent (tests, shutdown)."""
@@ -156,13 +164,27 @@ class TournamentDesk:
             await asyncio.gather(*self._tasks, *self._editors.values(), return_exceptions=True)
 
     def redraw(self, view: TournamentView) -> None:
-        """Ask for the tournament's message to show ``view``; the latest wins, one edit a second at most."""
+        """Ask for the tournament's message to show ``view``; the latest wins, one edit a second at most.
+        Where another process owns the tournament's server, that process is asked to redraw it instead."""
         if view.record.message_id is None:
+            return
+        if not self._owns(view.record.guild_id):
+            self._spawn(self._service.hand_over_tournament(view.id), view.id)
             return
         self._waiting[view.id] = view
         editor = self._editors.get(view.id)
         if editor is None or editor.done():
             self._editors[view.id] = asyncio.get_running_loop().create_task(self._edit(view.id))
+
+    async def reload(self, tournament_id: int) -> None:
+        """A tournament redraw notice (from any process): redraw the tournament's latest if this process owns
+        its server."""
+        try:
+            view = await self._service.tournament(tournament_id, None)
+        except ServiceError:
+            return
+        if self._owns(view.record.guild_id):
+            self.redraw(view)
 
     async def _edit(self, tournament_id: int) -> None:
         loop = asyncio.get_running_loop()
