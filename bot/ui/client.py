@@ -78,7 +78,11 @@ class Peapod(Protocol):
 
 def peapod(interaction: discord.Interaction) -> Peapod:
     """The bot that received ``interaction``; a client without a service and a presenter is a bug."""
-    client = interaction.client
+    return peapod_client(interaction.client)
+
+
+def peapod_client(client: discord.Client) -> Peapod:
+    """``client`` as the peapod bot (for code handed the client rather than an interaction)."""
     if not isinstance(client, Peapod):
         raise TypeError(f"{type(client).__name__} is not the peapod bot")
     return client

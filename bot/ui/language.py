@@ -11,7 +11,7 @@ import discord
 from bot.core.service import TableService
 from bot.i18n import Words, words_for
 from bot.i18n.choose import private_locale, public_locale
-from bot.ui.client import Peapod
+from bot.ui.client import peapod_client
 
 
 def community(guild: discord.Guild) -> bool:
@@ -20,9 +20,7 @@ def community(guild: discord.Guild) -> bool:
 
 
 def _service(client: discord.Client) -> TableService:
-    if not isinstance(client, Peapod):
-        raise TypeError(f"{type(client).__name__} is not the peapod bot")
-    return client.service
+    return peapod_client(client).service
 
 
 async def remember(interaction: discord.Interaction) -> None:
