@@ -8,9 +8,7 @@ import json
 import logging
 import re
 
-import aiohttp
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from bot.app import create_bot
 from bot.ops import logs
@@ -21,6 +19,7 @@ from bot.ui.present.edits import EditBudget
 from bot.words import word
 from games import GAMES
 from games.pebbles import GAME, marked_card
+from tests.ops.scraping import samples, scrape
 
 from .tables import custom_ids_on, table_message
 from .test_pebbles_discord import click, open_table, play_turn
@@ -32,17 +31,6 @@ def simcord_bot(settings, store, seed_box):
     return create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget)
 
 
-async def scrape(port: int, path: str = "/metrics") -> tuple[int, str]:
-    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}{path}") as response:
-        return response.status, await response.text()
-
-
-def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    return {
-        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for family in text_string_to_metric_families(text)
-        for sample in family.samples
-    }
 
 
 @pytest.fixture

@@ -2,26 +2,11 @@
 
 import asyncio
 
-import aiohttp
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from bot.ops import metrics, probe
 from bot.ops.server import CHECK_SECONDS, OpsServer
-
-
-async def get(port: int, path: str) -> tuple[int, str]:
-    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}{path}") as response:
-        return response.status, await response.text()
-
-
-def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    """Every sample of a scrape, by name and labels."""
-    return {
-        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for family in text_string_to_metric_families(text)
-        for sample in family.samples
-    }
+from tests.ops.scraping import samples, scrape
 
 
 @pytest.fixture
@@ -42,14 +27,14 @@ async def serving():
 async def test_metrics_are_scraped_and_move(serving):
     """A scrape shows the metrics defined once, with the moves made since the last scrape."""
     port = await serving()
-    status, before = await get(port, "/metrics")
+    status, before = await scrape(port, "/metrics")
     assert status == 200 and "# TYPE peapod_interactions_total counter" in before
     assert "_created" not in before
     metrics.interaction_done("act", "answered", 0.01, 0.2)
     metrics.interaction_done("act", "refused", 0.005, 0.005)
     metrics.interaction_done("act", "answered", None, 0.5)
     metrics.rate_limited("PATCH", "/channels/123456789012345678/messages/987654321098765432")
-    _, after = await get(port, "/metrics")
+    _, after = await scrape(port, "/metrics")
     was, now = samples(before), samples(after)
 
     def moved(name: str, **labels: str) -> float:
@@ -75,7 +60,7 @@ async def test_a_refresher_runs_before_each_scrape_and_one_that_fails_leaves_the
         raise OSError("the database is away")
 
     port = await serving(refreshers=[broken, counts])
-    status, text = await get(port, "/metrics")
+    status, text = await scrape(port, "/metrics")
     assert status == 200 and calls == [1]
     scraped = samples(text)
     assert scraped[("peapod_games_running", (("game", "peanuts"),))] == 3
@@ -84,7 +69,7 @@ async def test_a_refresher_runs_before_each_scrape_and_one_that_fails_leaves_the
 
 async def test_live_is_answered_by_the_event_loop(serving):
     port = await serving(checks={"never": _no})
-    assert await get(port, "/healthz") == (200, "live\n")
+    assert await scrape(port, "/healthz") == (200, "live\n")
 
 
 async def _yes() -> bool:
@@ -102,9 +87,9 @@ async def _broken() -> bool:
 async def test_ready_only_when_every_check_says_yes(serving):
     """Each check that says no, raises or takes too long is named in the 503."""
     port = await serving(checks={"shards": _yes, "database": _yes})
-    assert await get(port, "/readyz") == (200, "ready\n")
+    assert await scrape(port, "/readyz") == (200, "ready\n")
     port = await serving(checks={"shards": _no, "database": _broken})
-    assert await get(port, "/readyz") == (503, "not ready: shards, database\n")
+    assert await scrape(port, "/readyz") == (503, "not ready: shards, database\n")
 
 
 async def test_a_check_that_hangs_is_not_ready(serving, monkeypatch):
@@ -116,7 +101,7 @@ async def test_a_check_that_hangs_is_not_ready(serving, monkeypatch):
 
     port = await serving(checks={"shards": _yes, "database": hangs})
     assert CHECK_SECONDS > 0.01
-    assert await get(port, "/readyz") == (503, "not ready: database\n")
+    assert await scrape(port, "/readyz") == (503, "not ready: database\n")
 
 
 async def test_the_probe_command_exits_by_the_answer(serving, monkeypatch, capsys):
