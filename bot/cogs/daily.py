@@ -18,6 +18,7 @@ from bot.i18n import N_, Words
 from bot.text import quote
 from bot.ui.language import private_words, public_words
 from bot.ui.layout import FELT, layout
+from bot.ui.places import need_member
 
 DMS_CLOSED = N_(
     "I can't send you direct messages, and the daily deal is played there (so nobody's deal is spoiled): "
@@ -108,11 +109,10 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
     @group.command(name="channel", description="Choose the channel for the daily post (server managers)")
     @app_commands.describe(channel="Where the post goes at midnight UTC (leave out to stop the post)")
     async def channel(interaction: discord.Interaction, channel: discord.TextChannel | None = None) -> None:
-        if interaction.guild_id is None:
-            raise SeatingError(N_("The daily post is set per server: use this command in a server."))
+        guild_id = need_member(interaction)
         if not interaction.permissions.manage_guild:
             raise SeatingError(N_("Only people who may manage this server can choose the daily post's channel."))
-        await bot.service.set_daily_channel(interaction.guild_id, channel.id if channel else None)
+        await bot.service.set_daily_channel(guild_id, channel.id if channel else None)
         words = await private_words(interaction)
         if channel is None:
             text = words("There is no daily post here any more.")

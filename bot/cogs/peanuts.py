@@ -14,6 +14,7 @@ from bot.cogs.resigning import ask_to_resign
 from bot.core.deadlines import LEVEL_SETTING
 from bot.core.errors import SeatingError, ServiceError
 from bot.i18n import N_
+from bot.ui.places import for_servers
 
 KIND = "peanuts"
 CHALLENGE_SECONDS = 300.0
@@ -23,6 +24,7 @@ relaxed one misses plays a person would miss, the quick one tries each move out 
 NO_GAME = N_("You have no Peanuts game running in this channel.")
 
 
+@for_servers
 class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
     """Peanuts, two-player racing double solitaire."""
 

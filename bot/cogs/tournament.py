@@ -14,6 +14,7 @@ from bot.core.tournaments import TournamentError, TournamentView
 from bot.i18n import ENGLISH, N_, Words
 from bot.ui.language import private_words
 from bot.ui.layout import FELT, layout
+from bot.ui.places import for_servers
 from bot.ui.present.layouts import FORMAT_NAMES, tournament_heading
 
 LIST_LINE = {
@@ -43,6 +44,7 @@ def list_line(view: TournamentView, words: Words = ENGLISH) -> str:
     )
 
 
+@for_servers
 class Tournament(commands.GroupCog, name="Tournament", group_name="tournament"):
     """Tournaments for the whole server: arena, Swiss, knockout and round robin."""
 

@@ -13,8 +13,17 @@ from bot.app import PeapodBot, create_bot
 from bot.config import Settings
 from bot.store import SqliteStore
 
+from .places import Places, install
+
 SEED = 7
 """The seed every new game gets in these tests, unless a test sets ``seed_box``."""
+
+
+@pytest.fixture(autouse=True)
+def places(monkeypatch) -> Places:
+    """Interactions say where they happen as Discord does (context, installation); servers and group DMs where
+    peapod is only installed to people can be made (see :mod:`tests.bot.places`)."""
+    return install(monkeypatch)
 
 
 @pytest.fixture
