@@ -13,12 +13,13 @@ from discord import app_commands
 from bot.app import PeapodBot
 from bot.core.daily import DailyRow
 from bot.core.errors import SeatingError, ServiceError
+from bot.core.places import Place
 from bot.errors import UnknownControlError
 from bot.i18n import N_, Words
 from bot.text import quote
 from bot.ui.language import private_words, public_words
 from bot.ui.layout import FELT, layout
-from bot.ui.places import need_member
+from bot.ui.places import need_member, place_of
 
 DMS_CLOSED = N_(
     "I can't send you direct messages, and the daily deal is played there (so nobody's deal is spoiled): "
@@ -56,6 +57,10 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
 
         async def deal(interaction: discord.Interaction) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            place = place_of(interaction)
+            if not place.member:
+                await deal_here(interaction, place)
+                return
             dm = interaction.user.dm_channel or await interaction.user.create_dm()
             table, attempt = await bot.service.start_daily(
                 kind,
@@ -76,6 +81,19 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
                 link=message.jump_url,
             )
             await interaction.followup.send(text, ephemeral=True)
+
+        async def deal_here(interaction: discord.Interaction, place: Place) -> None:
+            """Where peapod is not a member (it cannot DM): the table is this command's answer, shown to the
+            player alone, so nobody's deal is spoiled."""
+            table, _attempt = await bot.service.start_daily(
+                kind,
+                interaction.user.id,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                table_channel_id=interaction.channel_id or 0,
+                place=place,
+            )
+            await bot.presenter.post(interaction, table)
 
         return app_commands.Command(
             name=kind, description=f"Play today's {title} deal (one attempt a day, in your DMs)", callback=deal

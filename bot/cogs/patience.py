@@ -20,6 +20,7 @@ from bot.text import quote, readable
 from bot.ui.controls import ConfirmResignButton, button
 from bot.ui.kind import KindUI
 from bot.ui.language import private_words
+from bot.ui.places import message_link, place_of
 
 OPEN_HELP = "Let anyone in this channel play this table with you (default: only you)"
 MAX_MOVE = 60
@@ -57,6 +58,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
                 players=[interaction.user.id],
                 options=options,
                 open_play=open,
+                place=place_of(interaction),
             )
             await self.bot.presenter.post(interaction, table)
 
@@ -122,7 +124,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
 
         async def _already_playing(self, interaction: discord.Interaction, table: Any) -> None:
             """One game of a kind per player per channel: go back to it, or resign it first."""
-            link = f"https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}"
+            link = message_link(table)
             words = await private_words(interaction)
             view = discord.ui.View(timeout=None)
             view.add_item(discord.ui.Button(label=words("Go to it"), url=link))

@@ -271,6 +271,8 @@ class TableService:
         self.move_to_thread = parts.messages.move_to_thread
         self.leave_thread = parts.messages.leave_thread
         self.mark_shown = parts.messages.mark_shown
+        self.keep_token = parts.messages.keep_token
+        self.fresh_token = parts.messages.fresh_token
         self.lagging_tables = parts.messages.lagging_tables
         self.drop_unshown_deals = parts.messages.drop_unshown_deals
         self.check_table_message = parts.messages.check_table_message

@@ -30,6 +30,7 @@ from bot.store.records import (
     ScoreRow,
     SeatRecord,
     TimerRecord,
+    TokenRecord,
     TournamentRecord,
     TournamentTimer,
     UserLanguage,
@@ -84,6 +85,10 @@ class Store(Protocol):
     async def set_thread(self, game_id: int, thread_id: int, message_id: int) -> bool: ...
 
     async def leave_thread(self, game_id: int, board_id: int) -> bool: ...
+
+    async def set_token(self, game_id: int, message_id: int, token: str, expires_at: float) -> None: ...
+
+    async def table_token(self, game_id: int, message_id: int) -> TokenRecord | None: ...
 
     async def set_shown(self, game_id: int, version: int) -> None: ...
 

@@ -44,6 +44,7 @@ from bot.store.records import (
     StaleGameError,
     StoreError,
     TimerRecord,
+    TokenRecord,
     UserLanguage,
 )
 from bot.store.tournaments import TournamentQueries
@@ -58,7 +59,7 @@ DEFAULT_CLAIMANT = "all shards"
 
 GAME_COLUMNS = (
     "id, kind, options, guild_id, channel_id, message_id, status, open_play, seed, deck, version, state, "
-    "created_at, updated_at, shown_version, host_id, settings, thread_id"
+    "created_at, updated_at, shown_version, host_id, settings, thread_id, place"
 )
 SEAT_COLUMNS = "seat, user_id, ai, ready, missed, away, dm_channel_id, dm_message_id"
 TIMER_COLUMNS = "game_id, kind, due_at, version"
@@ -167,8 +168,8 @@ class SqlStore(TournamentQueries, ABC):
         async with self._transaction() as db:
             rows = await db.fetch(
                 "INSERT INTO games (kind, options, guild_id, channel_id, status, open_play, host_id, seed, deck, "
-                "version, state, created_at, updated_at, settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) "
-                "RETURNING id",
+                "version, state, created_at, updated_at, settings, place) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     new.kind,
                     _json(dict(new.options)),
@@ -183,6 +184,7 @@ class SqlStore(TournamentQueries, ABC):
                     new.at,
                     new.at,
                     _json(dict(new.settings)),
+                    new.place,
                 ),
             )
             game_id = int(rows[0][0])
@@ -227,6 +229,7 @@ class SqlStore(TournamentQueries, ABC):
             host_id=None if row[15] is None else int(row[15]),
             settings=json.loads(row[16]),
             thread_id=None if row[17] is None else int(row[17]),
+            place=str(row[18]),
             seats=tuple(_seat(seat) for seat in seats),
         )
 
@@ -325,6 +328,25 @@ class SqlStore(TournamentQueries, ABC):
                 (game_id, board_id),
             )
         return changed == 1
+
+    async def set_token(self, game_id: int, message_id: int, token: str, expires_at: float) -> None:
+        """Keep the token that may edit a game's message ``message_id`` until ``expires_at``, unless the one kept
+        lasts longer (clicks may be handled out of order)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO table_tokens (game_id, message_id, token, expires_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, message_id) DO UPDATE SET token = excluded.token, "
+                "expires_at = excluded.expires_at WHERE excluded.expires_at > table_tokens.expires_at",
+                (game_id, message_id, token, expires_at),
+            )
+
+    async def table_token(self, game_id: int, message_id: int) -> TokenRecord | None:
+        """The token kept for a game's message (expired or not), or None."""
+        rows = await self._fetch(
+            "SELECT message_id, token, expires_at FROM table_tokens WHERE game_id = ? AND message_id = ?",
+            (game_id, message_id),
+        )
+        return TokenRecord(int(rows[0][0]), str(rows[0][1]), float(rows[0][2])) if rows else None
 
     async def set_shown(self, game_id: int, version: int) -> None:
         """The table message now shows ``version`` (never moves back: redraws may finish out of order)."""

@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.core.errors import ServiceError
 from bot.core.places import Place
+from bot.core.service import Table
 from bot.i18n import N_
 
 T = TypeVar("T")
@@ -47,6 +48,12 @@ def place_of(interaction: discord.Interaction) -> Place:
     if channel is not None and getattr(channel, "type", None) is GROUP_CHANNEL:
         return Place.GROUP_DM
     return Place.DM if interaction.context.private_channel else Place.BOT_DM
+
+
+def message_link(table: Table) -> str:
+    """A link that opens a table's message (in a server, or ``@me`` for DMs and group DMs)."""
+    where = table.guild_id if table.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{where}/{table.message_channel_id}/{table.message_id}"
 
 
 def need_member(interaction: discord.Interaction) -> int:

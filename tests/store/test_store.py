@@ -21,6 +21,7 @@ from bot.store import (
     StaleGameError,
     Store,
     TimerRecord,
+    TokenRecord,
     UserLanguage,
     open_store,
 )
@@ -170,6 +171,19 @@ async def test_set_message_reports_missing_games(store):
     loaded = await store.load_game(game.id)
     assert (loaded.message_id, loaded.shown_version, loaded.status) == (555, 0, "active")
     assert not await store.set_message(game.id + 1, 555, version=0, at=3.0)
+
+
+async def test_a_game_keeps_its_place_and_the_freshest_token_of_its_message(store):
+    """Where a game is played is stored with it; of two tokens for one message the later-expiring one stays."""
+    game = await store.create_game(new_game(place="group_dm"))
+    assert game.place == "group_dm" and (await store.create_game(new_game())).place == "server"
+    assert await store.table_token(game.id, 555) is None
+    await store.set_token(game.id, 555, "second", 200.0)
+    await store.set_token(game.id, 555, "first", 100.0)
+    await store.set_token(game.id, 556, "other message", 50.0)
+    assert await store.table_token(game.id, 555) == TokenRecord(555, "second", 200.0)
+    await store.set_token(game.id, 555, "third", 300.0)
+    assert (await store.table_token(game.id, 555)).token == "third"
 
 
 async def test_count_actions_counts_a_code(store):

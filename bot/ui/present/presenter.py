@@ -7,6 +7,9 @@
 - :meth:`Presenter.open_panel` / :meth:`Presenter.show_panel` give a seat its private panel;
 - :meth:`Presenter.redraw` edits a table message (and its hand messages) from outside an interaction,
   coalesced and within Discord's budget (:mod:`.redraws`, :mod:`.edits`);
+- where peapod is not a member (a DM or group DM between people, a server that never added it), a table is
+  its interaction's own message, edited by each click and otherwise through the freshest token kept
+  (:mod:`.interactions`); nothing is posted, no thread opened, no DM sent;
 - :meth:`Presenter.heal` redraws the tables whose message lags the database, at start (:mod:`.healing`), and
   moves running tournaments on;
 - ``Presenter.tournaments``: tournament messages, matches dealt into threads, announcements (:mod:`.tournaments`).
@@ -30,6 +33,7 @@ from bot.ui.present import healing, layouts, posts
 from bot.ui.present.drawing import Drawer, Names
 from bot.ui.present.edits import EditBudget
 from bot.ui.present.hands import DMS_CLOSED, Hands
+from bot.ui.present.interactions import InteractionDelivery
 from bot.ui.present.readers import table_words
 from bot.ui.present.redraws import Owns, Redraws
 from bot.ui.present.threads import Threads, thread_channel
@@ -72,6 +76,7 @@ class Presenter:
         self.hands = Hands(client, service, self.drawer)
         self.threads = Threads(client, service, self.drawer)
         self.redraws = Redraws(client, service, self.drawer, self.hands, self.threads, owns=owns, budget=budget)
+        self.delivery = InteractionDelivery(client, service, self.drawer, budget)
         self.tournaments = TournamentDesk(
             client, service, kinds, self.drawer, self.hands, self._into_thread, self.redraw, budget, owns=owns
         )
@@ -79,6 +84,17 @@ class Presenter:
 
     def kind(self, table: Table) -> KindUI:
         return self.drawer.kind(table)
+
+    def _path(self, table: Table) -> Redraws | InteractionDelivery:
+        """How a table's message is edited from outside a click: by peapod itself where it is a member, else
+        through its interactions' tokens."""
+        return self.redraws if table.place.member else self.delivery
+
+    async def _answered(self, interaction: discord.Interaction, table: Table, message_id: int | None) -> None:
+        """An interaction's answer is (or edited) the table message: where peapod is not a member, its token is
+        now the freshest way to edit that message."""
+        if not table.place.member and message_id is not None and message_id == table.message_id:
+            await self.delivery.keep(interaction, table, message_id)
 
     def pickable(self, table: Table) -> Collection[str]:
         """The places the table's pick menu offers now."""
@@ -106,7 +122,9 @@ class Presenter:
             view=parts.view, files=parts.files or [], allowed_mentions=mentions, wait=True
         )
         await self._service.attach_message(table.game_id, message.id, table.version)
-        self.redraws.edits.shows(message.id, table.version)
+        self._path(table).edits.shows(message.id, table.version)
+        if not table.place.member:
+            await self.delivery.keep(interaction, table, message.id)
         return message
 
     async def publish(self, table: Table) -> discord.Message:
@@ -135,8 +153,10 @@ class Presenter:
             return
         parts = await self.drawer.table(table, words, picked=picked, note=note)
         await interaction.edit_original_response(**parts.edit())
-        await self.redraws.shown(table)
-        self.redraws.hands(table)
+        await self._answered(interaction, table, interaction.message.id if interaction.message else None)
+        await self._path(table).shown(table)
+        if table.place.member:
+            self.redraws.hands(table)
 
     async def _into_thread(
         self, table: Table, channel: discord.TextChannel, starter_id: int, *, says_where: bool = False
@@ -164,7 +184,8 @@ class Presenter:
             await interaction.edit_original_response(**parts.edit())
         else:
             await interaction.response.edit_message(**parts.edit())
-        await self.redraws.catch_up(table)
+        await self._answered(interaction, table, interaction.message.id if interaction.message else None)
+        await self._path(table).catch_up(table)
 
     async def open_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
         """Send the clicker a fresh private panel with their own controls, in their words."""
@@ -209,7 +230,7 @@ class Presenter:
     async def seated(self, interaction: discord.Interaction, table: Table) -> None:
         """After someone sat down (joined, accepted): for games with hands in DMs, check the bot can DM them."""
         kind = self.kind(table)
-        if not kind.hand_in_dm or interaction.user.id not in table.players:
+        if not kind.hand_in_dm or interaction.user.id not in table.players or not table.place.member:
             return
         seat = table.players.index(interaction.user.id)
         if table.status == "seating" and table.seats[seat].dm_message_id is None:
@@ -223,7 +244,7 @@ class Presenter:
 
     def redraw(self, table: Table, note: str = "") -> None:
         """Ask for the table message (and the players' hand messages) to show ``table``; returns at once."""
-        self.redraws.redraw(table, note)
+        self._path(table).redraw(table, note)
 
     async def heard(self, game_id: int) -> None:
         """A redraw notice from any process (see :meth:`Redraws.heard`)."""
@@ -236,13 +257,14 @@ class Presenter:
     async def fired(self, fired: Fired) -> None:
         """Show what a deadline did: redraw its table, and tell the seats it concerns."""
         self.redraw(fired.table)
-        for seat, note in fired.ping.items():
+        for seat, note in fired.ping.items() if fired.table.place.member else ():
             await self.hands.notify(fired.table, seat, note)
 
     async def idle(self) -> None:
         """Wait until every asked-for redraw has been sent (tests, shutdown)."""
         await self.tournaments.idle()
         await self.redraws.edits.drain()
+        await self.delivery.edits.drain()
 
     async def heal(self) -> None:
         """Redraw every table of this process's shards whose message lags the database (at start)."""
