@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.app import PeapodBot
 from bot.cogs.resigning import ask_to_resign
 from bot.core.errors import ServiceError
+from bot.core.places import UNSHARED_SETTING
 from bot.core.service import CurrentGame
 from bot.errors import UnknownControlError
 from bot.i18n import N_
@@ -20,7 +21,7 @@ from bot.text import quote, readable
 from bot.ui.controls import ConfirmResignButton, button
 from bot.ui.kind import KindUI
 from bot.ui.language import private_words
-from bot.ui.places import message_link, place_of
+from bot.ui.places import message_link, place_of, unshared
 
 OPEN_HELP = "Let anyone in this channel play this table with you (default: only you)"
 MAX_MOVE = 60
@@ -50,7 +51,8 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
                 if table.owner == interaction.user.id:
                     await self._already_playing(interaction, table)
                     return
-            await interaction.response.defer()
+            alone = unshared(interaction)
+            await interaction.response.defer(ephemeral=alone)
             table = await self.service.new_game(
                 key,
                 guild_id=interaction.guild_id,
@@ -59,6 +61,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
                 options=options,
                 open_play=open,
                 place=place_of(interaction),
+                settings={UNSHARED_SETTING: True} if alone else None,
             )
             await self.bot.presenter.post(interaction, table)
 

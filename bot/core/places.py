@@ -8,6 +8,10 @@ of the two made an interaction possible, and what kind of chat it came from, dec
 
 from enum import StrEnum
 
+UNSHARED_SETTING = "unshared"
+"""A table's setting: Discord showed it to its player alone where it was dealt (a server that turned **Use
+External Apps** off, where peapod is only installed to people), so nobody else there can see or join it."""
+
 
 class Place(StrEnum):
     """The kinds of chat a command can come from, with whether peapod is a member there."""

@@ -50,6 +50,12 @@ def place_of(interaction: discord.Interaction) -> Place:
     return Place.DM if interaction.context.private_channel else Place.BOT_DM
 
 
+def unshared(interaction: discord.Interaction) -> bool:
+    """Whether Discord shows this interaction's answers to its user alone: peapod is only installed to them, in
+    a server that turned **Use External Apps** off for them (every answer there comes back ephemeral)."""
+    return place_of(interaction) is Place.SERVER_APP and not interaction.permissions.use_external_apps
+
+
 def message_link(table: Table) -> str:
     """A link that opens a table's message (in a server, or ``@me`` for DMs and group DMs)."""
     where = table.guild_id if table.guild_id is not None else "@me"

@@ -167,3 +167,19 @@ async def test_a_typed_move_redraws_through_the_fresh_token_and_nothing_goes_out
     await simcord_bot.presenter.idle()
     assert (await simcord_bot.service.table(game_id)).shown_version == 4, "the click's token is the fresh one"
     assert bot_calls_to(chat.env, chat.channel.id) == []
+
+
+async def test_where_use_external_apps_is_off_the_table_is_alices_alone_and_says_so(room, simcord_env, places):
+    guild = simcord_env.create_guild("Strict Server")
+    places.app_only.add(guild.id)
+    closed = discord.PermissionOverwrite(use_external_apps=False)
+    channel = guild.create_text_channel("general", overwrites={guild.default_role: closed})
+    alice = guild.add_member(room.alice.user)
+    answer = await alice.slash(channel, "peek new")
+    assert answer.ephemeral
+    message_id = answer.response.id
+    assert "Only you can see this table" in text_of(answer.response.message)
+    chat = Chat(simcord_env, channel, Place.SERVER_APP, {"alice": alice})
+    await chat.click("alice", message_id, "draw")
+    assert "Only you can see this table" in text_of(chat.message(message_id))
+    assert bot_calls_to(simcord_env, channel.id) == []

@@ -12,6 +12,7 @@ from babel.numbers import format_decimal
 from discord import ui
 
 from bot.core.deadlines import ai_level
+from bot.core.places import UNSHARED_SETTING
 from bot.core.service import Table
 from bot.core.tournament import Format, Standing
 from bot.core.tournaments import TournamentView
@@ -154,8 +155,15 @@ def table_text(words: Words, kind: KindUI, table: Table, note: str = "") -> str:
     return "\n".join(lines)
 
 
+UNSHARED = N_(
+    "Only you can see this table: this server does not let apps installed to people show their answers to others."
+)
+
+
 def game_footer(words: Words, table: Table) -> str:
-    return words("Game #{game_id}", game_id=table.game_id)
+    """The game's number; for a table Discord shows its player alone, why nobody else sees it."""
+    number = words("Game #{game_id}", game_id=table.game_id)
+    return f"{words(UNSHARED)} · {number}" if table.settings.get(UNSHARED_SETTING) else number
 
 
 def table_layout(
