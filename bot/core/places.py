@@ -8,6 +8,9 @@ of the two made an interaction possible, and what kind of chat it came from, dec
 
 from enum import StrEnum
 
+TOKEN_MARGIN = 60.0
+"""Seconds before Discord's 15 minutes at which a kept interaction token is no longer used (a redraw queued
+just before the end, or a slow render, must never land on an expired token)."""
 UNSHARED_SETTING = "unshared"
 """A table's setting: Discord showed it to its player alone where it was dealt (a server that turned **Use
 External Apps** off, where peapod is only installed to people), so nobody else there can see or join it."""

@@ -130,6 +130,7 @@ def compose(
     lobbies = Lobbies(store=store, clock=clock, seeds=seeds, tables=tables, timers=timers)
     ratings = Ratings(store=store, games=games, clock=clock)
     server_settings = ServerSettings(store=store)
+    messages = Messages(store=store, clock=clock, tables=tables)
     tournaments = Tournaments(
         store=store,
         clock=clock,
@@ -155,6 +156,7 @@ def compose(
             lobbies=lobbies,
             levels=levels,
             timeouts=timeouts,
+            messages=messages,
         ),
         results=Results(store=store, tables=tables),
         ratings=ratings,
@@ -162,7 +164,7 @@ def compose(
         daily=Daily(store=store, clock=clock, tables=tables, play=play),
         server_settings=server_settings,
         languages=Languages(store=store),
-        messages=Messages(store=store, clock=clock, tables=tables),
+        messages=messages,
         tournaments=tournaments,
     )
 
@@ -272,6 +274,8 @@ class TableService:
         self.leave_thread = parts.messages.leave_thread
         self.mark_shown = parts.messages.mark_shown
         self.keep_token = parts.messages.keep_token
+        self.wake = parts.deadlines.wake
+        self.waiting = parts.deadlines.waiting
         self.fresh_token = parts.messages.fresh_token
         self.lagging_tables = parts.messages.lagging_tables
         self.drop_unshown_deals = parts.messages.drop_unshown_deals

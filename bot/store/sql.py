@@ -55,6 +55,10 @@ T = TypeVar("T")
 TIMER_LEASE = 60.0
 """Seconds a claimed deadline stays with the process that claimed it before another may fire it."""
 DEFAULT_CLAIMANT = "all shards"
+HELD_BY = "held for a click"
+"""The claimant of a deadline held until a click on its game (:meth:`SqlStore.hold_timer`)."""
+HELD_UNTIL = 1e15
+"""When a held deadline's claim lapses: never (only :meth:`SqlStore.wake_timers` lets it fire)."""
 """The claimant of a process that runs every shard (the bot's usual single process)."""
 
 GAME_COLUMNS = (
@@ -463,6 +467,27 @@ class SqlStore(TournamentQueries, ABC):
             return games + await db.execute(
                 "UPDATE tournament_timers SET claimed_until = NULL, claimed_by = NULL WHERE claimed_by = ?",
                 (self.claimant,),
+            )
+
+    async def hold_timer(self, timer: TimerRecord) -> None:
+        """Keep a claimed deadline from firing until :meth:`wake_timers` (its game waits for a click)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE timers SET claimed_until = ?, claimed_by = ? WHERE game_id = ? AND kind = ? AND due_at = ?",
+                (HELD_UNTIL, HELD_BY, timer.game_id, timer.kind, timer.due_at),
+            )
+
+    async def held_timers(self, game_id: int) -> int:
+        """How many of a game's deadlines are held for a click."""
+        rows = await self._fetch("SELECT COUNT(*) FROM timers WHERE game_id = ? AND claimed_by = ?", (game_id, HELD_BY))
+        return int(rows[0][0])
+
+    async def wake_timers(self, game_id: int) -> int:
+        """Let a game's held deadlines fire (they are due at once); return how many there were."""
+        async with self._transaction() as db:
+            return await db.execute(
+                "UPDATE timers SET claimed_until = NULL, claimed_by = NULL WHERE game_id = ? AND claimed_by = ?",
+                (game_id, HELD_BY),
             )
 
     async def done_timer(self, timer: TimerRecord) -> None:

@@ -21,6 +21,7 @@ them instead (:func:`bot_calls_to`), and expect none.
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
 import simcord.actors
 import simcord.backend.access
 import simcord.backend.command_access
@@ -28,7 +29,7 @@ import simcord.backend.ops.commands
 import simcord.interactions
 from simcord import Env
 from simcord.actors import _slash
-from simcord.builders import ChannelHandle, UserHandle
+from simcord.builders import ChannelHandle, GuildHandle, UserHandle
 
 GROUP_DM = 3
 """Discord's channel type of a group DM (SimCord has no name for it)."""
@@ -36,6 +37,7 @@ GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
 """Discord's interaction contexts."""
 GUILD_INSTALL, USER_INSTALL = "0", "1"
 """The keys of ``authorizing_integration_owners``."""
+USE_EXTERNAL_APPS = discord.Permissions(use_external_apps=True).value
 USER_INSTALL_TYPE = 1
 """A command's ``integration_types`` value for installs to a person."""
 
@@ -48,6 +50,14 @@ class Places:
     """Ids of servers that never added peapod (its commands come from people who installed it)."""
     groups: dict[int, list[int]] = field(default_factory=dict)
     """Each group DM's channel id and its people's ids."""
+
+    def server(self, env: Env, name: str) -> GuildHandle:
+        """A new server that never added peapod; its @everyone may use external apps, as Discord's default is
+        (SimCord's default role leaves that permission out)."""
+        guild = env.create_guild(name)
+        self.app_only.add(guild.id)
+        env.backend.get_guild(guild.id).roles[guild.id].permissions |= USE_EXTERNAL_APPS
+        return guild
 
     def group(self, env: Env, *people: UserHandle | Any) -> ChannelHandle:
         """A new group DM of ``people`` (users or members), peapod not among them."""

@@ -3,6 +3,7 @@ the table is the command's own answer, moved on by each click; nothing is posted
 goes out on a token past its 15 minutes."""
 
 import random
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,18 +13,22 @@ from simcord import Env
 from simcord.builders import ChannelHandle
 from simcord.results import to_discord_message
 
-from bot.core.places import Place
-from bot.ui.present.interactions import TOKEN_MARGIN
+from bot.core.places import TOKEN_MARGIN, Place
+from bot.text import readable
+from bot.words import card_text
+from games.ai.peanuts_ai import GreedyPlayer as PeanutsGreedy
 from games.ai.peek_ai import GreedyPlayer
 from games.ai.penguin_solver import solve, winnable_seed
 from games.ai.triplepeaks_solver import solve as solve_peaks
 from games.ai.triplepeaks_solver import winnable_seed as winnable_peaks
+from games.peanuts import GAME as PEANUTS
+from games.peanuts import public_cards
 from games.peek import GAME as PEEK
 from games.penguin import GAME as PENGUIN
 from games.triplepeaks import GAME as PEAKS
 
 from .places import bot_calls_to, slash_in
-from .tables import button_for, game_id_of, pick_id, text_of
+from .tables import button_for, custom_ids_on, game_id_of, pick_id, text_of
 
 TOKEN_LIFE = 15 * 60.0
 
@@ -63,8 +68,7 @@ def chat(request, simcord_env, places, room) -> Chat:
         channel = places.group(simcord_env, room.alice, room.bob, room.carol)
         people = {"alice": room.alice.user, "bob": room.bob.user}
     else:
-        guild = simcord_env.create_guild("Friends' Server")
-        places.app_only.add(guild.id)
+        guild = places.server(simcord_env, "Friends' Server")
         channel = guild.create_text_channel("general")
         people = {"alice": guild.add_member(room.alice.user), "bob": guild.add_member(room.bob.user)}
     return Chat(simcord_env, channel, request.param, people)
@@ -170,8 +174,7 @@ async def test_a_typed_move_redraws_through_the_fresh_token_and_nothing_goes_out
 
 
 async def test_where_use_external_apps_is_off_the_table_is_alices_alone_and_says_so(room, simcord_env, places):
-    guild = simcord_env.create_guild("Strict Server")
-    places.app_only.add(guild.id)
+    guild = places.server(simcord_env, "Strict Server")
     closed = discord.PermissionOverwrite(use_external_apps=False)
     channel = guild.create_text_channel("general", overwrites={guild.default_role: closed})
     alice = guild.add_member(room.alice.user)
@@ -183,3 +186,93 @@ async def test_where_use_external_apps_is_off_the_table_is_alices_alone_and_says
     await chat.click("alice", message_id, "draw")
     assert "Only you can see this table" in text_of(chat.message(message_id))
     assert bot_calls_to(simcord_env, channel.id) == []
+
+
+def button_with(message: discord.Message, prefix: str) -> str:
+    return next(cid for cid in custom_ids_on(message) if cid.startswith(f"{prefix}:"))
+
+
+async def open_panel(chat: Chat, who: str, message_id: int) -> discord.Message:
+    """A racer's own controls: the table's My controls button takes the table as its own message (so its token
+    edits the table) and sends the racer their private panel."""
+    table = chat.message(message_id)
+    result = await chat.people[who].click(table, custom_id=button_with(table, "pm"))
+    assert not result.ephemeral and result.response.id == message_id
+    [panel] = result.followups
+    assert panel.ephemeral
+    return panel.message
+
+
+def hidden_cards(state) -> list[str]:
+    """The face-down cards of a race (stock, buried peanut cards, covered waste), none with a visible twin (in a
+    layout, or on a building pile)."""
+    visible = {card for seat in (0, 1) for card in public_cards(state, seat)}
+    visible |= {card for pile in state.piles for card in pile}
+    hidden = [card for layout in state.players for card in (*layout.stock, *layout.peanut, *layout.waste)]
+    return [
+        readable(card_text(card))
+        for card in hidden
+        if card not in visible and not any(card_text(other) == card_text(card) for other in visible)
+    ]
+
+
+async def test_a_peanuts_race_is_played_on_the_challenge_message_each_racer_on_their_own_panel(
+    chat, simcord_bot, store
+):
+    await chat.slash("alice", "peanuts challenge", friend=chat.people["bob"])
+    [game_id] = await simcord_bot.service.open_tables(chat.channel.id, chat.people["alice"].id, "peanuts")
+    message_id = (await simcord_bot.service.table(game_id)).message_id
+    await chat.people["bob"].click(chat.message(message_id), custom_id=button_with(chat.message(message_id), "pv"))
+    table = await simcord_bot.service.table(game_id)
+    assert table.message_id == message_id and table.thread_id is None, "no thread: the challenge is the board"
+    seats = {0: "alice", 1: "bob"}
+    panels = {seat: await open_panel(chat, who, message_id) for seat, who in seats.items()}
+    player, rng = PeanutsGreedy(), random.Random(3)
+    for step in range(400):
+        if (await simcord_bot.service.table(game_id)).finished:
+            break
+        seat = step % 2
+        state = PEANUTS.from_dict((await store.load_game(game_id)).state)
+        action = player.choose(state, seat, rng)
+        if action is None:
+            continue
+        if not any(cid.endswith(f":{action.code}") for cid in custom_ids_on(panels[seat])):
+            panels[seat] = await open_panel(chat, seats[seat], message_id)
+        panel = panels[seat]
+        custom_id = next(cid for cid in custom_ids_on(panel) if cid.startswith("po:") and cid.endswith(action.code))
+        panels[seat] = (await chat.people[seats[seat]].click(panel, custom_id=custom_id)).response.message
+        if step % 20 == 0:
+            await simcord_bot.presenter.idle()
+            state = PEANUTS.from_dict((await store.load_game(game_id)).state)
+            shared = text_of(chat.message(message_id))
+            assert not [card for card in hidden_cards(state) if card in shared], "no hidden card on the table"
+    await chat.env.advance_time(2)
+    await simcord_bot.presenter.idle()
+    assert (await simcord_bot.service.table(game_id)).finished, "the race ended"
+    assert "Game over." in text_of(chat.message(message_id)) or "Resigned" in text_of(chat.message(message_id))
+    assert bot_calls_to(chat.env, chat.channel.id) == [] and dms_sent(chat.env) == []
+
+
+async def test_a_practice_rival_waits_for_a_click_once_the_tables_token_is_spent(
+    chat, simcord_bot, store, monkeypatch
+):
+    levels = sys.modules["bot.cogs.peanuts"].LEVELS  # the module the bot loaded as its extension
+    monkeypatch.setitem(levels, "relaxed", (TOKEN_LIFE + 600, "easy"))  # the rival's first move outlasts the token
+    await chat.slash("alice", "peanuts practice", level="relaxed")
+    [game_id] = await simcord_bot.service.open_tables(chat.channel.id, chat.people["alice"].id, "peanuts")
+    table = await simcord_bot.service.table(game_id)
+    message_id, token = table.message_id, (await store.table_token(game_id, table.message_id)).token
+    for _ in range(4):
+        await chat.env.advance_time(TOKEN_LIFE / 2)
+    await simcord_bot.presenter.idle()
+    waiting = await simcord_bot.service.table(game_id)
+    assert waiting.version == table.version and await store.held_timers(game_id) == 1, "the rival waits"
+    spent = len([entry for entry in chat.env.http_requests if token in entry.path])
+    panel = await open_panel(chat, "alice", message_id)
+    assert "This table waited for a click" in text_of(panel)
+    await chat.env.advance_time(1)
+    await simcord_bot.presenter.idle()
+    later = await simcord_bot.service.table(game_id)
+    assert later.version == waiting.version + 1 and later.shown_version == later.version, "caught up, shown"
+    assert len([entry for entry in chat.env.http_requests if token in entry.path]) == spent, "0 on the spent token"
+    assert bot_calls_to(chat.env, chat.channel.id) == [] and dms_sent(chat.env) == []

@@ -7,8 +7,8 @@ from bot.ui.places import SERVER_ONLY, server_only
 
 from .places import BOT_DM, GUILD, PRIVATE_CHANNEL
 
-SERVER_COMMANDS = {"tournament", "peanuts", "pebbles"}
-"""Commands that need a server that added peapod (a thread, the channel, DMs to the others)."""
+SERVER_COMMANDS = {"tournament", "pebbles"}
+"""Commands that need a server that added peapod (the channel, DMs to the others)."""
 INTEGRATION_TYPES = {0, 1}
 CONTEXTS = {GUILD, BOT_DM, PRIVATE_CHANNEL}
 GLOBAL_LIMITS = {1: 100, 2: 5, 3: 5}
@@ -18,8 +18,7 @@ GLOBAL_LIMITS = {1: 100, 2: 5, 3: 5}
 @pytest.fixture
 def elsewhere(simcord_env, places, room):
     """A server that never added peapod, where alice installed it to herself; and a group DM of the three."""
-    guild = simcord_env.create_guild("Friends' Server")
-    places.app_only.add(guild.id)
+    guild = places.server(simcord_env, "Friends' Server")
     channel = guild.create_text_channel("general")
     alice = guild.add_member(room.alice.user)
     return channel, alice, places.group(simcord_env, room.alice, room.bob, room.carol)
@@ -46,6 +45,7 @@ async def test_each_place_offers_its_commands(room, elsewhere):
     everywhere = {"penguin new", "peek new", "triplepeaks new", "daily penguin", "help", "stats", "history"}
     in_server = set(room.alice.available_commands(room.channel))
     assert everywhere <= in_server and {"peanuts challenge", "pebbles new", "tournament new"} <= in_server
+    everywhere |= {"peanuts challenge", "peanuts practice"}
     for offered in (set(alice.available_commands(channel)), set(room.alice.user.available_commands())):
         assert everywhere <= offered
     assert not {"tournament new"} & set(room.alice.user.available_commands())

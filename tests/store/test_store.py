@@ -240,6 +240,19 @@ async def test_a_claim_that_lapses_lets_another_firer_fire(store):
     assert await store.take_timer(again, now=10.0 + TIMER_LEASE)
 
 
+async def test_a_held_deadline_waits_for_its_game_to_be_woken(store):
+    """A deadline held for a click is never due, a restart does not free it, and waking its game makes it due."""
+    game = await store.create_game(new_game())
+    await store.set_timer(game.id, "ai", 10.0, version=1)
+    (due,) = await store.due_timers(10.0)
+    assert await store.take_timer(due, now=10.0)
+    await store.hold_timer(due)
+    assert await store.due_timers(10.0 + 100 * TIMER_LEASE) == [] and await store.release_claims() == 0
+    assert await store.wake_timers(game.id + 1) == 0 and await store.wake_timers(game.id) == 1
+    (woken,) = await store.due_timers(11.0)
+    assert woken == due and await store.take_timer(woken, now=11.0)
+
+
 async def test_a_process_restarted_for_the_same_shards_takes_its_predecessors_claims_at_once(database):
     """A process killed while it fired a deadline leaves its claim; its successor for the same shards gives
     the claim back when it starts, so the deadline is due at once, not after the lease. A process running

@@ -13,6 +13,7 @@ import logging
 
 import discord
 
+from bot.core.places import TOKEN_MARGIN
 from bot.core.service import Table, TableService
 from bot.ui.present.drawing import Drawer
 from bot.ui.present.edits import EditBudget, EditQueue, Redraw
@@ -20,9 +21,6 @@ from bot.ui.present.readers import table_words
 
 log = logging.getLogger(__name__)
 
-TOKEN_MARGIN = 60.0
-"""Seconds before Discord's 15 minutes at which a kept token is no longer used (an edit queued just before
-the end, or a slow render, must not land on an expired token)."""
 
 
 class InteractionDelivery:

@@ -24,11 +24,12 @@ import discord
 
 from bot.core.history import ReplayStep
 from bot.core.service import Fired, Table, TableService
-from bot.i18n import Words
+from bot.i18n import N_, Words
 from bot.text import shorten
 from bot.ui.kind import KindUI
 from bot.ui.language import private_words
 from bot.ui.layout import NO_CONTENT, NO_MENTIONS
+from bot.ui.places import place_of
 from bot.ui.present import healing, layouts, posts
 from bot.ui.present.drawing import Drawer, Names
 from bot.ui.present.edits import EditBudget
@@ -40,6 +41,20 @@ from bot.ui.present.threads import Threads, thread_channel
 from bot.ui.present.tournaments import TournamentDesk
 from bot.ui.replay import show_replay
 from games.base import Hint, Seat
+
+WAITED = N_(
+    "This table waited for a click: where peapod is not a member, it can move a table on only within 15 minutes "
+    "of the last click on it. What was due meanwhile is done now."
+)
+
+
+UPDATED = (discord.InteractionResponseType.message_update, discord.InteractionResponseType.deferred_message_update)
+"""The answers to a click that edit the message clicked (its token then edits that message)."""
+
+
+def _waited(interaction: discord.Interaction, words: Words, note: str) -> str:
+    """``note``, and first, when this click woke a table that waited for one, that it waited."""
+    return "\n".join(part for part in (words(WAITED) if interaction.extras.get(WAITED) else "", note) if part)
 
 
 def _text_on(message: discord.Message) -> str | None:
@@ -90,11 +105,6 @@ class Presenter:
         through its interactions' tokens."""
         return self.redraws if table.place.member else self.delivery
 
-    async def _answered(self, interaction: discord.Interaction, table: Table, message_id: int | None) -> None:
-        """An interaction's answer is (or edited) the table message: where peapod is not a member, its token is
-        now the freshest way to edit that message."""
-        if not table.place.member and message_id is not None and message_id == table.message_id:
-            await self.delivery.keep(interaction, table, message_id)
 
     def pickable(self, table: Table) -> Collection[str]:
         """The places the table's pick menu offers now."""
@@ -151,9 +161,8 @@ class Presenter:
             message = await interaction.edit_original_response(view=starter, attachments=[], **NO_CONTENT)
             await self._into_thread(table, channel, message.id)
             return
-        parts = await self.drawer.table(table, words, picked=picked, note=note)
+        parts = await self.drawer.table(table, words, picked=picked, note=_waited(interaction, words, note))
         await interaction.edit_original_response(**parts.edit())
-        await self._answered(interaction, table, interaction.message.id if interaction.message else None)
         await self._path(table).shown(table)
         if table.place.member:
             self.redraws.hands(table)
@@ -173,6 +182,23 @@ class Presenter:
             await self.redraws.shown(moved)
             self.redraws.hands(moved)
 
+    async def clicked(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Before a click on a game's table message is handled: where peapod is not a member, whether the game
+        waited for a click (its answer then says so)."""
+        if not place_of(interaction).member and await self._service.waiting(game_id):
+            interaction.extras[WAITED] = True
+
+    async def answered(self, interaction: discord.Interaction, game_id: int) -> None:
+        """After a click on a game's table message was answered: where peapod is not a member and the answer
+        updated the table, the click's token is now the freshest way to edit it, and the deadlines that waited
+        for one are due at once."""
+        if place_of(interaction).member or interaction.message is None or interaction.response.type not in UPDATED:
+            return
+        expires_at = interaction.expires_at.timestamp()
+        await self._service.keep_token(game_id, interaction.message.id, interaction.token, expires_at)
+        if interaction.extras.get(WAITED):
+            await self._service.wake(game_id)
+
     async def show_pick(self, interaction: discord.Interaction, table: Table, picked: str) -> None:
         """Answer a pick in a table's menu: its destinations as controls (the text stays as it was), and (for
         games whose picture shows a pick) the picture with the picked card and where it may go outlined."""
@@ -184,13 +210,16 @@ class Presenter:
             await interaction.edit_original_response(**parts.edit())
         else:
             await interaction.response.edit_message(**parts.edit())
-        await self._answered(interaction, table, interaction.message.id if interaction.message else None)
         await self._path(table).catch_up(table)
 
     async def open_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
         """Send the clicker a fresh private panel with their own controls, in their words."""
-        parts = await self.drawer.panel(table, seat, await private_words(interaction), note)
+        words = await private_words(interaction)
+        parts = await self.drawer.panel(table, seat, words, _waited(interaction, words, note))
         files = parts.files or []
+        clicked = interaction.message.id if interaction.message is not None else None
+        if not table.place.member and clicked == table.message_id and not interaction.response.is_done():
+            await interaction.response.defer()  # the table is this click's own message: its token may edit it
         if interaction.response.is_done():
             await interaction.followup.send(view=parts.view, files=files, ephemeral=True)
         else:
