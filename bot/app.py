@@ -152,6 +152,7 @@ class PeapodBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
+        self.presenter.mentions.synced(synced)
 
     async def _heal_when_ready(self) -> None:
         await self.wait_until_ready()

@@ -113,7 +113,7 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
         for kind in [game] if game else kinds:
             rows = await bot.service.daily_board(interaction.guild_id, kind)
             lines = [board_line(row, words) for row in rows] or [
-                words("Nobody here has played it yet: `{command}`.", command=words.command("daily", kind))
+                words("Nobody here has played it yet: {command}.", command=bot.presenter.mentions(words, "daily", kind))
             ]
             sections.append(f"**{bot.service.games[kind].title}**\n" + "\n".join(lines))
         view = layout(

@@ -6,6 +6,7 @@ from bot.core.places import Place
 from bot.ui.places import SERVER_ONLY, server_only
 
 from .places import BOT_DM, GUILD, PRIVATE_CHANNEL
+from .tables import text_of
 
 SERVER_COMMANDS = {"tournament", "pebbles"}
 """Commands that need a server that added peapod (the channel, DMs to the others)."""
@@ -71,3 +72,12 @@ async def test_per_server_settings_answer_one_sentence_elsewhere(room, elsewhere
         await alice.slash(channel, "daily channel"),
     ):
         assert answer.response.content == SERVER_ONLY and answer.response.ephemeral
+
+
+async def test_text_names_commands_as_mentions_of_the_synced_commands(room, simcord_env):
+    """/help and the daily board name commands as mentions (Discord shows them in the reader's language)."""
+    ids = {command["name"]: command["id"] for command in simcord_env.backend.commands[None].values()}
+    overview = await room.alice.slash(room.channel, "help")
+    assert f"</penguin new:{ids['penguin']}>" in text_of(overview.response)
+    board = await room.alice.slash(room.channel, "daily board", game="peek")
+    assert f"Nobody here has played it yet: </daily peek:{ids['daily']}>." in text_of(board.response)

@@ -46,6 +46,7 @@ from bot.ui.controls import (
 )
 from bot.ui.kind import KindUI
 from bot.ui.layout import FELT, layout
+from bot.ui.mentions import Mentions
 from games.base import EndReason, Hint, Seat
 from render.bracket import BracketMatch, BracketPicture
 from render.standings import StandingsRow, StandingsTable
@@ -303,9 +304,9 @@ def sat_down_layout(words: Words, kind: KindUI, table: Table) -> ui.LayoutView:
     return layout(kind.colour, table.title, text)
 
 
-def daily_post_layout(words: Words, day: str, kinds: Sequence[str]) -> ui.LayoutView:
+def daily_post_layout(words: Words, day: str, kinds: Sequence[str], mention: Mentions) -> ui.LayoutView:
     """A server's post at midnight UTC (``day``, ISO): the day's deals are dealt, and the commands that play them."""
-    commands = " \u00b7 ".join(f"`{words.command('daily', kind)}`" for kind in kinds)
+    commands = " \u00b7 ".join(mention(words, "daily", kind) for kind in kinds)
     text = words(
         "Today's deals are dealt: the same cards for everyone, one attempt each. {commands}", commands=commands
     )

@@ -29,6 +29,7 @@ from bot.text import shorten
 from bot.ui.kind import KindUI
 from bot.ui.language import private_words
 from bot.ui.layout import NO_CONTENT, NO_MENTIONS
+from bot.ui.mentions import Mentions
 from bot.ui.places import place_of
 from bot.ui.present import healing, layouts, posts
 from bot.ui.present.drawing import Drawer, Names
@@ -92,6 +93,8 @@ class Presenter:
         self.threads = Threads(client, service, self.drawer)
         self.redraws = Redraws(client, service, self.drawer, self.hands, self.threads, owns=owns, budget=budget)
         self.delivery = InteractionDelivery(client, service, self.drawer, budget)
+        self.mentions = Mentions()
+        """The synced commands, to name them in text as mentions (filled once they are synced)."""
         self.tournaments = TournamentDesk(
             client, service, kinds, self.drawer, self.hands, self._into_thread, self.redraw, budget, owns=owns
         )
@@ -303,4 +306,4 @@ class Presenter:
 
     async def daily_posts(self) -> None:
         """Send every daily post due (the servers this process runs)."""
-        await posts.daily_posts(self._client, self._service, self._owns)
+        await posts.daily_posts(self._client, self._service, self._owns, self.mentions)
