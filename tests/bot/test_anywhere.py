@@ -253,9 +253,7 @@ async def test_a_peanuts_race_is_played_on_the_challenge_message_each_racer_on_t
     assert bot_calls_to(chat.env, chat.channel.id) == [] and dms_sent(chat.env) == []
 
 
-async def test_a_practice_rival_waits_for_a_click_once_the_tables_token_is_spent(
-    chat, simcord_bot, store, monkeypatch
-):
+async def test_a_practice_rival_waits_for_a_click_once_the_tables_token_is_spent(chat, simcord_bot, store, monkeypatch):
     levels = sys.modules["bot.cogs.peanuts"].LEVELS  # the module the bot loaded as its extension
     monkeypatch.setitem(levels, "relaxed", (TOKEN_LIFE + 600, "easy"))  # the rival's first move outlasts the token
     await chat.slash("alice", "peanuts practice", level="relaxed")

@@ -22,7 +22,6 @@ from bot.ui.present.readers import table_words
 log = logging.getLogger(__name__)
 
 
-
 class InteractionDelivery:
     """Edits the table messages of places where peapod is not a member through their interactions' tokens."""
 

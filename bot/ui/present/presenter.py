@@ -108,7 +108,6 @@ class Presenter:
         through its interactions' tokens."""
         return self.redraws if table.place.member else self.delivery
 
-
     def pickable(self, table: Table) -> Collection[str]:
         """The places the table's pick menu offers now."""
         return self.kind(table).pickable(table)
