@@ -4,7 +4,6 @@ one-player game). :class:`Names` keeps the display names the pictures and the re
 """
 
 import asyncio
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,14 +17,13 @@ from bot.i18n import Words
 from bot.ui.kind import KindUI
 from bot.ui.layout import NO_CONTENT
 from bot.ui.present.layouts import (
-    HAND_IMAGE_NAME,
-    IMAGE_NAME,
     ai_name,
+    hand_picture,
     mention,
     panel_layout,
     rating_text,
-    shows_hand,
     table_layout,
+    table_picture,
     table_text,
 )
 from games.base import Seat
@@ -70,10 +68,6 @@ class Parts:
         return parts
 
 
-def picture(png: bytes, name: str = IMAGE_NAME) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=name)
-
-
 class Drawer:
     """Draws table messages and seats' panels; pictures are rendered in a worker thread."""
 
@@ -95,31 +89,36 @@ class Drawer:
         if table.public is None and not table.finished:
             note = "\n".join(part for part in (await self._ratings_line(words, table), note) if part)
         text = table_text(words, kind, table, note)
-        view = table_layout(words, kind, table, text=text, picked=picked, controls=controls)
-        if table.public is None:
+        names = self.names.of(words, table)
+        view = table_layout(words, kind, table, text=text, names=names, picked=picked, controls=controls)
+        shown = table_picture(words, kind, table, names, picked)
+        if shown is None:
             return Parts(view, [])
-        png = await asyncio.to_thread(kind.render, words, table, self.names.of(words, table))
-        return Parts(view, [picture(png)])
+        png = await asyncio.to_thread(kind.render, words, table, names)
+        return Parts(view, [shown.file(png)])
 
     async def picked(self, table: Table, words: Words, picked: str, text: str) -> Parts:
         """A table with a card picked in its menu: the destinations as controls, ``text`` as it was, and (for
         games whose picture shows a pick) the picture with the pick and where it may go outlined."""
         kind = self.kind(table)
-        view = table_layout(words, kind, table, text=text, picked=picked)
-        if kind.render_picked is None:
+        names = self.names.of(words, table)
+        view = table_layout(words, kind, table, text=text, names=names, picked=picked)
+        shown = table_picture(words, kind, table, names, picked)
+        if kind.render_picked is None or shown is None:
             return Parts(view)
         png = await asyncio.to_thread(kind.render_picked, words, table, picked)
-        return Parts(view, [picture(png)])
+        return Parts(view, [shown.file(png)])
 
     async def panel(self, table: Table, seat: Seat, words: Words, note: str = "") -> Parts:
         """A seat's panel (its hand message too), in ``words`` (its player's): with the picture of its hand where
         the game draws one."""
         kind = self.kind(table)
         view = panel_layout(words, kind, table, seat, note)
-        if not shows_hand(kind, table) or kind.render_private is None:
+        shown = hand_picture(words, kind, table, seat)
+        if shown is None or kind.render_private is None:
             return Parts(view)
         png = await asyncio.to_thread(kind.render_private, words, table, seat)
-        return Parts(view, [picture(png, HAND_IMAGE_NAME)])
+        return Parts(view, [shown.file(png)])
 
     async def _ratings_line(self, words: Words, table: Table) -> str:
         """On a challenge or lobby of a rated game: the ratings of the people seated so far."""
