@@ -178,17 +178,19 @@ def describe(words: Words, table: Table, names: Sequence[str]) -> str:
             for side, score in enumerate(view.scores)
         ),
     )
-    players = [
-        words.plural(
-            "{player}: {n} card in hand, tricks: {tricks}, melded: {melded}",
-            "{player}: {n} cards in hand, tricks: {tricks}, melded: {melded}",
-            view.hand_sizes[seat],
-            player=_seat_name(words, names, seat),
-            tricks=words.number(view.tricks_won[seat]),
-            melded=_cards(words, view.melded[seat], view.decks),
+    players = []
+    for seat in range(view.seats):
+        player, melded = _seat_name(words, names, seat), _cards(words, view.melded[seat], view.decks)
+        players.append(
+            words.plural(
+                "{player}: {n} card in hand, tricks: {tricks}, melded: {melded}",
+                "{player}: {n} cards in hand, tricks: {tricks}, melded: {melded}",
+                view.hand_sizes[seat],
+                player=player,
+                tricks=words.number(view.tricks_won[seat]),
+                melded=melded,
+            )
         )
-        for seat in range(view.seats)
-    ]
     last = ""
     if view.last_trick and view.last_winner is not None:
         last = words(
@@ -217,13 +219,9 @@ def describe_hand(words: Words, table: Table, seat: Seat) -> str:
     view = view_as(table.views[seat], PebblesView)
     legal = table.legal.get(seat, ())
     playable = [action.card for action in legal if isinstance(action, Play)]
+    hand = _cards(words, view.hand, view.decks)
     return lines(
-        words.plural(
-            "Your hand, {n} card: {cards}",
-            "Your hand, {n} cards: {cards}",
-            len(view.hand),
-            cards=_cards(words, view.hand, view.decks),
-        ),
+        words.plural("Your hand, {n} card: {cards}", "Your hand, {n} cards: {cards}", len(view.hand), cards=hand),
         words("You may play: {cards}", cards=_cards(words, playable, view.decks)) if playable else "",
         words("Just drawn: {card}", card=_card(words, view.drawn, view.decks)) if view.drawn is not None else "",
         words("Melded, on show: {cards}", cards=_cards(words, view.melded[seat], view.decks))

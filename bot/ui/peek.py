@@ -95,6 +95,7 @@ def describe(words: Words, table: Table, names: Sequence[str]) -> str:
     view = view_as(table.public, PeekView)
     legal = table.legal.get(0, ())
     moves = [play_label(words, action) if isinstance(action, Play) else words.phrase(action.phrase) for action in legal]
+    waste = cards(words, view.waste)
     return lines(
         ended(words, view.outcome) or status(words, table),
         words("Moves: {moves}", moves=listed(words, moves)) if moves else "",
@@ -108,7 +109,7 @@ def describe(words: Words, table: Table, names: Sequence[str]) -> str:
             "Waste: {cards}; {n} card in all",
             "Waste: {cards}; {n} cards in all",
             view.waste_count,
-            cards=cards(words, view.waste),
+            cards=waste,
         ),
         happened(words, table),
     )

@@ -173,6 +173,7 @@ def describe(words: Words, table: Table, names: Sequence[str]) -> str:
     moves = words("Moves: {moves}", moves=listed(words, (words.phrase(action.phrase) for action in legal)))
     tops = listed(words, (words.card(pile[-1]) for pile in view.foundations if pile))
     held = [card for card in view.cells if card is not None]
+    free = cards(words, held)
     head = [
         ended(words, view.outcome) or status(words, table),
         moves if legal else "",
@@ -181,7 +182,7 @@ def describe(words: Words, table: Table, names: Sequence[str]) -> str:
             "Cells: {cards}; {n} free",
             "Cells: {cards}; {n} free",
             len(view.cells) - len(held),
-            cards=cards(words, held),
+            cards=free,
         ),
     ]
     head.append(upwards(words))

@@ -104,13 +104,14 @@ def describe(words: Words, table: Table, names: Sequence[str]) -> str:
         up = [card for slot in slots if (card := view.tableau[slot]) is not None]
         down = sum(view.face_down[slot] for slot in slots)
         if up or down:
+            shown = cards(words, up)
             rows.append(
                 words.plural(
                     "Row {row}: {cards}; {n} face down",
                     "Row {row}: {cards}; {n} face down",
                     down,
                     row=number,
-                    cards=cards(words, up),
+                    cards=shown,
                 )
             )
     return lines(
