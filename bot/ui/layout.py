@@ -62,17 +62,22 @@ def layout(
     more_pictures: Sequence[Picture] = (),
     controls: Sequence[ui.Item[Any]] = (),
     footer: str = "",
+    as_text: bool = False,
 ) -> ui.LayoutView:
     """One container: ``heading`` (a title line), ``body``, the attached ``picture`` and ``more_pictures``
     (each with its description) in one gallery, the controls in action rows by their ``row`` (five to a row, in
-    order), and a small ``footer``."""
+    order), and a small ``footer``. ``as_text`` (the text table, for a reader who turned pictures off): each
+    picture's description stands as text where the gallery would be, and nothing is attached."""
     view = ui.LayoutView(timeout=None)
     box: ui.Container[ui.LayoutView] = ui.Container(accent_colour=colour)
-    room = MAX_TEXT - len(heading) - len(footer) - 16
+    pictures = ([picture] if picture is not None else []) + list(more_pictures)
+    described = _as_text(pictures, body) if as_text else ""
+    room = MAX_TEXT - len(heading) - len(footer) - len(described) - 16
     text = f"### {heading}" + (f"\n{shorten(body, max(room, 0))}" if body else "")
     box.add_item(ui.TextDisplay(text))
-    pictures = ([picture] if picture is not None else []) + list(more_pictures)
-    if pictures:
+    if described:
+        box.add_item(ui.TextDisplay(described))
+    elif pictures:
         box.add_item(ui.MediaGallery(*(shown.item() for shown in pictures)))
     for row in action_rows(controls):
         box.add_item(row)
@@ -80,6 +85,14 @@ def layout(
         box.add_item(ui.TextDisplay(f"-# {footer}"))
     view.add_item(box)
     return view
+
+
+def _as_text(pictures: Sequence[Picture], body: str) -> str:
+    """The pictures' descriptions as the text table shows them: a paragraph each, leaving out the lines the
+    message's text already says (a table's status line), within half of a message's text."""
+    said = set(body.splitlines())
+    paragraphs = ["\n".join(line for line in shown.alt.splitlines() if line not in said) for shown in pictures]
+    return shorten("\n\n".join(paragraph for paragraph in paragraphs if paragraph), MAX_TEXT // 2)
 
 
 def action_rows(controls: Sequence[ui.Item[Any]]) -> list[ui.ActionRow[Any]]:

@@ -72,7 +72,9 @@ def replay_pictures(words: Words, kind: KindUI, step: ReplayStep, names: list[st
     return pictures
 
 
-def replay_layout(words: Words, kind: KindUI, step: ReplayStep, text: str, pictures: list[Picture]) -> ui.LayoutView:
+def replay_layout(
+    words: Words, kind: KindUI, step: ReplayStep, text: str, pictures: list[Picture], *, as_text: bool = False
+) -> ui.LayoutView:
     return layout(
         kind.colour,
         words("Replay: {game} #{game_id}", game=step.table.title, game_id=step.table.game_id),
@@ -81,6 +83,7 @@ def replay_layout(words: Words, kind: KindUI, step: ReplayStep, text: str, pictu
         more_pictures=pictures[1:],
         controls=step_controls(words, step),
         footer=words("Only you see this replay."),
+        as_text=as_text,
     )
 
 
@@ -97,23 +100,25 @@ async def show_replay(
     step: ReplayStep,
     *,
     edit: bool = False,
+    pictures: bool = True,
 ) -> None:
     """A replay's step as the clicker's private message: a new one, or (``edit``) the replay clicked.
-    Its pictures are rendered in a worker thread; ``words`` are the clicker's."""
+    Its pictures are rendered in a worker thread; ``words`` are the clicker's. Without ``pictures`` (the clicker
+    turned them off), the text table: each picture's description in its place, nothing rendered."""
     seats = step.shown if shows_hands(kind, step) else ()
     render_private = kind.render_private
 
     def draw() -> dict[str, bytes]:
-        pictures = {TABLE_NAME: kind.render(words, step.table, names)}
+        drawn = {TABLE_NAME: kind.render(words, step.table, names)}
         if render_private is not None:
-            pictures |= {hand_name(seat): render_private(words, step.table, seat) for seat in seats}
-        return pictures
+            drawn |= {hand_name(seat): render_private(words, step.table, seat) for seat in seats}
+        return drawn
 
-    drawn = await asyncio.to_thread(draw)
-    pictures = replay_pictures(words, kind, step, names)
-    files = [shown.file(drawn[shown.name]) for shown in pictures]
+    described = replay_pictures(words, kind, step, names)
+    drawn = await asyncio.to_thread(draw) if pictures else {}
+    files = [shown.file(drawn[shown.name]) for shown in described] if pictures else []
     text = replay_text(words, step, names, result_line(words, step.table))
-    view = replay_layout(words, kind, step, text, pictures)
+    view = replay_layout(words, kind, step, text, described, as_text=not pictures)
     if edit:
         await interaction.edit_original_response(view=view, attachments=files)
     else:

@@ -80,9 +80,17 @@ class Drawer:
         return self._kinds[table.kind]
 
     async def table(
-        self, table: Table, words: Words, *, picked: str | None = None, note: str = "", controls: bool = True
+        self,
+        table: Table,
+        words: Words,
+        *,
+        picked: str | None = None,
+        note: str = "",
+        controls: bool = True,
+        pictures: bool = True,
     ) -> Parts:
-        """The layout and (for a dealt game) the picture of a table message, in ``words`` (the server's)."""
+        """The layout and (for a dealt game) the picture of a table message, in ``words`` (the server's); without
+        ``pictures``, the text table (nothing attached, nothing rendered)."""
         kind = self.kind(table)
         if table.finished:
             note = "\n".join(part for part in (await self._the_end(words, table), note) if part)
@@ -90,31 +98,37 @@ class Drawer:
             note = "\n".join(part for part in (await self._ratings_line(words, table), note) if part)
         text = table_text(words, kind, table, note)
         names = self.names.of(words, table)
-        view = table_layout(words, kind, table, text=text, names=names, picked=picked, controls=controls)
+        view = table_layout(
+            words, kind, table, text=text, names=names, picked=picked, controls=controls, pictures=pictures
+        )
         shown = table_picture(words, kind, table, names, picked)
-        if shown is None:
+        if shown is None or not pictures:
             return Parts(view, [])
         png = await asyncio.to_thread(kind.render, words, table, names)
         return Parts(view, [shown.file(png)])
 
-    async def picked(self, table: Table, words: Words, picked: str, text: str) -> Parts:
+    async def picked(self, table: Table, words: Words, picked: str, text: str, *, pictures: bool = True) -> Parts:
         """A table with a card picked in its menu: the destinations as controls, ``text`` as it was, and (for
         games whose picture shows a pick) the picture with the pick and where it may go outlined."""
         kind = self.kind(table)
         names = self.names.of(words, table)
-        view = table_layout(words, kind, table, text=text, names=names, picked=picked)
+        view = table_layout(words, kind, table, text=text, names=names, picked=picked, pictures=pictures)
         shown = table_picture(words, kind, table, names, picked)
+        if not pictures:
+            return Parts(view, [])
         if kind.render_picked is None or shown is None:
             return Parts(view)
         png = await asyncio.to_thread(kind.render_picked, words, table, picked)
         return Parts(view, [shown.file(png)])
 
-    async def panel(self, table: Table, seat: Seat, words: Words, note: str = "") -> Parts:
+    async def panel(self, table: Table, seat: Seat, words: Words, note: str = "", *, pictures: bool = True) -> Parts:
         """A seat's panel (its hand message too), in ``words`` (its player's): with the picture of its hand where
-        the game draws one."""
+        the game draws one (without ``pictures``, the text table: the hand in words, nothing attached)."""
         kind = self.kind(table)
-        view = panel_layout(words, kind, table, seat, note)
+        view = panel_layout(words, kind, table, seat, note, pictures=pictures)
         shown = hand_picture(words, kind, table, seat)
+        if not pictures:
+            return Parts(view, [])
         if shown is None or kind.render_private is None:
             return Parts(view)
         png = await asyncio.to_thread(kind.render_private, words, table, seat)

@@ -179,9 +179,11 @@ def table_layout(
     names: Sequence[str],
     picked: str | None = None,
     controls: bool = True,
+    pictures: bool = True,
 ) -> ui.LayoutView:
     """The table message: a heading, ``text``, the picture (once dealt; described with the players' ``names``),
-    the controls, the game's number."""
+    the controls, the game's number. Without ``pictures`` (a one-player table whose player turned them off), the
+    text table: the picture's description in its place."""
     return layout(
         kind.colour,
         table.title,
@@ -189,6 +191,7 @@ def table_layout(
         picture=table_picture(words, kind, table, names, picked),
         controls=table_controls(words, kind, table, picked) if controls else (),
         footer=game_footer(words, table),
+        as_text=not pictures,
     )
 
 
@@ -305,14 +308,18 @@ def hand_picture(words: Words, kind: KindUI, table: Table, seat: Seat) -> Pictur
     return Picture(HAND_IMAGE_NAME, kind.describe_private(words, table, seat))
 
 
-def panel_layout(words: Words, kind: KindUI, table: Table, seat: Seat, note: str = "") -> ui.LayoutView:
-    """A seat's panel (or hand message): heading, text, the picture of its hand, its own controls."""
+def panel_layout(
+    words: Words, kind: KindUI, table: Table, seat: Seat, note: str = "", *, pictures: bool = True
+) -> ui.LayoutView:
+    """A seat's panel (or hand message): heading, text, the picture of its hand, its own controls. Without
+    ``pictures`` (its player turned them off), the text table: the hand's description in the picture's place."""
     return layout(
         kind.colour,
         panel_heading(words, table, seat),
         panel_text(words, kind, table, seat, note),
         picture=hand_picture(words, kind, table, seat),
         controls=panel_controls(words, kind, table, seat),
+        as_text=not pictures,
     )
 
 
