@@ -12,6 +12,7 @@ from simcord.backend.cdn import CdnStore
 from bot.app import create_bot
 from bot.core.service import AI_SECONDS
 from bot.i18n import Words
+from bot.ui.custom_ids import REPLAY
 from bot.ui.layout import DESCRIPTION_LIMIT
 from bot.ui.present.edits import EditBudget
 from games.ai.peanuts_ai import GreedyPlayer
@@ -151,9 +152,19 @@ async def test_a_whole_pebbles_game_tables_described_in_the_servers_words_hands_
         hand = next(m for m in person.dm_channel.history() if any(c.endswith(f":{code}") for c in custom_ids_on(m)))
         assert "Ta main" in gallery(hand)[0][1]
         await person.click(hand, custom_id=next(c for c in custom_ids_on(hand) if c.endswith(f":{code}")))
-    assert (await simcord_bot.service.table(game_id)).finished
+    table = await simcord_bot.service.table(game_id)
+    assert table.finished
     check_uploads(uploads, "Punkte, wer zuerst", "Ta main")
     assert any(name == "hand.png" for name, _ in uploads)
+    board = table_message(club, table.message_id)
+    replay = await club.alice.click(
+        board, custom_id=next(c for c in custom_ids_on(board) if c.startswith(f"{REPLAY}:"))
+    )
+    step = replay.response.message if replay.response.message is not None else replay.followups[0]
+    shown = gallery(step)
+    assert len(shown) == 1 + 3, "the table and every hand, once the game is over"
+    assert all(description and len(description) <= DESCRIPTION_LIMIT for _, description in shown)
+    assert "Ta main" in shown[1][1] and "Scores, premier" in shown[0][1], "a replay is private: the reader's words"
 
 
 async def test_a_whole_peanuts_race_every_board_described(club, simcord_bot, uploads):
