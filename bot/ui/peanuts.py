@@ -136,8 +136,11 @@ def _side(words: Words, player: str, layout: LayoutView, whole: bool) -> list[st
     ]
     if layout.stuck:
         said.append(words("{player} is stuck.", player=player))
-    columns = [cards(words, column if whole else column[-1:]) for column in layout.tableau]
-    said.append(words("Columns: {columns}", columns=" | ".join(columns)))
+    columns = [
+        f"{number}: {cards(words, column if whole else column[-1:])}"
+        for number, column in enumerate(layout.tableau, start=1)
+    ]
+    said.append(words("Columns: {columns}", columns="; ".join(columns)))
     return said
 
 
