@@ -33,7 +33,8 @@ def list_line(view: TournamentView, words: Words = ENGLISH) -> str:
     record = view.record
     players = words.plural("{n} player", "{n} players", len(record.entrants))
     if view.status == "finished" and view.standings:
-        winner = f"<@{view.standings[0].entrant.player}>"
+        first = [f"<@{line.entrant.player}>" for line in view.standings if line.rank == 1]
+        winner = words.context("list separator", ", ").join(first)
         players = words("{players}, won by {winner}", players=players, winner=winner)
     channel = f"<#{record.channel_id}>"
     return words(

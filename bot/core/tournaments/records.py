@@ -93,14 +93,15 @@ class Records:
         )
 
     async def finish(self, record: TournamentRecord, notes: tuple[Phrase, ...]) -> Progress:
-        """Finish a running tournament, with its podium (a knockout's champion first)."""
+        """Finish a running tournament, with its podium: everyone ranked first to third (a shared rank shares
+        its place), a knockout's champion first."""
         if not await self._store.set_tournament_status(record.id, "finished", was="running", at=self._clock()):
             return Progress(self.view(await self.load(record.id)), notes=notes)
         view = self.view(await self.load(record.id))
         podium = tuple(s for s in view.standings if s.rank <= 3)
         if view.format is Format.KNOCKOUT:
             winner = champion(entrants_of(view.record), results_of(view.record))
-            podium = tuple(sorted(view.standings, key=lambda s: s.entrant.player != winner))[:3]
+            podium = tuple(sorted(podium, key=lambda s: s.entrant.player != winner))
         return Progress(view, notes=(*notes, Phrase.of("tournament.over")), podium=podium)
 
     def deadline(self, due_at: float) -> None:

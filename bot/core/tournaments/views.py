@@ -82,7 +82,8 @@ class Progress:
     notes: tuple[Phrase, ...] = ()
     """What to announce, as phrases (``bot.words`` words them in the server's language)."""
     podium: tuple[Standing, ...] = ()
-    """Set when the tournament has just finished: the first three."""
+    """Set when the tournament has just finished: everyone ranked first to third (players level share a rank,
+    and the next rank skips as many: 1, 2, 2, 4)."""
 
 
 def outcome_of(result: GameOutcome) -> Outcome:
