@@ -23,7 +23,6 @@ from bot.text import quote
 from bot.ui.kinds import KINDS
 from bot.ui.language import public_words
 from bot.ui.layout import FELT, Picture, layout
-from bot.ui.present.layouts import rating_text
 from games import GAMES
 from render.chart import rating_chart
 
@@ -44,7 +43,7 @@ HEADINGS = {
 
 def describe(rating: Rating, words: Words = ENGLISH) -> str:
     """A rating in words: the number, how sure it is, the games behind it."""
-    value = words.number(round(rating.ordinal, 1))
+    value = words.rating(rating.ordinal)
     if rating.games < PROVISIONAL_GAMES:
         return words.plural(
             "**{rating}** (provisional, still finding its level; {n} rated game)",
@@ -57,7 +56,7 @@ def describe(rating: Rating, words: Words = ENGLISH) -> str:
         "**{rating}** (± {spread}; {n} rated games)",
         rating.games,
         rating=value,
-        spread=words.number(round(rating.sigma, 1)),
+        spread=words.rating(rating.sigma),
     )
 
 
@@ -67,10 +66,10 @@ def chart_description(words: Words, caption: str, ratings: Sequence[float]) -> s
     return words(
         "{caption}. Rating {first} after the first game, {last} now; highest {high}, lowest {low}.",
         caption=caption,
-        first=rating_text(words, ratings[0]),
-        last=rating_text(words, ratings[-1]),
-        high=rating_text(words, max(ratings)),
-        low=rating_text(words, min(ratings)),
+        first=words.rating(ratings[0]),
+        last=words.rating(ratings[-1]),
+        high=words.rating(max(ratings)),
+        low=words.rating(min(ratings)),
     )
 
 
