@@ -83,15 +83,22 @@ def _column_shifts(columns: list[list[int]]) -> list[tuple[Action, int]]:
     for index, column in enumerate(columns):
         if not column:
             continue
-        run = _run_length(column)
+        size = len(column)
         top_rank = _RANK[column[-1]]
+        run = 0
         for target_index, target in enumerate(columns):
             if target_index == index or not target:
                 continue
-            count = _RANK[target[-1]] - top_rank
-            if 1 <= count <= run and _RED[column[-count]] != _RED[target[-1]]:
-                under = column[-count - 1] if count < len(column) else -1
-                shifts.append(((SHIFT, index, count, target_index), under))
+            top = target[-1]
+            count = _RANK[top] - top_rank
+            if count < 1 or count > size:
+                continue
+            if count > 1:
+                run = run or _run_length(column)
+                if count > run:
+                    continue
+            if _RED[column[-count]] != _RED[top]:
+                shifts.append(((SHIFT, index, count, target_index), column[-count - 1] if count < size else -1))
     return shifts
 
 
