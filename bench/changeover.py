@@ -1,0 +1,112 @@
+"""A round's changeover under Discord's rate limits: 64 entrants, a Swiss tournament of Peanuts and of Pebbles.
+
+The bot runs on SimCord behind :class:`bench.limits.DiscordLimits` (the global limit, a bucket per route and
+channel; a request over a limit is answered 429 and sent again later, as discord.py does). The host starts
+the tournament (round 1 is dealt), every match but one ends by resignation, and the last one's resignation
+closes the round: the standings are redrawn and round 2 is dealt. For the start and for that changeover it
+prints the time until every board is shown in its thread, the requests of the first second and of the whole
+changeover by route, and the 429s (goal: 0).
+
+Times are SimCord's simulated clock, moved in small steps: the time Discord's limits (and the bot's own
+pacing) take, not the machine's speed. Run with ``.venv/bin/python -m bench.changeover``.
+"""
+
+import asyncio
+import collections
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import simcord
+
+from bench import bot_settings, custom_ids, sized
+from bench.limits import DiscordLimits
+from bot.app import create_bot
+from bot.store import SqliteStore
+from bot.ui.custom_ids import TOURNAMENT_JOIN, TOURNAMENT_START
+
+ENTRANTS = sized(64, 8)
+STEP = 0.05
+"""Seconds of simulated time moved at once."""
+SETTLE = 120.0
+"""Simulated seconds given to every edit asked for to be sent before the next step."""
+
+
+async def shown_after(env: simcord.Env, bot, tournament_id: int, guild_id: int, number: int) -> float:
+    """Move time until every match of round ``number`` is shown on its board in its thread; the seconds it
+    took (simulated)."""
+    start = env.backend.clock.elapsed
+    while True:
+        view = await bot.service.tournament(tournament_id, guild_id)
+        if view.record.round == number:
+            games = [p.game_id for p in view.current() if p.game_id is not None]
+            tables = [await bot.service.table(game_id) for game_id in games]
+            if tables and all(table.in_thread for table in tables):
+                return env.backend.clock.elapsed - start
+        if env.backend.clock.elapsed - start > 600:
+            raise TimeoutError(f"round {number} was not shown after 600 s")
+        await env.advance_time(STEP)
+
+
+def report(name: str, limits: DiscordLimits, start: float, shown: float) -> None:
+    first = limits.since(start, 1.0)
+    whole = limits.since(start)
+    refused = sum(count for route, count in limits.refused.items() if route != "global")
+    print(f"  {name}: every board shown after {shown:.1f} s; {refused} x 429 ({limits.refused['global']} global)")
+    print(f"    first second: {sum(first.values())} requests; busiest second: {limits.busiest_second(start)}")
+    for route, count in sorted(whole.items(), key=lambda item: -item[1]):
+        print(f"    {count:5} {route:55} ({first.get(route, 0)} in the first second)")
+
+
+async def changeover(database: Path, game: str) -> None:
+    store = await SqliteStore.open(database)
+    bot = create_bot(bot_settings(database), store, seed_source=lambda: 26)
+    try:
+        async with simcord.run(bot, settle_timeout=600) as env:
+            limits = DiscordLimits(lambda: env.backend.clock.elapsed)
+            limits.install(bot)
+            guild = env.create_guild("bench")
+            channel = guild.create_text_channel("tournament")
+            people = [guild.add_member(env.create_user(f"player{n}")) for n in range(ENTRANTS)]
+            await people[0].slash(channel, "tournament new", game=game, format="swiss", rounds=2)
+            message = channel.last_message
+            assert message is not None, "the sign-up is the channel's last message"
+            stored = env.backend.get_message(channel.id, message.id)
+            join = next(c for c in custom_ids(stored.components) if c.startswith(f"{TOURNAMENT_JOIN}:"))
+            begin = next(c for c in custom_ids(stored.components) if c.startswith(f"{TOURNAMENT_START}:"))
+            tournament_id = int(join.split(":")[1])
+            for person in people:
+                await person.click(message, custom_id=join)
+            await env.advance_time(SETTLE)
+            print(f"{ENTRANTS} entrants, a Swiss tournament of {game}, through Discord's limits (simulated time):")
+            start, wall = env.backend.clock.elapsed, time.perf_counter()
+            await people[0].click(message, custom_id=begin)
+            shown = await shown_after(env, bot, tournament_id, guild.id, 1)
+            report(f"round 1 dealt ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)
+            await env.advance_time(SETTLE)
+            view = await bot.service.tournament(tournament_id, guild.id)
+            matches = [p for p in view.current() if p.game_id is not None and p.outcome is None]
+            for match in matches[:-1]:
+                bot.presenter.redraw(await bot.service.resign(match.game_id, match.second_id))
+            await env.advance_time(SETTLE)
+            limits.refused.clear()
+            start, wall = env.backend.clock.elapsed, time.perf_counter()
+            bot.presenter.redraw(await bot.service.resign(matches[-1].game_id, matches[-1].second_id))
+            shown = await shown_after(env, bot, tournament_id, guild.id, 2)
+            report(f"changeover to round 2 ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)
+            await env.advance_time(SETTLE)
+            await bot.presenter.idle()
+    finally:
+        await store.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    games = tuple(argv if argv is not None else sys.argv[1:]) or ("peanuts", "pebbles")
+    for game in games:
+        with tempfile.TemporaryDirectory() as folder:
+            asyncio.run(changeover(Path(folder) / "changeover.db", game))
+
+
+if __name__ == "__main__":
+    main()
