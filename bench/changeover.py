@@ -29,14 +29,19 @@ from bot.ui.custom_ids import TOURNAMENT_JOIN, TOURNAMENT_START
 ENTRANTS = sized(64, 8)
 STEP = 0.05
 """Seconds of simulated time moved at once."""
-SETTLE = 120.0
-"""Simulated seconds given to every edit asked for to be sent before the next step."""
 
 
-async def shown_after(env: simcord.Env, bot, tournament_id: int, guild_id: int, number: int) -> float:
+async def drained(env: simcord.Env, bot) -> None:
+    """Move time until the bot has sent everything it was asked to."""
+    idle = asyncio.create_task(bot.presenter.idle())
+    while not idle.done():
+        await env.advance_time(0.5)
+    await idle
+
+
+async def shown_after(env: simcord.Env, bot, tournament_id: int, guild_id: int, number: int, start: float) -> float:
     """Move time until every match of round ``number`` is shown on its board in its thread; the seconds it
-    took (simulated)."""
-    start = env.backend.clock.elapsed
+    took since ``start`` (simulated)."""
     while True:
         view = await bot.service.tournament(tournament_id, guild_id)
         if view.record.round == number:
@@ -78,25 +83,24 @@ async def changeover(database: Path, game: str) -> None:
             tournament_id = int(join.split(":")[1])
             for person in people:
                 await person.click(message, custom_id=join)
-            await env.advance_time(SETTLE)
+            await drained(env, bot)
             print(f"{ENTRANTS} entrants, a Swiss tournament of {game}, through Discord's limits (simulated time):")
             start, wall = env.backend.clock.elapsed, time.perf_counter()
             await people[0].click(message, custom_id=begin)
-            shown = await shown_after(env, bot, tournament_id, guild.id, 1)
+            shown = await shown_after(env, bot, tournament_id, guild.id, 1, start)
             report(f"round 1 dealt ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)
-            await env.advance_time(SETTLE)
+            await drained(env, bot)
             view = await bot.service.tournament(tournament_id, guild.id)
             matches = [p for p in view.current() if p.game_id is not None and p.outcome is None]
             for match in matches[:-1]:
                 bot.presenter.redraw(await bot.service.resign(match.game_id, match.second_id))
-            await env.advance_time(SETTLE)
+            await drained(env, bot)
             limits.refused.clear()
             start, wall = env.backend.clock.elapsed, time.perf_counter()
             bot.presenter.redraw(await bot.service.resign(matches[-1].game_id, matches[-1].second_id))
-            shown = await shown_after(env, bot, tournament_id, guild.id, 2)
+            shown = await shown_after(env, bot, tournament_id, guild.id, 2, start)
             report(f"changeover to round 2 ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)
-            await env.advance_time(SETTLE)
-            await bot.presenter.idle()
+            await drained(env, bot)
     finally:
         await store.close()
 

@@ -1,9 +1,10 @@
 """Direct messages (:class:`Hands`): each player's hand message, and the short DMs that tell a player it is
 their turn or that a deadline nears.
 
-A player's hand message is sent when they sit down (which is also the check that the bot can DM them);
-when Discord refuses (403, code 50007) that is remembered, the player is told once to use the table's
-hand button, and no DM is tried again.
+A DM goes straight to the player's DM channel, whose id is remembered (:meth:`Hands.dm_channel`): one request
+each, never a look-up of the user first. A player's hand message is sent when they sit down (which is also
+the check that the bot can DM them); when Discord refuses (403, code 50007) that is remembered, the player
+is told once to use the table's hand button, and no DM is tried again.
 """
 
 import logging
@@ -44,8 +45,7 @@ class Hands:
         if user_id is None:
             return False
         try:
-            user = await self._client.fetch_user(user_id)
-            channel = await user.create_dm()
+            channel = await self.dm_channel(user_id)
             message = await channel.send(view=view)
         except discord.Forbidden as error:
             if error.code == DM_FORBIDDEN or error.status == 403:
@@ -53,6 +53,19 @@ class Hands:
             return False
         await self._service.set_seat_message(table.game_id, seat, channel.id, message.id)
         return True
+
+    async def dm_channel(self, user_id: int) -> discord.PartialMessageable:
+        """The user's DM channel with the bot, to send to without asking Discord anything first: its id as
+        remembered (it never changes); else the channel is opened (one request, once) and remembered."""
+        known = await self._service.dm_channel(user_id)
+        if known is None:
+            user = self._client.get_user(user_id)
+            opened = user.dm_channel if user is not None else None
+            if opened is None:
+                opened = await self._client.create_dm(discord.Object(user_id))
+            known = opened.id
+            await self._service.set_dm_channel(user_id, known)
+        return self._client.get_partial_messageable(known, type=discord.ChannelType.private)
 
     async def edit(self, message: discord.PartialMessage, table: Table, seat: Seat) -> None:
         """Redraw a seat's hand message, in its player's words."""
@@ -74,8 +87,7 @@ class Hands:
         else:
             text = words("**{game}** (game #{game_id}): {text}", **about)
         try:
-            user = await self._client.fetch_user(user_id)
-            await user.send(shorten(text))
+            await (await self.dm_channel(user_id)).send(shorten(text))
         except discord.Forbidden:
             await self._service.set_dm_closed(user_id, True)
         except discord.HTTPException:
