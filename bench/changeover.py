@@ -12,7 +12,6 @@ pacing) take, not the machine's speed. Run with ``.venv/bin/python -m bench.chan
 """
 
 import asyncio
-import collections
 import sys
 import tempfile
 import time
@@ -57,8 +56,11 @@ async def shown_after(env: simcord.Env, bot, tournament_id: int, guild_id: int, 
 def report(name: str, limits: DiscordLimits, start: float, shown: float) -> None:
     first = limits.since(start, 1.0)
     whole = limits.since(start)
-    refused = sum(count for route, count in limits.refused.items() if route != "global")
-    print(f"  {name}: every board shown after {shown:.1f} s; {refused} x 429 ({limits.refused['global']} global)")
+    last = max((sent.at for sent in limits.sent), default=start) - start
+    print(
+        f"  {name}: every board shown after {shown:.1f} s, everything sent after {last:.1f} s; "
+        f"{limits.refusals} x 429 ({limits.refused['global']} global)"
+    )
     print(f"    first second: {sum(first.values())} requests; busiest second: {limits.busiest_second(start)}")
     for route, count in sorted(whole.items(), key=lambda item: -item[1]):
         print(f"    {count:5} {route:55} ({first.get(route, 0)} in the first second)")
@@ -88,19 +90,23 @@ async def changeover(database: Path, game: str) -> None:
             start, wall = env.backend.clock.elapsed, time.perf_counter()
             await people[0].click(message, custom_id=begin)
             shown = await shown_after(env, bot, tournament_id, guild.id, 1, start)
-            report(f"round 1 dealt ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)
             await drained(env, bot)
+            report(f"round 1 dealt ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)
             view = await bot.service.tournament(tournament_id, guild.id)
-            matches = [p for p in view.current() if p.game_id is not None and p.outcome is None]
-            for match in matches[:-1]:
-                bot.presenter.redraw(await bot.service.resign(match.game_id, match.second_id))
+            matches = [
+                (p.game_id, p.second_id)
+                for p in view.current()
+                if p.game_id is not None and p.second_id is not None and p.outcome is None
+            ]
+            for game_id, second in matches[:-1]:
+                bot.presenter.redraw(await bot.service.resign(game_id, second))
             await drained(env, bot)
             limits.refused.clear()
             start, wall = env.backend.clock.elapsed, time.perf_counter()
-            bot.presenter.redraw(await bot.service.resign(matches[-1].game_id, matches[-1].second_id))
+            bot.presenter.redraw(await bot.service.resign(*matches[-1]))
             shown = await shown_after(env, bot, tournament_id, guild.id, 2, start)
-            report(f"changeover to round 2 ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)
             await drained(env, bot)
+            report(f"changeover to round 2 ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)
     finally:
         await store.close()
 

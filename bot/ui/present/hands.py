@@ -17,6 +17,7 @@ from bot.i18n import N_
 from bot.text import shorten
 from bot.ui.present.drawing import Drawer
 from bot.ui.present.readers import seat_words
+from bot.ui.present.requests import Requests, Route
 from games.base import Seat
 from games.phrases import Phrase
 
@@ -33,8 +34,9 @@ DM_FORBIDDEN = 50007
 class Hands:
     """Sends and edits the players' hand messages, and DMs them a word when it matters."""
 
-    def __init__(self, client: discord.Client, service: TableService, drawer: Drawer) -> None:
+    def __init__(self, client: discord.Client, service: TableService, drawer: Drawer, requests: Requests) -> None:
         self._client = client
+        self._requests = requests
         self._service = service
         self._drawer = drawer
         self._pinged: dict[tuple[int, Seat], int] = {}
@@ -46,7 +48,8 @@ class Hands:
             return False
         try:
             channel = await self.dm_channel(user_id)
-            message = await channel.send(view=view)
+            async with self._requests.slot(channel.id, Route.POST):
+                message = await channel.send(view=view)
         except discord.Forbidden as error:
             if error.code == DM_FORBIDDEN or error.status == 403:
                 await self._service.set_dm_closed(user_id, True)
@@ -62,7 +65,8 @@ class Hands:
             user = self._client.get_user(user_id)
             opened = user.dm_channel if user is not None else None
             if opened is None:
-                opened = await self._client.create_dm(discord.Object(user_id))
+                async with self._requests.slot(None, Route.OPEN_DM):
+                    opened = await self._client.create_dm(discord.Object(user_id))
             known = opened.id
             await self._service.set_dm_channel(user_id, known)
         return self._client.get_partial_messageable(known, type=discord.ChannelType.private)
@@ -87,7 +91,9 @@ class Hands:
         else:
             text = words("**{game}** (game #{game_id}): {text}", **about)
         try:
-            await (await self.dm_channel(user_id)).send(shorten(text))
+            channel = await self.dm_channel(user_id)
+            async with self._requests.slot(channel.id, Route.POST):
+                await channel.send(shorten(text))
         except discord.Forbidden:
             await self._service.set_dm_closed(user_id, True)
         except discord.HTTPException:

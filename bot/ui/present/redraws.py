@@ -15,9 +15,10 @@ import discord
 from bot.core.errors import ServiceError
 from bot.core.service import Table, TableService
 from bot.ui.present.drawing import Drawer
-from bot.ui.present.edits import EditBudget, EditQueue, Redraw
+from bot.ui.present.edits import EditQueue, Redraw
 from bot.ui.present.hands import Hands
 from bot.ui.present.readers import table_words
+from bot.ui.present.requests import EditBudget, Requests
 from bot.ui.present.threads import Threads
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,7 @@ class Redraws:
         *,
         owns: Owns,
         budget: EditBudget | None = None,
+        requests: Requests | None = None,
     ) -> None:
         self._client = client
         self._service = service
@@ -47,7 +49,7 @@ class Redraws:
         self._threads = threads
         self._owns = owns
         self._handing_over: set[asyncio.Task[None]] = set()
-        self.edits = EditQueue(self._edit, budget)
+        self.edits = EditQueue(self._edit, budget, requests)
 
     def redraw(self, table: Table, note: str = "") -> None:
         """Ask for the table message (and the players' hand messages) to show ``table``; returns at once.
