@@ -57,8 +57,9 @@ class _Channel:
 
 class EditQueue:
     """The redraws waiting in each channel, sent by ``send`` within ``budget``; remembers which version
-    each message shows, so a redraw of what a message already shows is not sent. Each edit takes a slot of
-    ``requests`` (a budget of its own when none is shared)."""
+    each message shows, so a redraw of what a message already shows is not sent. A channel's next edit waits
+    until its edits have room in ``requests`` (a budget of its own when none is shared), where ``send`` takes
+    the slot of each request it makes."""
 
     def __init__(self, send: Send, budget: EditBudget | None = None, requests: Requests | None = None) -> None:
         self._send = send
@@ -114,8 +115,7 @@ class EditQueue:
             if not redraw.needed(self._shown.get(message_id, -1)):
                 continue
             try:
-                async with self._requests.slot(channel_id, Route.EDIT):
-                    await self._send(channel_id, message_id, redraw)
+                await self._send(channel_id, message_id, redraw)
             finally:
                 done = loop.time()
                 self._edited[message_id] = done

@@ -74,7 +74,9 @@ class Hands:
     async def edit(self, message: discord.PartialMessage, table: Table, seat: Seat) -> None:
         """Redraw a seat's hand message, in its player's words."""
         words = await seat_words(self._client, table, seat)
-        await message.edit(**(await self._drawer.panel(table, seat, words)).edit())
+        parts = await self._drawer.panel(table, seat, words)
+        async with self._requests.slot(message.channel.id, Route.EDIT):
+            await message.edit(**parts.edit())
 
     async def notify(self, table: Table, seat: Seat, what: Phrase | str) -> None:
         """A short DM to a seat's player (a warning, a turn: a phrase, or a message id), in the words they last

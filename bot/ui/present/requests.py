@@ -12,14 +12,13 @@ never sees more than the budget in any window.
 
 What shows a board for the first time (a match's first message, its thread, the board in it) is ``first``:
 while such requests wait, the others (hands by DM, pings, standings, older boards' redraws) wait behind
-them for the global budget. The waits are timers on the event loop's clock (SimCord's simulated one in
+them for the global budget. The waits are sleeps on the event loop's clock (SimCord's simulated one in
 tests), never sleeps of their own.
 """
 
 import asyncio
 import collections
 import enum
-import itertools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -58,6 +57,11 @@ class Route(enum.Enum):
     """Open a DM channel (no channel yet: only the global budget)."""
 
 
+POLL = 0.01
+"""Seconds a request waits before asking again when only requests under way (or a first one about to go)
+keep it back."""
+
+
 @dataclass
 class _Scope:
     """One budget: the requests under way and when the last ones were done."""
@@ -72,16 +76,17 @@ class _Scope:
             self.done.popleft()
         return self.busy + len(self.done) < self.limit
 
-    def free_at(self, now: float) -> float:
-        """When a slot frees without a request ending (inf: only the end of one under way frees it)."""
-        return self.done[0] + self.window if self.room(now) is False and self.done else float("inf")
+    def wait(self, now: float) -> float:
+        """Seconds until there is room (0: now); :data:`POLL` when only the end of a request under way frees it."""
+        if self.room(now):
+            return 0.0
+        return self.done[0] + self.window - now if self.done else POLL
 
 
-@dataclass
+@dataclass(eq=False)
 class _Waiter:
-    order: tuple[int, int]
+    first: bool
     scopes: tuple[_Scope, ...]
-    granted: asyncio.Future[None]
 
 
 class Requests:
@@ -92,8 +97,6 @@ class Requests:
         self._global = _Scope(self._budget.global_requests, self._budget.global_window)
         self._channels: dict[tuple[int, Route], _Scope] = {}
         self._waiting: list[_Waiter] = []
-        self._count = itertools.count()
-        self._timer: asyncio.TimerHandle | None = None
 
     def _scopes(self, channel_id: int | None, route: Route) -> tuple[_Scope, ...]:
         if channel_id is None or route is Route.OPEN_DM:
@@ -104,59 +107,34 @@ class Requests:
 
     def wait(self, channel_id: int, route: Route) -> float:
         """Seconds until the channel's bucket for ``route`` has room (0: now); the global budget aside."""
-        now = asyncio.get_running_loop().time()
-        channel = self._scopes(channel_id, route)[-1]
-        return 0.0 if channel.room(now) else max(0.0, channel.free_at(now) - now)
+        return self._scopes(channel_id, route)[-1].wait(asyncio.get_running_loop().time())
 
     @asynccontextmanager
     async def slot(self, channel_id: int | None, route: Route, *, first: bool = False) -> AsyncIterator[None]:
         """Hold a slot for one request (``route`` in channel ``channel_id``) while it is made; waits for room,
-        behind every ``first`` request waiting and every earlier one of the same rank."""
+        and while a ``first`` request could go, lets it go first."""
         loop = asyncio.get_running_loop()
-        scopes = self._scopes(channel_id, route)
-        waiter = _Waiter((0 if first else 1, next(self._count)), scopes, loop.create_future())
+        waiter = _Waiter(first, self._scopes(channel_id, route))
         self._waiting.append(waiter)
-        self._grant()
         try:
-            await waiter.granted
-        except asyncio.CancelledError:
-            if waiter in self._waiting:
-                self._waiting.remove(waiter)
-            elif not waiter.granted.cancelled():
-                self._end(scopes, at=None)
-            raise
+            while (delay := self._delay(waiter, loop.time())) > 0:
+                await asyncio.sleep(delay)
+        finally:
+            self._waiting.remove(waiter)
+        for scope in waiter.scopes:
+            scope.busy += 1
         try:
             yield
         finally:
-            self._end(scopes, at=loop.time())
+            done = loop.time()
+            for scope in waiter.scopes:
+                scope.busy -= 1
+                scope.done.append(done)
 
-    def _end(self, scopes: tuple[_Scope, ...], *, at: float | None) -> None:
-        for scope in scopes:
-            scope.busy -= 1
-            if at is not None:
-                scope.done.append(at)
-        self._grant()
-
-    def _grant(self) -> None:
-        """Let every waiting request that fits go, first ones first; wake up again when one may fit."""
-        loop = asyncio.get_running_loop()
-        now = loop.time()
-        self._waiting.sort(key=lambda waiter: waiter.order)
-        for waiter in list(self._waiting):
-            if waiter.granted.done():
-                self._waiting.remove(waiter)
-                continue
-            if not self._global.room(now):
-                break
-            if all(scope.room(now) for scope in waiter.scopes):
-                for scope in waiter.scopes:
-                    scope.busy += 1
-                self._waiting.remove(waiter)
-                waiter.granted.set_result(None)
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if self._waiting:
-            wake = min(scope.free_at(now) for waiter in self._waiting for scope in waiter.scopes)
-            if wake != float("inf"):
-                self._timer = loop.call_at(wake, self._grant)
+    def _delay(self, waiter: _Waiter, now: float) -> float:
+        """0 when ``waiter`` may go now, else the seconds before it asks again."""
+        wait = max(scope.wait(now) for scope in waiter.scopes)
+        if wait > 0 or waiter.first:
+            return wait
+        ready = any(other.first and all(scope.room(now) for scope in other.scopes) for other in self._waiting)
+        return POLL if ready else 0.0

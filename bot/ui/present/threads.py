@@ -94,12 +94,12 @@ class Threads:
         the thread is archived. Returns whether the table has just left its thread (its first message in
         the channel is now the table message, to be redrawn with the end and Rematch).
 
-        The board's edit is the edit queue's (its slot taken there); the thread is the one the bot opened, so
-        it is known without asking Discord for it."""
+        The thread is the one the bot opened, so it is known without asking Discord for it."""
         words = await table_words(self._client, table)
         note = words("The result is in {channel}.", channel=channel_mention(table.channel_id))
         parts = await self._drawer.table(table, words, note=note, controls=False)
-        await board.edit(**parts.edit())
+        async with self._requests.slot(board.channel.id, Route.EDIT):
+            await board.edit(**parts.edit())
         if table.thread_id is None or table.channel_id is None or table.message_id is None:
             return False
         left = await self._service.leave_thread(table.game_id, table.message_id)
