@@ -32,7 +32,8 @@ STEP = 0.05
 
 async def drained(env: simcord.Env, bot) -> None:
     """Move time until the bot has sent everything it was asked to."""
-    idle = asyncio.create_task(bot.presenter.idle())
+    with env.time_context():
+        idle = asyncio.create_task(bot.presenter.idle())
     while not idle.done():
         await env.advance_time(0.5)
     await idle
@@ -51,6 +52,15 @@ async def shown_after(env: simcord.Env, bot, tournament_id: int, guild_id: int, 
         if env.backend.clock.elapsed - start > 600:
             raise TimeoutError(f"round {number} was not shown after 600 s")
         await env.advance_time(STEP)
+
+
+async def resign(people: list[simcord.MemberActor], user_id: int, channel, game: str) -> None:
+    """A player resigns their match as a person does: the command, then the button that confirms it."""
+    actor = next(person for person in people if person.id == user_id)
+    asked = await actor.slash(channel, f"{game} resign")
+    assert asked.response is not None, "resigning asks first"
+    question = asked.response.message
+    await actor.click(question, custom_id=custom_ids(question.components)[0])
 
 
 def report(name: str, limits: DiscordLimits, start: float, shown: float) -> None:
@@ -93,17 +103,13 @@ async def changeover(database: Path, game: str) -> None:
             await drained(env, bot)
             report(f"round 1 dealt ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)
             view = await bot.service.tournament(tournament_id, guild.id)
-            matches = [
-                (p.game_id, p.second_id)
-                for p in view.current()
-                if p.game_id is not None and p.second_id is not None and p.outcome is None
-            ]
-            for game_id, second in matches[:-1]:
-                bot.presenter.redraw(await bot.service.resign(game_id, second))
+            seconds = [p.second_id for p in view.current() if p.second_id is not None and p.outcome is None]
+            for second in seconds[:-1]:
+                await resign(people, second, channel, game)
             await drained(env, bot)
             limits.refused.clear()
             start, wall = env.backend.clock.elapsed, time.perf_counter()
-            bot.presenter.redraw(await bot.service.resign(*matches[-1]))
+            await resign(people, seconds[-1], channel, game)
             shown = await shown_after(env, bot, tournament_id, guild.id, 2, start)
             await drained(env, bot)
             report(f"changeover to round 2 ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)

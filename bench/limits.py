@@ -67,6 +67,8 @@ class DiscordLimits:
         self.sent: list[Sent] = []
         self.refused: collections.Counter[str] = collections.Counter()
         """429s answered, by route (``"global"`` added for the global limit's)."""
+        self.refusals_at: list[tuple[float, str, bool]] = []
+        """When each 429 was answered, to which route, and whether for the global limit."""
 
     def install(self, client: discord.Client) -> None:
         """Put the limits in front of ``client``'s HTTP requests (SimCord's, once the client runs)."""
@@ -91,6 +93,7 @@ class DiscordLimits:
             if not over_global and not over_bucket:
                 break
             self.refused[key] += 1
+            self.refusals_at.append((now, key, over_global > 0))
             if over_global:
                 self.refused["global"] += 1
             await asyncio.sleep(max(over_global, over_bucket))
