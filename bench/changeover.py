@@ -7,8 +7,8 @@ closes the round: the standings are redrawn and round 2 is dealt. For the start 
 prints the time until every board is shown in its thread, the requests of the first second and of the whole
 changeover by route, and the 429s (goal: 0).
 
-Times are SimCord's simulated clock, moved in small steps: the time Discord's limits (and the bot's own
-pacing) take, not the machine's speed. Run with ``.venv/bin/python -m bench.changeover``.
+Times are SimCord's simulated clock, which moves while the bot waits (its own pacing, a 429's retry): the time
+Discord's limits and the bot's pacing take, not the machine's speed. Run with ``.venv/bin/python -m bench.changeover``.
 """
 
 import asyncio
@@ -26,8 +26,6 @@ from bot.store import SqliteStore
 from bot.ui.custom_ids import TOURNAMENT_JOIN, TOURNAMENT_START
 
 ENTRANTS = sized(64, 8)
-STEP = 0.05
-"""Seconds of simulated time moved at once."""
 
 
 async def drained(env: simcord.Env, bot) -> None:
@@ -39,19 +37,19 @@ async def drained(env: simcord.Env, bot) -> None:
     await idle
 
 
-async def shown_after(env: simcord.Env, bot, tournament_id: int, guild_id: int, number: int, start: float) -> float:
-    """Move time until every match of round ``number`` is shown on its board in its thread; the seconds it
-    took since ``start`` (simulated)."""
-    while True:
-        view = await bot.service.tournament(tournament_id, guild_id)
-        if view.record.round == number:
-            games = [p.game_id for p in view.current() if p.game_id is not None]
-            tables = [await bot.service.table(game_id) for game_id in games]
-            if tables and all(table.in_thread for table in tables):
-                return env.backend.clock.elapsed - start
-        if env.backend.clock.elapsed - start > 600:
-            raise TimeoutError(f"round {number} was not shown after 600 s")
-        await env.advance_time(STEP)
+async def boards_shown(bot, limits: DiscordLimits, tournament_id: int, guild_id: int, start: float) -> float:
+    """The seconds from ``start`` until the board of every match of the tournament's current round was posted
+    in its thread (each match's first post there)."""
+    view = await bot.service.tournament(tournament_id, guild_id)
+    tables = [await bot.service.table(p.game_id) for p in view.current() if p.game_id is not None]
+    assert tables and all(table.in_thread for table in tables), "every match is played in its thread"
+    threads = {table.message_channel_id for table in tables}
+    firsts: dict[int | None, float] = {}
+    for sent in limits.sent:
+        if sent.at >= start and sent.channel_id in threads and sent.route == "POST /channels/{channel_id}/messages":
+            firsts.setdefault(sent.channel_id, sent.at)
+    assert len(firsts) == len(threads), "every board was posted"
+    return max(firsts.values()) - start
 
 
 async def resign(people: list[simcord.MemberActor], user_id: int, channel, game: str) -> None:
@@ -99,8 +97,8 @@ async def changeover(database: Path, game: str) -> None:
             print(f"{ENTRANTS} entrants, a Swiss tournament of {game}, through Discord's limits (simulated time):")
             start, wall = env.backend.clock.elapsed, time.perf_counter()
             await people[0].click(message, custom_id=begin)
-            shown = await shown_after(env, bot, tournament_id, guild.id, 1, start)
             await drained(env, bot)
+            shown = await boards_shown(bot, limits, tournament_id, guild.id, start)
             report(f"round 1 dealt ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)
             view = await bot.service.tournament(tournament_id, guild.id)
             seconds = [p.second_id for p in view.current() if p.second_id is not None and p.outcome is None]
@@ -110,8 +108,8 @@ async def changeover(database: Path, game: str) -> None:
             limits.refused.clear()
             start, wall = env.backend.clock.elapsed, time.perf_counter()
             await resign(people, seconds[-1], channel, game)
-            shown = await shown_after(env, bot, tournament_id, guild.id, 2, start)
             await drained(env, bot)
+            shown = await boards_shown(bot, limits, tournament_id, guild.id, start)
             report(f"changeover to round 2 ({time.perf_counter() - wall:.0f} s on this machine)", limits, start, shown)
     finally:
         await store.close()
