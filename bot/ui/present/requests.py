@@ -62,6 +62,10 @@ POLL = 0.01
 keep it back."""
 
 
+SWEEP = 1024
+"""How many channels' buckets are kept before the idle ones are forgotten."""
+
+
 @dataclass
 class _Scope:
     """One budget: the requests under way and when the last ones were done."""
@@ -97,13 +101,29 @@ class Requests:
         self._global = _Scope(self._budget.global_requests, self._budget.global_window)
         self._channels: dict[tuple[int, Route], _Scope] = {}
         self._waiting: list[_Waiter] = []
+        self._sweep_at = SWEEP
 
     def _scopes(self, channel_id: int | None, route: Route) -> tuple[_Scope, ...]:
         if channel_id is None or route is Route.OPEN_DM:
             return (self._global,)
-        budget = self._budget
-        channel = self._channels.setdefault((channel_id, route), _Scope(budget.channel_requests, budget.channel_window))
+        key = (channel_id, route)
+        channel = self._channels.get(key)
+        if channel is None:
+            if len(self._channels) >= self._sweep_at:
+                self._sweep()
+            channel = self._channels[key] = _Scope(self._budget.channel_requests, self._budget.channel_window)
         return (self._global, channel)
+
+    def _sweep(self) -> None:
+        """Forget the channels with nothing under way or in their window (a bot meets ever more threads and DMs)."""
+        now = asyncio.get_running_loop().time()
+        waited = {id(scope) for waiter in self._waiting for scope in waiter.scopes}
+        self._channels = {
+            key: scope
+            for key, scope in self._channels.items()
+            if id(scope) in waited or not scope.room(now) or scope.busy or scope.done
+        }
+        self._sweep_at = max(SWEEP, 2 * len(self._channels))
 
     def wait(self, channel_id: int, route: Route) -> float:
         """Seconds until the channel's bucket for ``route`` has room (0: now); the global budget aside."""
