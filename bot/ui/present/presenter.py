@@ -9,7 +9,8 @@
   coalesced and within Discord's budget (:mod:`.redraws`, :mod:`.edits`);
 - :meth:`Presenter.heal` redraws the tables whose message lags the database, at start (:mod:`.healing`), and
   moves running tournaments on;
-- ``Presenter.tournaments``: tournament messages, matches dealt into threads, announcements (:mod:`.tournaments`).
+- ``Presenter.tournaments``: tournament messages, matches dealt into threads, announcements (:mod:`.tournaments`);
+- ``Presenter.requests``: the one budget of Discord requests its parts take their slots from (:mod:`.requests`).
 
 A table message speaks its server's language, a panel, a replay or a private answer the clicker's, and a
 hand message or a ping its player's (:mod:`.readers`).

@@ -39,8 +39,8 @@ class Redraws:
         threads: Threads,
         *,
         owns: Owns,
+        requests: Requests,
         budget: EditBudget | None = None,
-        requests: Requests | None = None,
     ) -> None:
         self._client = client
         self._service = service
@@ -49,7 +49,7 @@ class Redraws:
         self._threads = threads
         self._owns = owns
         self._handing_over: set[asyncio.Task[None]] = set()
-        self._requests = requests or Requests(budget)
+        self._requests = requests
         self.edits = EditQueue(self._edit, budget, self._requests)
 
     def redraw(self, table: Table, note: str = "") -> None:

@@ -12,8 +12,8 @@ never sees more than the budget in any window.
 
 What shows a board for the first time (a match's first message, its thread, the board in it) is ``first``:
 while such requests wait, the others (hands by DM, pings, standings, older boards' redraws) wait behind
-them for the global budget. The waits are sleeps on the event loop's clock (SimCord's simulated one in
-tests), never sleeps of their own.
+them for the global budget. A request waits by sleeping on the event loop's clock (SimCord's simulated one
+in tests), so a test moves time rather than waiting for it.
 """
 
 import asyncio
