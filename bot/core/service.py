@@ -279,6 +279,8 @@ class TableService:
         self.set_seat_message = parts.messages.set_seat_message
         self.set_dm_closed = parts.messages.set_dm_closed
         self.dm_closed = parts.messages.dm_closed
+        self.set_dm_channel = parts.messages.set_dm_channel
+        self.dm_channel = parts.messages.dm_channel
         self.open_tables = parts.messages.open_tables
         self.hand_over = parts.messages.hand_over
         self.hand_over_tournament = parts.messages.hand_over_tournament
