@@ -522,6 +522,20 @@ class SqlStore(TournamentQueries, ABC):
         """Whether DMs to this user were refused (and not accepted since)."""
         return bool(await self._fetch("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)))
 
+    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
+        """Remember the user's DM channel with the bot (its id never changes)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
+                (user_id, channel_id),
+            )
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The user's DM channel with the bot, if it was ever opened."""
+        rows = await self._fetch("SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,))
+        return int(rows[0][0]) if rows else None
+
     async def user_language(self, user_id: int) -> UserLanguage:
         """The locale a user last used with peapod and the language they chose (None for either if never)."""
         rows = await self._fetch("SELECT locale, chosen FROM user_languages WHERE user_id = ?", (user_id,))

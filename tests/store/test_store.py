@@ -388,7 +388,7 @@ async def test_ratings_are_per_server_written_once_and_only_as_read(store):
 
 
 async def test_settings_closed_dms_and_seat_messages(store):
-    """Server settings by key, closed DMs, and a seat's hand message round-trip."""
+    """Server settings by key, closed DMs, DM channels, and a seat's hand message round-trip."""
     assert await store.guild_setting(10, "turn_seconds") is None
     await store.set_guild_setting(10, "turn_seconds", "60.0")
     await store.set_guild_setting(10, "turn_seconds", "90.0")
@@ -399,6 +399,10 @@ async def test_settings_closed_dms_and_seat_messages(store):
     assert await store.dm_closed(5)
     await store.set_dm_closed(5, False, at=3.0)
     assert not await store.dm_closed(5)
+    assert await store.dm_channel(5) is None
+    await store.set_dm_channel(5, 2**62 + 3)
+    await store.set_dm_channel(5, 2**62 + 5)
+    assert await store.dm_channel(5) == 2**62 + 5
     game = await store.create_game(new_game())
     big = 2**62 + 7
     await store.set_seat_message(game.id, 1, big, big + 1)
