@@ -171,12 +171,16 @@ LEAST_TEXT = 0.75
 """How far :func:`fitted_text` shrinks a text's font before cutting it short."""
 
 
+@lru_cache(maxsize=1024)
 def fitted_text(
     text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False
 ) -> Image.Image:
     """``text`` as :func:`text_image` draws it, at most ``width`` pixels wide: at ``size`` when it fits, else in
     a smaller font (down to :data:`LEAST_TEXT` of ``size``), else cut short with an ellipsis at that size.
-    Words of another language, longer than the English, stay in the room the picture gives them."""
+    Words of another language, longer than the English, stay in the room the picture gives them.
+
+    Cached like :func:`text_image` (never draw on the result): a text that does not fit is fitted once, not on
+    every picture, so a picture in a language of longer words costs what the English one does."""
     image = text_image(text, size, colour, ground, bold)
     least = max(8, math.ceil(size * LEAST_TEXT))
     while image.width > width and size > least:
@@ -579,6 +583,7 @@ def clear_caches() -> None:
     with _LOCK:
         _CACHE.clear()
         text_image.cache_clear()
+        fitted_text.cache_clear()
 
 
 def face(
