@@ -34,7 +34,9 @@ class Settings(commands.Cog):
     def __init__(self, bot: PeapodBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="settings", description="Your own settings: the deck your cards are drawn in, pictures or text")
+    @app_commands.command(
+        name="settings", description="Your own settings: the deck your cards are drawn in, pictures or text"
+    )
     @app_commands.describe(
         deck="Four colours: spades black, hearts red, diamonds blue, clubs green",
         pictures="Off: your hands and private views as text instead of pictures",
