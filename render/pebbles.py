@@ -191,8 +191,13 @@ def _draw_chip(number: int, fill: RGB, ring: bool) -> Image.Image:
     with TEXT_LOCK:
         face = cards.font(14 * s, bold=True)
         left, top, right, bottom = face.getbbox(text)
-        draw.text(((d - left - right) / 2, (d - top - bottom) / 2), text, font=face, fill=WHITE)
+        draw.text(((d - left - right) / 2, (d - top - bottom) / 2), text, font=face, fill=chip_ink(fill))
     return cards.to_palette(image.reduce(s))
+
+
+def chip_ink(fill: RGB) -> RGB:
+    """A disc's number: white on the blue and crimson sides, black on the light gold one (WCAG AA either way)."""
+    return BLACK if fill == FRAME else WHITE
 
 
 def chip(view: PebblesView, seat: int, ring: bool = False) -> Image.Image:
