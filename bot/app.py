@@ -44,6 +44,7 @@ EXTENSIONS = (
     "bot.cogs.general",
     "bot.cogs.tournament",
     "bot.cogs.language",
+    "bot.cogs.settings",
 )
 DEFERRED = (
     discord.InteractionResponseType.deferred_channel_message,

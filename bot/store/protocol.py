@@ -33,6 +33,7 @@ from bot.store.records import (
     TournamentRecord,
     TournamentTimer,
     UserLanguage,
+    UserSettings,
 )
 from bot.store.watcher import Watcher
 
@@ -136,6 +137,12 @@ class Store(Protocol):
     async def set_user_locale(self, user_id: int, locale: str) -> None: ...
 
     async def set_user_language(self, user_id: int, chosen: str | None) -> None: ...
+
+    async def user_settings(self, user_id: int) -> UserSettings: ...
+
+    async def set_user_deck(self, user_id: int, deck: str) -> None: ...
+
+    async def set_user_pictures(self, user_id: int, pictures: bool) -> None: ...
 
     async def last_action_at(self, game_id: int, seat: int | None = None) -> float | None: ...
 

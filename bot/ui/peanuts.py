@@ -21,6 +21,7 @@ from bot.ui.picture_words import peanuts_labels
 from games.base import Seat
 from games.peanuts import Move, Pass, PeanutsView, Recycle, Stuck, Turn
 from render import peanuts as picture
+from render.labels import DeckStyle
 
 HELP = N_("""\
 **Peanuts** (2 players, both at once): racing double solitaire. Each player has a deck of their own \
@@ -108,8 +109,9 @@ def panel_status(words: Words, table: Table, seat: Seat) -> str:
     return line
 
 
-def render_table(words: Words, table: Table, names: Sequence[str]) -> bytes:
-    return picture.render_table(view_as(table.public, PeanutsView), names=names, labels=peanuts_labels(words))
+def render_table(words: Words, table: Table, names: Sequence[str], deck: DeckStyle) -> bytes:
+    view = view_as(table.public, PeanutsView)
+    return picture.render_table(view, names=names, labels=peanuts_labels(words, deck))
 
 
 def lobby_note(words: Words, table: Table) -> str:

@@ -20,6 +20,7 @@ from bot.ui.controls import ReplayStepButton
 from bot.ui.kind import KindUI
 from bot.ui.layout import layout
 from bot.ui.present.layouts import result_line
+from render.labels import DeckStyle
 
 STEPS = (
     ("first", "\u23ee", N_("Start")),
@@ -85,6 +86,7 @@ def files_of(pictures: dict[str, bytes]) -> list[discord.File]:
 async def show_replay(
     interaction: discord.Interaction,
     words: Words,
+    deck: DeckStyle,
     kind: KindUI,
     names: list[str],
     step: ReplayStep,
@@ -92,14 +94,14 @@ async def show_replay(
     edit: bool = False,
 ) -> None:
     """A replay's step as the clicker's private message: a new one, or (``edit``) the replay clicked.
-    Its pictures are rendered in a worker thread; ``words`` are the clicker's."""
+    Its pictures are rendered in a worker thread; ``words`` and ``deck`` are the clicker's."""
     seats = step.shown if shows_hands(kind, step) else ()
     render_private = kind.render_private
 
     def draw() -> dict[str, bytes]:
-        pictures = {TABLE_NAME: kind.render(words, step.table, names)}
+        pictures = {TABLE_NAME: kind.render(words, step.table, names, deck)}
         if render_private is not None:
-            pictures |= {hand_name(seat): render_private(words, step.table, seat) for seat in seats}
+            pictures |= {hand_name(seat): render_private(words, step.table, seat, deck) for seat in seats}
         return pictures
 
     files = files_of(await asyncio.to_thread(draw))

@@ -22,6 +22,7 @@ from bot.store import (
     Store,
     TimerRecord,
     UserLanguage,
+    UserSettings,
     open_store,
 )
 from bot.store.migrations import MIGRATIONS, migrations
@@ -421,6 +422,21 @@ async def test_a_users_locale_and_chosen_language(store):
     assert await store.user_language(5) == UserLanguage(locale="pt-BR", chosen=None)
     await store.set_user_language(6, "pl")
     assert await store.user_language(6) == UserLanguage(locale=None, chosen="pl")
+
+
+async def test_a_users_settings_round_trip(store):
+    """/settings: the defaults until chosen (standard deck, pictures on); deck and pictures change alone."""
+    assert await store.user_settings(5) == UserSettings(deck="standard", pictures=True)
+    await store.set_user_deck(5, "four-colour")
+    assert await store.user_settings(5) == UserSettings(deck="four-colour", pictures=True)
+    await store.set_user_pictures(5, False)
+    await store.set_user_deck(6, "four-colour")
+    assert await store.user_settings(5) == UserSettings(deck="four-colour", pictures=False)
+    await store.set_user_deck(5, "standard")
+    assert await store.user_settings(5) == UserSettings(deck="standard", pictures=False)
+    await store.set_user_pictures(7, False)
+    assert await store.user_settings(7) == UserSettings(deck="standard", pictures=False)
+    assert await store.user_settings(6) == UserSettings(deck="four-colour", pictures=True)
 
 
 async def test_results_names_records_and_last_actions(store):

@@ -1,6 +1,11 @@
 """A table's message drawn in full (:class:`Drawer`): its layout from :mod:`.layouts`, its picture rendered
 in a worker thread, and the lines that ask the database (the ratings of a lobby's players, the end of a
 one-player game). :class:`Names` keeps the display names the pictures and the results use.
+
+Pictures are drawn in the deck their reader chose with ``/settings deck:`` (:meth:`Drawer.deck_of`): a seat's
+panel and hand in its player's, a table played by one person alone (a patience, a race against the AI) in that
+person's. A table several people share is drawn in the standard deck: everyone in the channel sees the same
+picture, and no one's choice changes what the others read; each still gets their own deck on their own hand.
 """
 
 import asyncio
@@ -28,6 +33,7 @@ from bot.ui.present.layouts import (
     table_text,
 )
 from games.base import Seat
+from render.labels import DeckStyle
 
 
 class Names:
@@ -73,6 +79,13 @@ def picture(png: bytes, name: str = IMAGE_NAME) -> discord.File:
     return discord.File(io.BytesIO(png), filename=name)
 
 
+def alone(table: Table) -> int | None:
+    """The one person seated at ``table`` (beside AI seats, if any), whose deck its picture is drawn in; None
+    when people share it."""
+    people = {seat.user_id for seat in table.seats if seat.user_id is not None and not seat.ai}
+    return next(iter(people)) if len(people) == 1 else None
+
+
 class Drawer:
     """Draws table messages and seats' panels; pictures are rendered in a worker thread."""
 
@@ -97,7 +110,8 @@ class Drawer:
         view = table_layout(words, kind, table, text=text, picked=picked, controls=controls)
         if table.public is None:
             return Parts(view, [])
-        png = await asyncio.to_thread(kind.render, words, table, self.names.of(words, table))
+        deck = await self.deck_of(alone(table))
+        png = await asyncio.to_thread(kind.render, words, table, self.names.of(words, table), deck)
         return Parts(view, [picture(png)])
 
     async def picked(self, table: Table, words: Words, picked: str, text: str) -> Parts:
@@ -107,7 +121,7 @@ class Drawer:
         view = table_layout(words, kind, table, text=text, picked=picked)
         if kind.render_picked is None:
             return Parts(view)
-        png = await asyncio.to_thread(kind.render_picked, words, table, picked)
+        png = await asyncio.to_thread(kind.render_picked, words, table, picked, await self.deck_of(alone(table)))
         return Parts(view, [picture(png)])
 
     async def panel(self, table: Table, seat: Seat, words: Words, note: str = "") -> Parts:
@@ -117,8 +131,15 @@ class Drawer:
         view = panel_layout(words, kind, table, seat, note)
         if not shows_hand(kind, table) or kind.render_private is None:
             return Parts(view)
-        png = await asyncio.to_thread(kind.render_private, words, table, seat)
+        deck = await self.deck_of(table.seats[seat].user_id)
+        png = await asyncio.to_thread(kind.render_private, words, table, seat, deck)
         return Parts(view, [picture(png, HAND_IMAGE_NAME)])
+
+    async def deck_of(self, user_id: int | None) -> DeckStyle:
+        """The deck a person chose for their pictures (the standard one for nobody)."""
+        if user_id is None:
+            return DeckStyle.STANDARD
+        return DeckStyle((await self._service.user_settings(user_id)).deck)
 
     async def _ratings_line(self, words: Words, table: Table) -> str:
         """On a challenge or lobby of a rated game: the ratings of the people seated so far."""

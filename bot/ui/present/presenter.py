@@ -207,10 +207,12 @@ class Presenter:
         await interaction.delete_original_response()
 
     async def show_replay(self, interaction: discord.Interaction, step: ReplayStep, *, edit: bool = False) -> None:
-        """A replay's step as the clicker's private message, in their words: a new one, or (``edit``) the replay
-        clicked."""
+        """A replay's step as the clicker's private message, in their words and their deck: a new one, or
+        (``edit``) the replay clicked."""
         words = await private_words(interaction)
-        await show_replay(interaction, words, self.kind(step.table), self.names.of(words, step.table), step, edit=edit)
+        deck = await self.drawer.deck_of(interaction.user.id)
+        names = self.names.of(words, step.table)
+        await show_replay(interaction, words, deck, self.kind(step.table), names, step, edit=edit)
 
     async def seated(self, interaction: discord.Interaction, table: Table) -> None:
         """After someone sat down (joined, accepted): for games with hands in DMs, check the bot can DM them."""
