@@ -25,8 +25,8 @@ from bot.ui.controls import CONTROLS, lateness, unanswered
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
 from bot.ui.language import remember
-from bot.ui.present.edits import EditBudget
 from bot.ui.present.presenter import Presenter
+from bot.ui.present.requests import EditBudget
 from games import GAMES
 from games.ai.registry import AI_LEVELS, HINTS, TIMEOUT_ACTIONS
 from games.base import Game
@@ -44,6 +44,7 @@ EXTENSIONS = (
     "bot.cogs.general",
     "bot.cogs.tournament",
     "bot.cogs.language",
+    "bot.cogs.settings",
 )
 DEFERRED = (
     discord.InteractionResponseType.deferred_channel_message,

@@ -55,7 +55,7 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
 
         async def deal(interaction: discord.Interaction) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            dm = interaction.user.dm_channel or await interaction.user.create_dm()
+            dm = await bot.presenter.hands.dm_channel(interaction.user.id)
             table, attempt = await bot.service.start_daily(
                 kind,
                 interaction.user.id,

@@ -72,6 +72,14 @@ class Messages:
     async def dm_closed(self, user_id: int) -> bool:
         return await self._store.dm_closed(user_id)
 
+    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
+        """Remember the user's DM channel with the bot: later DMs go straight to it."""
+        await self._store.set_dm_channel(user_id, channel_id)
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The user's DM channel with the bot, if it was ever opened."""
+        return await self._store.dm_channel(user_id)
+
     async def open_tables(self, channel_id: int, user_id: int, kind: str) -> list[int]:
         """Lobbies and running games of ``kind`` in the channel where the user has a seat; newest first."""
         return await self._store.open_tables(channel_id, user_id, kind)

@@ -28,6 +28,7 @@ calls) and built in one place, :class:`TableService`, in the order they depend o
   streaks, the result line, and servers' daily posts.
 - ``bot.core.server_settings``: a server's own settings (the turn timer).
 - ``bot.core.languages``: the language each user and server chose, and the locale each user last used.
+- ``bot.core.user_settings``: a person's own ``/settings`` (the deck their pictures are drawn in, pictures or text).
 - ``bot.core.tournaments``: tournaments for a server, one concern a module (the sign-up, the rounds and their
   deadlines, the arena, deciding an unfinished match, dealing the matches, the records and views); the
   rounds hear of every game's end from the tables (``Tables.when_ended``).
@@ -71,6 +72,7 @@ from bot.core.server_settings import ServerSettings
 from bot.core.tables import UNDO_CODE, CurrentGame, Table, Tables, effective_actions
 from bot.core.timers import AI_SECONDS, Timers
 from bot.core.tournaments import Arena, Leads, Matches, Records, Referee, Rounds, SignUp, Tournaments
+from bot.core.user_settings import PersonalSettings
 from bot.store import Store
 from games.base import Game
 
@@ -108,6 +110,7 @@ class Parts:
     daily: Daily
     server_settings: ServerSettings
     languages: Languages
+    personal: PersonalSettings
     messages: Messages
     tournaments: Tournaments
 
@@ -161,6 +164,7 @@ def compose(
         daily=Daily(store=store, clock=clock, tables=tables, play=play),
         server_settings=server_settings,
         languages=Languages(store=store),
+        personal=PersonalSettings(store=store),
         messages=Messages(store=store, clock=clock, tables=tables),
         tournaments=Tournaments(
             records=records, signup=signup, rounds=rounds, arena=arena, referee=referee, matches=matches
@@ -268,6 +272,10 @@ class TableService:
         self.server_language = parts.languages.server_language
         self.choose_server_language = parts.languages.choose_server_language
 
+        self.user_settings = parts.personal.user_settings
+        self.choose_deck = parts.personal.choose_deck
+        self.choose_pictures = parts.personal.choose_pictures
+
         self.attach_message = parts.messages.attach_message
         self.move_to_thread = parts.messages.move_to_thread
         self.leave_thread = parts.messages.leave_thread
@@ -279,6 +287,8 @@ class TableService:
         self.set_seat_message = parts.messages.set_seat_message
         self.set_dm_closed = parts.messages.set_dm_closed
         self.dm_closed = parts.messages.dm_closed
+        self.set_dm_channel = parts.messages.set_dm_channel
+        self.dm_channel = parts.messages.dm_channel
         self.open_tables = parts.messages.open_tables
         self.hand_over = parts.messages.hand_over
         self.hand_over_tournament = parts.messages.hand_over_tournament

@@ -66,8 +66,10 @@ TABLES = (
     ),
     Table("timers", ("game_id", "kind", "due_at", "version", "claimed_until"), "game_id, kind"),
     Table("closed_dms", ("user_id", "at"), "user_id"),
+    Table("dm_channels", ("user_id", "channel_id"), "user_id"),
     Table("guild_settings", ("guild_id", "key", "value"), "guild_id, key"),
     Table("user_languages", ("user_id", "locale", "chosen"), "user_id"),
+    Table("user_settings", ("user_id", "deck", "pictures"), "user_id"),
     Table("ratings", ("guild_id", "kind", "user_id", "mu", "sigma", "games", "updated_at"), "guild_id, kind, user_id"),
     Table(
         "rating_changes",

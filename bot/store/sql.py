@@ -45,6 +45,7 @@ from bot.store.records import (
     StoreError,
     TimerRecord,
     UserLanguage,
+    UserSettings,
 )
 from bot.store.tournaments import TournamentQueries
 from bot.store.watcher import Unwatched, Watcher
@@ -522,6 +523,20 @@ class SqlStore(TournamentQueries, ABC):
         """Whether DMs to this user were refused (and not accepted since)."""
         return bool(await self._fetch("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)))
 
+    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
+        """Remember the user's DM channel with the bot (its id never changes)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
+                (user_id, channel_id),
+            )
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The user's DM channel with the bot, if it was ever opened."""
+        rows = await self._fetch("SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,))
+        return int(rows[0][0]) if rows else None
+
     async def user_language(self, user_id: int) -> UserLanguage:
         """The locale a user last used with peapod and the language they chose (None for either if never)."""
         rows = await self._fetch("SELECT locale, chosen FROM user_languages WHERE user_id = ?", (user_id,))
@@ -543,6 +558,29 @@ class SqlStore(TournamentQueries, ABC):
                 "INSERT INTO user_languages (user_id, chosen) VALUES (?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen",
                 (user_id, chosen),
+            )
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """A person's ``/settings`` choices (the defaults if they never chose)."""
+        rows = await self._fetch("SELECT deck, pictures FROM user_settings WHERE user_id = ?", (user_id,))
+        return UserSettings(deck=rows[0][0], pictures=bool(rows[0][1])) if rows else UserSettings()
+
+    async def set_user_deck(self, user_id: int, deck: str) -> None:
+        """Remember the deck a person chose for their pictures (``"standard"`` or ``"four-colour"``)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, deck) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET deck = excluded.deck",
+                (user_id, deck),
+            )
+
+    async def set_user_pictures(self, user_id: int, pictures: bool) -> None:
+        """Remember whether a person's private views are pictures (True) or text."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, pictures) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET pictures = excluded.pictures",
+                (user_id, int(pictures)),
             )
 
     async def last_action_at(self, game_id: int, seat: int | None = None) -> float | None:

@@ -22,6 +22,7 @@ from bot.ui.picture_words import peanuts_labels
 from games.base import Seat
 from games.peanuts import LayoutView, Move, Pass, PeanutsView, Recycle, Stuck, Turn
 from render import peanuts as picture
+from render.labels import DeckStyle
 
 HELP = N_("""\
 **Peanuts** (2 players, both at once): racing double solitaire. Each player has a deck of their own \
@@ -166,8 +167,9 @@ def describe(words: Words, table: Table, names: Sequence[str]) -> str:
     return fitted([*head, *both(True), last], [*head, *both(False), last])
 
 
-def render_table(words: Words, table: Table, names: Sequence[str]) -> bytes:
-    return picture.render_table(view_as(table.public, PeanutsView), names=names, labels=peanuts_labels(words))
+def render_table(words: Words, table: Table, names: Sequence[str], deck: DeckStyle) -> bytes:
+    view = view_as(table.public, PeanutsView)
+    return picture.render_table(view, names=names, labels=peanuts_labels(words, deck))
 
 
 def lobby_note(words: Words, table: Table) -> str:

@@ -23,6 +23,7 @@ from games.base import Seat
 from games.cards import Card
 from games.pebbles import Declare, Pass, PebblesView, Phase, Play, marked_card
 from render import pebbles as picture
+from render.labels import DeckStyle
 
 HELP = N_("""\
 **Pebbles and Nuts** (2, 3 or 4 players; 4 play as partners sitting across): a trick-taking game by \
@@ -109,14 +110,14 @@ def panel_status(words: Words, table: Table, seat: Seat) -> str:
     )
 
 
-def render_table(words: Words, table: Table, names: Sequence[str]) -> bytes:
-    return picture.render_table(view_as(table.public, PebblesView), names, pebbles_labels(words))
+def render_table(words: Words, table: Table, names: Sequence[str], deck: DeckStyle) -> bytes:
+    return picture.render_table(view_as(table.public, PebblesView), names, pebbles_labels(words, deck))
 
 
-def render_hand(words: Words, table: Table, seat: Seat) -> bytes:
+def render_hand(words: Words, table: Table, seat: Seat, deck: DeckStyle) -> bytes:
     playable = [action.card for action in table.legal.get(seat, ()) if isinstance(action, Play)]
     view = view_as(table.views[seat], PebblesView)
-    return picture.render_hand(view, playable=playable, labels=pebbles_labels(words))
+    return picture.render_hand(view, playable=playable, labels=pebbles_labels(words, deck))
 
 
 def lobby_note(words: Words, table: Table) -> str:

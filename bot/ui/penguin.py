@@ -21,6 +21,7 @@ from games.cards import Card
 from games.penguin import Collect, Move, PenguinView
 from games.phrases import Phrase
 from render import penguin as picture
+from render.labels import DeckStyle
 
 MAX_DESTINATION_BUTTONS = 15
 
@@ -118,19 +119,19 @@ def components(words: Words, table: Table, picked: str | None) -> list[ui.Item[A
     return items
 
 
-def table_picture(words: Words, table: Table, names: Sequence[str]) -> bytes:
+def table_picture(words: Words, table: Table, names: Sequence[str], deck: DeckStyle) -> bytes:
     """The table; right after a move, the place the card went is outlined, so the last move shows."""
     last = table.last
     targets = [last.dest] if isinstance(last, Move) else []
-    return picture.render(view_as(table.public, PenguinView), targets=targets, labels=penguin_labels(words))
+    return picture.render(view_as(table.public, PenguinView), targets=targets, labels=penguin_labels(words, deck))
 
 
-def picked_picture(words: Words, table: Table, picked: str) -> bytes:
+def picked_picture(words: Words, table: Table, picked: str, deck: DeckStyle) -> bytes:
     """The table with the picked card and every place it may go outlined."""
     moves = _moves_by_source(table.legal.get(0, ())).get(picked, [])
     view = view_as(table.public, PenguinView)
     targets = sorted({move.dest for move in moves})
-    return picture.render(view, picked=picked, targets=targets, labels=penguin_labels(words))
+    return picture.render(view, picked=picked, targets=targets, labels=penguin_labels(words, deck))
 
 
 def status(words: Words, table: Table) -> str:

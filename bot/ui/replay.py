@@ -19,6 +19,7 @@ from bot.ui.controls import ReplayStepButton
 from bot.ui.kind import KindUI
 from bot.ui.layout import Picture, layout
 from bot.ui.present.layouts import result_line
+from render.labels import DeckStyle
 
 STEPS = (
     ("first", "\u23ee", N_("Start")),
@@ -95,6 +96,7 @@ def shows_hands(kind: KindUI, step: ReplayStep) -> bool:
 async def show_replay(
     interaction: discord.Interaction,
     words: Words,
+    deck: DeckStyle,
     kind: KindUI,
     names: list[str],
     step: ReplayStep,
@@ -103,15 +105,15 @@ async def show_replay(
     pictures: bool = True,
 ) -> None:
     """A replay's step as the clicker's private message: a new one, or (``edit``) the replay clicked.
-    Its pictures are rendered in a worker thread; ``words`` are the clicker's. Without ``pictures`` (the clicker
-    turned them off), the text table: each picture's description in its place, nothing rendered."""
+    Its pictures are rendered in a worker thread; ``words`` and ``deck`` are the clicker's. Without ``pictures``
+    (the clicker turned them off), the text table: each picture's description in its place, nothing rendered."""
     seats = step.shown if shows_hands(kind, step) else ()
     render_private = kind.render_private
 
     def draw() -> dict[str, bytes]:
-        drawn = {TABLE_NAME: kind.render(words, step.table, names)}
+        drawn = {TABLE_NAME: kind.render(words, step.table, names, deck)}
         if render_private is not None:
-            drawn |= {hand_name(seat): render_private(words, step.table, seat) for seat in seats}
+            drawn |= {hand_name(seat): render_private(words, step.table, seat, deck) for seat in seats}
         return drawn
 
     described = replay_pictures(words, kind, step, names)

@@ -9,7 +9,7 @@ import pytest
 from bot.app import create_bot
 from bot.errors import text_for
 from bot.text import readable
-from bot.ui.present.edits import EditBudget
+from bot.ui.present.requests import EditBudget
 from bot.words import card_text
 from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME, public_cards
@@ -31,7 +31,7 @@ from .tables import (
 @pytest.fixture
 def simcord_bot(settings, store, seed_box):
     """Races make many edits: here the bot edits as soon as asked (the budget is tested in test_many_seats)."""
-    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
     return create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget)
 
 

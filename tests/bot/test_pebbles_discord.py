@@ -6,7 +6,7 @@ import pytest
 from bot.app import create_bot
 from bot.core.service import AI_SECONDS, Table
 from bot.text import readable
-from bot.ui.present.edits import EditBudget
+from bot.ui.present.requests import EditBudget
 from bot.words import word
 from games.pebbles import GAME, Declare, Pass, Play, marked_card
 
@@ -30,7 +30,7 @@ from .tables import (
 def simcord_bot(settings, store, seed_box):
     """Whole games make hundreds of edits: here the bot edits as soon as asked (the budget itself is
     tested with the two-seat double in test_many_seats)."""
-    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
     return create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget)
 
 

@@ -1,5 +1,6 @@
-"""The text table: for a reader who turned pictures off, a private view (a one-player table, a hand, a replay)
-shows its picture's description as text in the picture's place, attaches nothing, and keeps every control."""
+"""The text table: for a reader who turned pictures off (``/settings pictures:off``), a private view (a
+one-player table, a hand, a replay) shows its picture's description as text in the picture's place, attaches
+nothing, and keeps every control."""
 
 import discord
 import pytest
@@ -65,15 +66,19 @@ async def one_player_table(service: TableService, kind: str) -> Table:
 @pytest.mark.parametrize("kind", ["penguin", "peek", "triplepeaks"])
 async def test_a_patience_shows_as_text_with_the_same_controls(service, drawer, kind):
     table = await one_player_table(service, kind)
-    check_text_table(await drawer.table(table, GERMAN), await drawer.table(table, GERMAN, pictures=False))
+    pictured = await drawer.table(table, GERMAN)
+    await service.choose_pictures(ALICE, False)
+    check_text_table(pictured, await drawer.table(table, GERMAN))
 
 
 async def test_a_penguin_pick_shows_as_text_with_where_the_card_may_go(service, drawer):
     table = await one_player_table(service, "penguin")
     picked = KINDS["penguin"].pickable(table)[0]
-    text = await drawer.picked(table, GERMAN, picked, "", pictures=False)
+    pictured = await drawer.picked(table, GERMAN, picked, "")
+    await service.choose_pictures(ALICE, False)
+    text = await drawer.picked(table, GERMAN, picked, "")
     assert "Gewählt:" in texts(text.view) and galleries(text.view) == [] and text.files == []
-    check_text_table(await drawer.picked(table, GERMAN, picked, ""), text)
+    check_text_table(pictured, text)
 
 
 async def dealt(service: TableService, kind: str, seats: int) -> Table:
@@ -85,18 +90,21 @@ async def dealt(service: TableService, kind: str, seats: int) -> Table:
 
 async def test_a_pebbles_hand_shows_as_text_with_its_card_buttons(service, drawer):
     table = await dealt(service, "pebbles", 3)
-    for seat in range(3):
-        pictured = await drawer.panel(table, seat, GERMAN)
-        text = await drawer.panel(table, seat, GERMAN, pictures=False)
-        check_text_table(pictured, text)
-        assert "Deine Hand" in texts(text.view)
+    pictured = [await drawer.panel(table, seat, GERMAN) for seat in range(3)]
+    await service.choose_pictures(BOB, False)
+    check_text_table(pictured[1], text := await drawer.panel(table, 1, GERMAN))
+    assert "Deine Hand" in texts(text.view)
+    assert galleries((await drawer.panel(table, 0, GERMAN)).view), "only Bob turned pictures off"
+    shared = await drawer.table(table, GERMAN)
+    assert galleries(shared.view) and shared.files, "a shared table stays a picture"
 
 
 async def test_a_peanuts_panel_has_no_picture_either_way(service, drawer):
     """A racer's panel is text and buttons already: the board it plays on is shared, so it stays a picture."""
     table = await service.new_game("peanuts", guild_id=GUILD, channel_id=CHANNEL, players=[ALICE, BOB])
     for pictures in (True, False):
-        parts = await drawer.panel(table, 0, GERMAN, pictures=pictures)
+        await service.choose_pictures(ALICE, pictures)
+        parts = await drawer.panel(table, 0, GERMAN)
         assert galleries(parts.view) == [] and not parts.files
 
 

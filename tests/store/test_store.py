@@ -22,6 +22,7 @@ from bot.store import (
     Store,
     TimerRecord,
     UserLanguage,
+    UserSettings,
     open_store,
 )
 from bot.store.migrations import MIGRATIONS, migrations
@@ -388,7 +389,7 @@ async def test_ratings_are_per_server_written_once_and_only_as_read(store):
 
 
 async def test_settings_closed_dms_and_seat_messages(store):
-    """Server settings by key, closed DMs, and a seat's hand message round-trip."""
+    """Server settings by key, closed DMs, DM channels, and a seat's hand message round-trip."""
     assert await store.guild_setting(10, "turn_seconds") is None
     await store.set_guild_setting(10, "turn_seconds", "60.0")
     await store.set_guild_setting(10, "turn_seconds", "90.0")
@@ -399,6 +400,10 @@ async def test_settings_closed_dms_and_seat_messages(store):
     assert await store.dm_closed(5)
     await store.set_dm_closed(5, False, at=3.0)
     assert not await store.dm_closed(5)
+    assert await store.dm_channel(5) is None
+    await store.set_dm_channel(5, 2**62 + 3)
+    await store.set_dm_channel(5, 2**62 + 5)
+    assert await store.dm_channel(5) == 2**62 + 5
     game = await store.create_game(new_game())
     big = 2**62 + 7
     await store.set_seat_message(game.id, 1, big, big + 1)
@@ -417,6 +422,21 @@ async def test_a_users_locale_and_chosen_language(store):
     assert await store.user_language(5) == UserLanguage(locale="pt-BR", chosen=None)
     await store.set_user_language(6, "pl")
     assert await store.user_language(6) == UserLanguage(locale=None, chosen="pl")
+
+
+async def test_a_users_settings_round_trip(store):
+    """/settings: the defaults until chosen (standard deck, pictures on); deck and pictures change alone."""
+    assert await store.user_settings(5) == UserSettings(deck="standard", pictures=True)
+    await store.set_user_deck(5, "four-colour")
+    assert await store.user_settings(5) == UserSettings(deck="four-colour", pictures=True)
+    await store.set_user_pictures(5, False)
+    await store.set_user_deck(6, "four-colour")
+    assert await store.user_settings(5) == UserSettings(deck="four-colour", pictures=False)
+    await store.set_user_deck(5, "standard")
+    assert await store.user_settings(5) == UserSettings(deck="standard", pictures=False)
+    await store.set_user_pictures(7, False)
+    assert await store.user_settings(7) == UserSettings(deck="standard", pictures=False)
+    assert await store.user_settings(6) == UserSettings(deck="four-colour", pictures=True)
 
 
 async def test_results_names_records_and_last_actions(store):

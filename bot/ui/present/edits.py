@@ -2,36 +2,25 @@
 
 Discord allows about 5 edits per 5 seconds for all of a bot's messages in one channel (a DM is a
 channel too), and discord.py makes later edits wait. So each channel has one worker that edits its
-messages in turn: a message at most once a second (:class:`EditBudget`), the one edited longest ago
-first, and only the latest table asked for each message (asking again before the edit replaces what
-waits). The spacing is counted from when the previous edit was done, after its picture was rendered
-and after any wait of discord.py's own, so two edits of one message never land closer than it allows.
-Edits that answer a click do not count against the budget.
+messages in turn, when the channel's edits have room in the bot's request budget (:mod:`.requests`, which
+also keeps the bot's requests in all channels under Discord's global limit): a message at most once a
+second (:class:`EditBudget`), the one edited longest ago first, and only the latest table asked for each
+message (asking again before the edit replaces what waits). The spacing is counted from when the previous
+edit was done, after its picture was rendered and after any wait of discord.py's own, so two edits of one
+message never land closer than it allows. Edits that answer a click do not count against the budget.
 """
 
 import asyncio
-import collections
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.core.service import Table
 from bot.ops import metrics
+from bot.ui.present.requests import EditBudget, Requests, Route
 from games.base import Seat
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class EditBudget:
-    """How often the bot edits messages from outside interactions (Discord's limits, with a margin)."""
-
-    channel_edits: int = 5
-    """Edits of one channel's messages …"""
-    channel_window: float = 5.0
-    """… per this many seconds."""
-    message_spacing: float = 1.0
-    """Seconds between two edits of one message."""
 
 
 @dataclass
@@ -62,18 +51,20 @@ class _Channel:
     """One channel's recent edits and the messages waiting to be redrawn in it."""
 
     def __init__(self) -> None:
-        self.recent: collections.deque[float] = collections.deque()
         self.dirty: dict[int, Redraw] = {}
         self.worker: asyncio.Task[None] | None = None
 
 
 class EditQueue:
     """The redraws waiting in each channel, sent by ``send`` within ``budget``; remembers which version
-    each message shows, so a redraw of what a message already shows is not sent."""
+    each message shows, so a redraw of what a message already shows is not sent. A channel's next edit waits
+    until its edits have room in ``requests`` (a budget of its own when none is shared), where ``send`` takes
+    the slot of each request it makes."""
 
-    def __init__(self, send: Send, budget: EditBudget | None = None) -> None:
+    def __init__(self, send: Send, budget: EditBudget | None = None, requests: Requests | None = None) -> None:
         self._send = send
         self._budget = budget or EditBudget()
+        self._requests = requests or Requests(self._budget)
         self._channels: dict[int, _Channel] = {}
         self._edited: dict[int, float] = {}
         self._shown: dict[int, int] = {}
@@ -114,12 +105,9 @@ class EditQueue:
         budget = self._budget
         while channel.dirty:
             now = loop.time()
-            while channel.recent and channel.recent[0] <= now - budget.channel_window:
-                channel.recent.popleft()
             message_id = min(channel.dirty, key=lambda mid: self._edited.get(mid, float("-inf")))
             wait = self._edited.get(message_id, float("-inf")) + budget.message_spacing - now
-            if len(channel.recent) >= budget.channel_edits:
-                wait = max(wait, channel.recent[0] + budget.channel_window - now)
+            wait = max(wait, self._requests.wait(channel_id, Route.EDIT))
             if wait > 0:
                 await asyncio.sleep(wait)
                 continue
@@ -130,7 +118,6 @@ class EditQueue:
                 await self._send(channel_id, message_id, redraw)
             finally:
                 done = loop.time()
-                channel.recent.append(done)
                 self._edited[message_id] = done
             game_id, delay = redraw.table.game_id, done - redraw.asked_at
             metrics.redraw_done(delay)

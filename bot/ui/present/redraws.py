@@ -15,9 +15,10 @@ import discord
 from bot.core.errors import ServiceError
 from bot.core.service import Table, TableService
 from bot.ui.present.drawing import Drawer
-from bot.ui.present.edits import EditBudget, EditQueue, Redraw
+from bot.ui.present.edits import EditQueue, Redraw
 from bot.ui.present.hands import Hands
 from bot.ui.present.readers import table_words
+from bot.ui.present.requests import EditBudget, Requests, Route
 from bot.ui.present.threads import Threads
 
 log = logging.getLogger(__name__)
@@ -38,6 +39,7 @@ class Redraws:
         threads: Threads,
         *,
         owns: Owns,
+        requests: Requests,
         budget: EditBudget | None = None,
     ) -> None:
         self._client = client
@@ -47,7 +49,8 @@ class Redraws:
         self._threads = threads
         self._owns = owns
         self._handing_over: set[asyncio.Task[None]] = set()
-        self.edits = EditQueue(self._edit, budget)
+        self._requests = requests
+        self.edits = EditQueue(self._edit, budget, self._requests)
 
     def redraw(self, table: Table, note: str = "") -> None:
         """Ask for the table message (and the players' hand messages) to show ``table``; returns at once.
@@ -129,7 +132,9 @@ class Redraws:
                     self.edits.put(table.channel_id, table.thread_id, Redraw(await self._service.table(table.game_id)))
             else:
                 words = await table_words(self._client, table)
-                await message.edit(**(await self._drawer.table(table, words, note=redraw.note)).edit())
+                parts = await self._drawer.table(table, words, note=redraw.note)
+                async with self._requests.slot(channel_id, Route.EDIT):
+                    await message.edit(**parts.edit())
                 await self.shown(table)
         except discord.NotFound:
             log.warning("a message of game %s is gone", table.game_id)
