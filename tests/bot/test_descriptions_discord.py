@@ -14,7 +14,7 @@ from bot.core.service import AI_SECONDS
 from bot.i18n import Words
 from bot.ui.custom_ids import REPLAY
 from bot.ui.layout import DESCRIPTION_LIMIT
-from bot.ui.present.edits import EditBudget
+from bot.ui.present.requests import EditBudget
 from games.ai.peanuts_ai import GreedyPlayer
 from games.ai.penguin_solver import solve, winnable_seed
 from games.peanuts import GAME as PEANUTS
@@ -31,7 +31,7 @@ SERVER = Words("de")
 @pytest.fixture
 def simcord_bot(settings, store, seed_box):
     """Whole games make hundreds of edits: here the bot edits as soon as asked."""
-    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
     return create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget)
 
 

@@ -117,7 +117,7 @@ class Tally(Game[TallyState]):
         return TallyState(tuple(data["counts"]), data["resigned"])
 
 
-def _picture(words: Words, table: Table, names: Sequence[str]) -> bytes:
+def _picture(words: Words, table: Table, names: Sequence[str], deck: object = None) -> bytes:
     out = io.BytesIO()
     Image.new("P", (40, 30)).save(out, format="PNG")
     return out.getvalue()
