@@ -65,6 +65,7 @@ from bot.core.lobbies import LOBBY_SECONDS, Lobbies
 from bot.core.messages import Messages
 from bot.core.play import Hints, Play
 from bot.core.ratings import Ratings
+from bot.core.recovery import Recovery
 from bot.core.results import Results
 from bot.core.server_settings import ServerSettings
 from bot.core.tables import UNDO_CODE, CurrentGame, Table, Tables, effective_actions
@@ -200,6 +201,9 @@ class TableService:
         self.now = clock
         """The service's clock (epoch seconds); tests move it."""
         self.shared_store = store.SHARED
+        """Whether other processes write to the same database (and set deadlines this one must find)."""
+        self.recovery = Recovery(store.schema_version)
+        """Told when a call failed because the database did not answer; tells its listeners when it answers again."""
         """Whether other processes write to the same database (and set deadlines this one must find)."""
         # The calls the Discord layer makes, each answered by one concern.
         self.table = parts.tables.table

@@ -7,11 +7,19 @@ first, and only the latest table asked for each message (asking again before the
 waits). The spacing is counted from when the previous edit was done, after its picture was rendered
 and after any wait of discord.py's own, so two edits of one message never land closer than it allows.
 Edits that answer a click do not count against the budget.
+
+A redraw is owed until it is done: when an edit does not land for a passing reason (Discord answers 5xx or
+429, the network fails, the database does not answer), the sender raises :class:`Owed` and the redraw
+waits again, with its latest table, to be tried after a growing, jittered wait (:class:`Backoff`), still
+within the budget, until it lands or the message is gone. An edit that lands brings the others owed
+forward (whatever failed is likely back), and :meth:`EditQueue.retry_now` tries them all at once (the
+database answers again). The log says when redraws begin to be owed and when every one has landed.
 """
 
 import asyncio
 import collections
 import logging
+import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -34,6 +42,30 @@ class EditBudget:
     """Seconds between two edits of one message."""
 
 
+@dataclass(frozen=True)
+class Backoff:
+    """How long an owed redraw waits before its next try: ``first`` seconds after its first failure, twice
+    as long after each next one up to ``longest``, each wait drawn between half of it and all of it (so
+    redraws owed together do not all come back at once)."""
+
+    first: float = 1.0
+    longest: float = 15.0
+
+    def wait(self, tries: int, draw: float) -> float:
+        """The wait after ``tries`` failures in a row, for a ``draw`` in [0, 1)."""
+        return min(self.longest, self.first * 2 ** max(0, tries - 1)) * (0.5 + draw / 2)
+
+
+class Owed(Exception):
+    """Raised by a sender whose edit did not land for a passing reason; the redraw is tried again later.
+
+    ``cause`` names the reason in a few words (``"Discord 503"``, ``"the database"``) for the log."""
+
+    def __init__(self, cause: str) -> None:
+        super().__init__(cause)
+        self.cause = cause
+
+
 @dataclass
 class Redraw:
     """A message to draw again: a table message, or a seat's hand message."""
@@ -46,6 +78,10 @@ class Redraw:
     """Edit even when the message seems to show this version already (it was drawn over since)."""
     asked_at: float = 0.0
     """When the oldest of the asks it stands for was made (the event loop's clock)."""
+    tries: int = 0
+    """Tries that failed in a row (0: never tried, or not owed)."""
+    not_before: float = float("-inf")
+    """When an owed redraw may be tried again (the event loop's clock)."""
 
     def needed(self, shown: int) -> bool:
         """Whether a message that shows version ``shown`` must be edited to show this."""
@@ -55,7 +91,8 @@ class Redraw:
 
 
 Send = Callable[[int, int, Redraw], Awaitable[None]]
-"""Edits one message (channel id, message id) to show a redraw; it answers every error itself."""
+"""Edits one message (channel id, message id) to show a redraw; raises :class:`Owed` when it is to be tried
+again, and answers every other error itself."""
 
 
 class _Channel:
@@ -65,18 +102,50 @@ class _Channel:
         self.recent: collections.deque[float] = collections.deque()
         self.dirty: dict[int, Redraw] = {}
         self.worker: asyncio.Task[None] | None = None
+        self.nap: asyncio.Task[None] | None = None
+        """The worker's wait for the next edit it may make; cut short when a redraw is asked for or brought
+        forward (a plain sleep in a task of its own, so a simulated clock can move it)."""
+
+    async def wait(self, seconds: float) -> None:
+        """Wait ``seconds``, or less when :meth:`wake` is called meanwhile."""
+        self.nap = asyncio.create_task(asyncio.sleep(seconds), name="peapod-redraw-wait")
+        try:
+            await self.nap
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                raise  # the worker itself is cancelled
+        finally:
+            self.nap = None
+
+    def wake(self) -> None:
+        if self.nap is not None:
+            self.nap.cancel()
 
 
 class EditQueue:
     """The redraws waiting in each channel, sent by ``send`` within ``budget``; remembers which version
     each message shows, so a redraw of what a message already shows is not sent."""
 
-    def __init__(self, send: Send, budget: EditBudget | None = None) -> None:
+    def __init__(
+        self,
+        send: Send,
+        budget: EditBudget | None = None,
+        backoff: Backoff | None = None,
+        draw: Callable[[], float] = random.random,
+    ) -> None:
         self._send = send
         self._budget = budget or EditBudget()
+        self.backoff = backoff or Backoff()
+        self.draw = draw
+        """Draws the jitter of each backoff, in [0, 1) (tests give a fixed one)."""
         self._channels: dict[int, _Channel] = {}
         self._edited: dict[int, float] = {}
         self._shown: dict[int, int] = {}
+        self._owed: dict[int, str] = {}
+        """The messages whose last try failed, and why."""
+        self._owed_since = 0.0
+        self._landed_owed = 0
 
     def put(self, channel_id: int, message_id: int, redraw: Redraw) -> None:
         """Ask for a message to show ``redraw``; returns at once. A newer table replaces one still waiting."""
@@ -88,9 +157,34 @@ class EditQueue:
             if waiting is not None:
                 redraw.force = redraw.force or waiting.force
                 redraw.asked_at = waiting.asked_at
+                redraw.tries, redraw.not_before = waiting.tries, waiting.not_before
             channel.dirty[message_id] = redraw
+        self._start(channel, channel_id)
+
+    def _start(self, channel: _Channel, channel_id: int) -> None:
+        channel.wake()
         if channel.worker is None or channel.worker.done():
             channel.worker = asyncio.create_task(self._work(channel, channel_id), name="peapod-redraw")
+
+    def retry_now(self) -> None:
+        """Try every owed redraw as soon as the budget allows (what failed answers again)."""
+        self._bring_forward(lambda: float("-inf"))
+
+    @property
+    def owed(self) -> int:
+        """How many messages are owed a redraw whose last try failed."""
+        return len(self._owed)
+
+    def _bring_forward(self, when: Callable[[], float]) -> None:
+        for channel_id, channel in self._channels.items():
+            moved = False
+            for redraw in channel.dirty.values():
+                if redraw.tries:
+                    sooner = when()
+                    if sooner < redraw.not_before:
+                        redraw.not_before, moved = sooner, True
+            if moved:
+                self._start(channel, channel_id)
 
     def shows(self, message_id: int, version: int) -> None:
         """The message was drawn (by an answer to a click, or a new message) showing ``version``."""
@@ -109,6 +203,9 @@ class EditQueue:
                 return_exceptions=True,
             )
 
+    def _ready_at(self, message_id: int, redraw: Redraw) -> float:
+        return max(self._edited.get(message_id, float("-inf")) + self._budget.message_spacing, redraw.not_before)
+
     async def _work(self, channel: _Channel, channel_id: int) -> None:
         loop = asyncio.get_running_loop()
         budget = self._budget
@@ -116,22 +213,70 @@ class EditQueue:
             now = loop.time()
             while channel.recent and channel.recent[0] <= now - budget.channel_window:
                 channel.recent.popleft()
-            message_id = min(channel.dirty, key=lambda mid: self._edited.get(mid, float("-inf")))
-            wait = self._edited.get(message_id, float("-inf")) + budget.message_spacing - now
+            message_id = min(
+                channel.dirty,
+                key=lambda mid: (self._ready_at(mid, channel.dirty[mid]), self._edited.get(mid, float("-inf"))),
+            )
+            wait = self._ready_at(message_id, channel.dirty[message_id]) - now
             if len(channel.recent) >= budget.channel_edits:
                 wait = max(wait, channel.recent[0] + budget.channel_window - now)
             if wait > 0:
-                await asyncio.sleep(wait)
+                await channel.wait(wait)
                 continue
             redraw = channel.dirty.pop(message_id)
             if not redraw.needed(self._shown.get(message_id, -1)):
+                self._settled(message_id, landed=False)
                 continue
             try:
                 await self._send(channel_id, message_id, redraw)
+            except Owed as owed:
+                self._owe(channel, message_id, redraw, owed.cause, loop.time())
+                continue
             finally:
                 done = loop.time()
                 channel.recent.append(done)
                 self._edited[message_id] = done
+            self._settled(message_id, landed=True)
             game_id, delay = redraw.table.game_id, done - redraw.asked_at
             metrics.redraw_done(delay)
             log.debug("message %s of game %s redrawn %.2f s after it was asked", message_id, game_id, delay)
+
+    def _owe(self, channel: _Channel, message_id: int, redraw: Redraw, cause: str, now: float) -> None:
+        """The redraw did not land: it waits again (unless a newer one does), to be tried after its backoff."""
+        if not self._owed:
+            self._owed_since, self._landed_owed = now, 0
+            log.warning("redraws are failing (%s); each is tried again, with backoff, until it lands", cause)
+        self._owed[message_id] = cause
+        metrics.redraw_owed(cause, len(self._owed))
+        redraw.tries += 1
+        redraw.not_before = now + self.backoff.wait(redraw.tries, self.draw())
+        log.debug(
+            "message %s of game %s owed (%s, try %d), next try in %.2f s",
+            message_id,
+            redraw.table.game_id,
+            cause,
+            redraw.tries,
+            redraw.not_before - now,
+        )
+        newer = channel.dirty.get(message_id)
+        if newer is None:
+            channel.dirty[message_id] = redraw
+        else:
+            newer.tries, newer.not_before = redraw.tries, redraw.not_before
+            newer.asked_at = min(newer.asked_at, redraw.asked_at)
+
+    def _settled(self, message_id: int, *, landed: bool) -> None:
+        """A message's redraw landed (or was not needed, or was given up): it is owed no more; when it was,
+        the others owed are brought forward, and the log says when the last one has landed."""
+        if self._owed.pop(message_id, None) is None:
+            return
+        self._landed_owed += 1
+        metrics.redraw_owed(None, len(self._owed))
+        if not self._owed:
+            seconds = asyncio.get_running_loop().time() - self._owed_since
+            log.info(
+                "every owed redraw has landed (%d messages, %.1f s after the first failure)", self._landed_owed, seconds
+            )
+        elif landed:
+            loop = asyncio.get_running_loop()
+            self._bring_forward(lambda: loop.time() + self.backoff.wait(1, self.draw()))

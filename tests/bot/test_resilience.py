@@ -1,0 +1,108 @@
+"""Through Discord's and the database's bad moments: every redraw lands in the end, a slow click is deferred
+rather than failed, deadlines come back with the database, and the log says what happened in a few lines.
+
+Faults are injected in SimCord (an edit answered 503, a message gone) or by a wrapper of the store (the
+database not answering); the simulated clock is moved, nothing waits in real time."""
+
+import logging
+
+import discord
+import pytest
+
+from bot.ui.present.edits import Backoff
+
+from .conftest import BACKOFF, RECOVERY_PROBE, Room
+from .faults import Outage, edits_of
+from .tables import game_id_of, pick_id, table_message
+
+
+async def new_penguin(room: Room) -> discord.Message:
+    await room.alice.slash(room.channel, "penguin new")
+    return room.channel.last_message
+
+
+async def typed_move(room: Room, bot, game_id: int) -> None:
+    """Alice plays a move by the typed command: its table is redrawn from outside any click."""
+    move = next(action for action in (await bot.service.table(game_id)).legal[0])
+    await room.alice.slash(room.channel, "penguin move", move=move.code)
+
+
+def messages_logged(caplog, level: int) -> list[str]:
+    return [
+        record.getMessage() for record in caplog.records if record.levelno == level and record.name.startswith("bot")
+    ]
+
+
+async def test_a_redraw_discord_refuses_is_tried_again_with_the_latest_table_until_it_lands(room, simcord_bot, caplog):
+    """An edit answered 503 (twice) stays owed: it is tried again after its backoff, with the table as it is by
+    then (a move saved meanwhile included), within the budget, and the log says so in two lines."""
+    message = await new_penguin(room)
+    game_id = game_id_of(message)
+    path = f"/channels/{room.channel.id}/messages/{message.id}"
+    room.env.inject_error("PATCH", path, status=503, message="Service Unavailable", times=2)
+    caplog.set_level(logging.INFO)
+    await typed_move(room, simcord_bot, game_id)
+    assert (await simcord_bot.service.table(game_id)).shown_version == 0
+    assert simcord_bot.presenter.redraws.edits.owed == 1
+    await typed_move(room, simcord_bot, game_id)  # the newer table waits in place of the owed one
+    await room.env.advance_time(BACKOFF.first)  # the first retry: 503 again
+    assert pick_id(table_message(room, message.id)).endswith(":0")
+    await room.env.advance_time(2 * BACKOFF.first)  # the second retry lands
+    table = await simcord_bot.service.table(game_id)
+    assert table.version == 2 and table.shown_version == 2
+    assert pick_id(table_message(room, message.id)).endswith(":2")
+    assert edits_of(room.env, room.channel.id, message.id) == 3
+    assert simcord_bot.presenter.redraws.edits.owed == 0
+    assert messages_logged(caplog, logging.WARNING) == [
+        "redraws are failing (Discord 503); each is tried again, with backoff, until it lands"
+    ]
+    assert any(
+        line.startswith("every owed redraw has landed (1 messages") for line in messages_logged(caplog, logging.INFO)
+    )
+    assert not messages_logged(caplog, logging.ERROR)
+
+
+@pytest.mark.parametrize(("status", "code"), [(404, 10008), (400, 50083)])
+async def test_a_message_discord_says_is_gone_is_not_tried_again(room, simcord_bot, status, code):
+    """Unknown Message (10008) and an archived thread (50083) end the redraw: no retry, nothing owed."""
+    message = await new_penguin(room)
+    room.env.inject_error("PATCH", f"/channels/{room.channel.id}/messages/{message.id}", status=status, code=code)
+    await typed_move(room, simcord_bot, game_id_of(message))
+    await room.env.advance_time(4 * BACKOFF.longest)
+    assert edits_of(room.env, room.channel.id, message.id) == 1
+    assert simcord_bot.presenter.redraws.edits.owed == 0
+
+
+async def test_a_redraw_owed_while_the_database_is_gone_lands_as_soon_as_it_answers(
+    room, simcord_bot, store, monkeypatch, caplog
+):
+    """The database stops answering between a saved move and its redraw: the redraw is owed, and it lands the
+    moment the database answers again, not at the end of its backoff."""
+    message = await new_penguin(room)
+    game_id = game_id_of(message)
+    service = simcord_bot.service
+    simcord_bot.presenter.redraws.edits.backoff = Backoff(first=600.0, longest=600.0)
+    outage = Outage(store, monkeypatch)
+    act = service.act
+
+    async def act_then_outage(*args, **options):
+        table = await act(*args, **options)
+        outage.down = True
+        return table
+
+    monkeypatch.setattr(service, "act", act_then_outage)
+    caplog.set_level(logging.INFO)
+    await typed_move(room, simcord_bot, game_id)
+    assert simcord_bot.presenter.redraws.edits.owed == 1 and service.recovery.down
+    await room.env.advance_time(3 * RECOVERY_PROBE)  # still gone: nothing lands
+    assert pick_id(table_message(room, message.id)).endswith(":0")
+    outage.down = False
+    await room.env.advance_time(RECOVERY_PROBE)
+    assert pick_id(table_message(room, message.id)).endswith(":1")
+    assert (await service.table(game_id)).shown_version == 1
+    assert not service.recovery.down and simcord_bot.presenter.redraws.edits.owed == 0
+    warnings = messages_logged(caplog, logging.WARNING)
+    assert warnings == [
+        "the database does not answer; what failed is tried again when it does",
+        "redraws are failing (the database); each is tried again, with backoff, until it lands",
+    ]
