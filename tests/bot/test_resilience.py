@@ -4,16 +4,20 @@ rather than failed, deadlines come back with the database, and the log says what
 Faults are injected in SimCord (an edit answered 503, a message gone) or by a wrapper of the store (the
 database not answering); the simulated clock is moved, nothing waits in real time."""
 
+import asyncio
 import logging
 
 import discord
 import pytest
 
+from bot.ops import metrics
+from bot.ui import controls
 from bot.ui.present.edits import Backoff
+from games.penguin import Move
 
 from .conftest import BACKOFF, RECOVERY_PROBE, Room
 from .faults import Outage, edits_of
-from .tables import game_id_of, pick_id, table_message
+from .tables import button_for, game_id_of, pick_id, table_message
 
 
 async def new_penguin(room: Room) -> discord.Message:
@@ -106,3 +110,37 @@ async def test_a_redraw_owed_while_the_database_is_gone_lands_as_soon_as_it_answ
         "the database does not answer; what failed is tried again when it does",
         "redraws are failing (the database); each is tried again, with backoff, until it lands",
     ]
+
+
+def deferrals(kind: str) -> float:
+    return metrics.REGISTRY.get_sample_value("peapod_interactions_deferred_total", {"kind": kind}) or 0.0
+
+
+async def test_a_click_whose_commit_is_slow_is_deferred_and_answered_once_saved(room, simcord_bot, monkeypatch):
+    """The commit of a move waits past Discord's 3 seconds (a lock held by another writer): the click is
+    acknowledged with a deferral in time, nothing is shown as done, and once the move is saved the table
+    shows it (the original response edited)."""
+    monkeypatch.setattr(controls, "DEFER_AFTER", 0.01)  # SimCord runs the deferral's timer on the wall clock
+    message = await new_penguin(room)
+    game_id = game_id_of(message)
+    service = simcord_bot.service
+    move = next(action for action in (await service.table(game_id)).legal[0] if isinstance(action, Move))
+    await room.alice.select(message, [move.source], custom_id=pick_id(message))
+    picked = table_message(room, message.id)
+    act, released = service.act, asyncio.Event()
+
+    async def held_act(*args, **options):
+        await room.env.external_wait(released.wait(), reason="the commit waits for a lock another writer holds")
+        return await act(*args, **options)
+
+    monkeypatch.setattr(service, "act", held_act)
+    before = deferrals("ActionButton")
+    result = await room.alice.click(picked, custom_id=button_for(picked, move.code))
+    assert result.deferred and deferrals("ActionButton") == before + 1
+    await room.env.advance_time(3.5)
+    assert (await service.table(game_id)).version == 0 and pick_id(table_message(room, message.id)).endswith(":0")
+    released.set()
+    await room.env.settle()
+    assert (await service.table(game_id)).version == 1
+    assert pick_id(table_message(room, message.id)).endswith(":1")
+    assert not room.env.errors
