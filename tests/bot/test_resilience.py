@@ -144,3 +144,21 @@ async def test_a_click_whose_commit_is_slow_is_deferred_and_answered_once_saved(
     assert (await service.table(game_id)).version == 1
     assert pick_id(table_message(room, message.id)).endswith(":1")
     assert not room.env.errors
+
+
+async def test_a_saved_move_whose_answer_discord_refused_is_drawn_by_its_table_redraw(room, simcord_bot, caplog):
+    """The move is saved but its answer is refused (the interaction's token unknown by then): the table is
+    redrawn from outside the click, and the log says so in one warning, with no traceback."""
+    message = await new_penguin(room)
+    game_id = game_id_of(message)
+    move = next(action for action in (await simcord_bot.service.table(game_id)).legal[0] if isinstance(action, Move))
+    await room.alice.select(message, [move.source], custom_id=pick_id(message))
+    picked = table_message(room, message.id)
+    room.env.inject_error("POST", "/interactions/*/callback", status=404, code=10062, message="Unknown interaction")
+    caplog.set_level(logging.INFO)
+    await room.alice.click(picked, custom_id=button_for(picked, move.code))
+    assert (await simcord_bot.service.table(game_id)).shown_version == 1
+    assert pick_id(table_message(room, message.id)).endswith(":1")
+    warnings = messages_logged(caplog, logging.WARNING)
+    assert len(warnings) == 1 and warnings[0].startswith("could not answer interaction")
+    assert not messages_logged(caplog, logging.ERROR) and not any(record.exc_info for record in caplog.records)
