@@ -45,7 +45,7 @@ from typing import Any, ClassVar, Self
 import discord
 from discord import ui
 
-from bot.core.errors import StaleActionError
+from bot.core.errors import StaleActionError, StoreUnavailableError
 from bot.core.service import Table, TableService
 from bot.core.tournaments import Progress
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
@@ -232,6 +232,8 @@ async def _answer(control: Control, interaction: discord.Interaction, late: floa
         await _answer_lost(control, interaction, error)
         return "failed"
     except Exception as error:  # noqa: BLE001 - the single translation point decides what to show
+        if isinstance(getattr(error, "original", error), StoreUnavailableError):
+            bot.service.recovery.failed()
         await reply_error(interaction, error)
         return outcome_of(error)
 

@@ -20,7 +20,7 @@ import discord
 
 from bot.core.errors import ServiceError
 from bot.core.service import Table, TableService
-from bot.store import StoreError
+from bot.store import StoreError, StoreUnavailableError
 from bot.ui.present.drawing import Drawer
 from bot.ui.present.edits import Backoff, EditBudget, EditQueue, Owed, Redraw
 from bot.ui.present.hands import Hands
@@ -152,7 +152,7 @@ class Redraws:
             log.exception("could not redraw a message of game %s", table.game_id)
         except NETWORK_ERRORS as error:
             raise Owed("network") from error
-        except StoreError as error:
+        except StoreUnavailableError as error:
             self._service.recovery.failed()
             raise Owed("the database") from error
         except ServiceError:
