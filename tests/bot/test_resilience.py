@@ -10,6 +10,7 @@ import logging
 import discord
 import pytest
 
+from bot.core.service import AI_SECONDS
 from bot.ops import metrics
 from bot.ui import controls
 from bot.ui.present.edits import Backoff
@@ -18,6 +19,7 @@ from games.penguin import Move
 from .conftest import BACKOFF, RECOVERY_PROBE, Room
 from .faults import Outage, edits_of
 from .tables import button_for, game_id_of, pick_id, table_message
+from .test_pebbles_discord import play_turn, seated_table
 
 
 async def new_penguin(room: Room) -> discord.Message:
@@ -162,3 +164,25 @@ async def test_a_saved_move_whose_answer_discord_refused_is_drawn_by_its_table_r
     warnings = messages_logged(caplog, logging.WARNING)
     assert len(warnings) == 1 and warnings[0].startswith("could not answer interaction")
     assert not messages_logged(caplog, logging.ERROR) and not any(record.exc_info for record in caplog.records)
+
+
+async def test_a_deadline_that_fell_while_the_database_was_gone_fires_as_soon_as_it_answers(
+    room, simcord_bot, store, monkeypatch, caplog
+):
+    """An AI seat's move falls due while the database does not answer: the deadline task's pass fails, and
+    the move is made the moment the database answers again (not at the task's next pass, an hour away with
+    a database of its own)."""
+    game_id, _ = await seated_table(room, 2, [room.alice])
+    table = await simcord_bot.service.table(game_id)
+    if table.turn == 0:
+        table = await play_turn(room, simcord_bot, game_id, {room.alice.id: room.alice})
+    assert table.turn == 1 and table.players[1] is None
+    outage = Outage(store, monkeypatch)
+    outage.down = True
+    await room.env.advance_time(AI_SECONDS + RECOVERY_PROBE / 2)
+    assert simcord_bot.service.recovery.down
+    outage.down = False
+    await room.env.advance_time(RECOVERY_PROBE / 2 + 0.1)
+    assert not simcord_bot.service.recovery.down
+    assert (await simcord_bot.service.table(game_id)).version > table.version
+    assert not messages_logged(caplog, logging.ERROR)
