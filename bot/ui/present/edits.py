@@ -13,7 +13,8 @@ A redraw is owed until it is done: when an edit does not land for a passing reas
 waits again, with its latest table, to be tried after a growing, jittered wait (:class:`Backoff`), still
 within the budget, until it lands or the message is gone. An edit that lands brings the others owed
 forward (whatever failed is likely back), and :meth:`EditQueue.retry_now` tries them all at once (the
-database answers again). The log says when redraws begin to be owed and when every one has landed.
+database answers again). The log says when redraws begin to fail, with each new cause, and once all have
+landed and none failed for a while, how many messages it took and over how long (:class:`_Troubles`).
 """
 
 import asyncio
@@ -28,6 +29,10 @@ from bot.ops import metrics
 from games.base import Seat
 
 log = logging.getLogger(__name__)
+
+
+QUIET_SECONDS = 10.0
+"""Seconds without a failed redraw after which a trouble is over, and the log says how it went."""
 
 
 @dataclass(frozen=True)
@@ -144,8 +149,7 @@ class EditQueue:
         self._shown: dict[int, int] = {}
         self._owed: dict[int, str] = {}
         """The messages whose last try failed, and why."""
-        self._owed_since = 0.0
-        self._landed_owed = 0
+        self._troubles = _Troubles()
 
     def put(self, channel_id: int, message_id: int, redraw: Redraw) -> None:
         """Ask for a message to show ``redraw``; returns at once. A newer table replaces one still waiting."""
@@ -243,9 +247,7 @@ class EditQueue:
 
     def _owe(self, channel: _Channel, message_id: int, redraw: Redraw, cause: str, now: float) -> None:
         """The redraw did not land: it waits again (unless a newer one does), to be tried after its backoff."""
-        if not self._owed:
-            self._owed_since, self._landed_owed = now, 0
-            log.warning("redraws are failing (%s); each is tried again, with backoff, until it lands", cause)
+        self._troubles.failed(cause, now)
         self._owed[message_id] = cause
         metrics.redraw_owed(cause, len(self._owed))
         redraw.tries += 1
@@ -267,16 +269,55 @@ class EditQueue:
 
     def _settled(self, message_id: int, *, landed: bool) -> None:
         """A message's redraw landed (or was not needed, or was given up): it is owed no more; when it was,
-        the others owed are brought forward, and the log says when the last one has landed."""
+        the others owed are brought forward."""
         if self._owed.pop(message_id, None) is None:
             return
-        self._landed_owed += 1
         metrics.redraw_owed(None, len(self._owed))
-        if not self._owed:
-            seconds = asyncio.get_running_loop().time() - self._owed_since
-            log.info(
-                "every owed redraw has landed (%d messages, %.1f s after the first failure)", self._landed_owed, seconds
-            )
-        elif landed:
-            loop = asyncio.get_running_loop()
+        loop = asyncio.get_running_loop()
+        self._troubles.landed(message_id, none_owed=not self._owed, now=loop.time())
+        if self._owed and landed:
             self._bring_forward(lambda: loop.time() + self.backoff.wait(1, self.draw()))
+
+
+class _Troubles:
+    """What the log says of failing redraws, in a few lines however long the trouble lasts: a WARNING at the
+    first failure of each cause, and one INFO line once every owed redraw has landed and none has failed for
+    :data:`QUIET_SECONDS` (how many messages, how many failed tries, over how long)."""
+
+    def __init__(self) -> None:
+        self._causes: set[str] = set()
+        self._messages: set[int] = set()
+        self._failures = 0
+        self._since = 0.0
+        self._closing: asyncio.TimerHandle | None = None
+
+    def failed(self, cause: str, now: float) -> None:
+        if self._closing is not None:
+            self._closing.cancel()
+            self._closing = None
+        if not self._causes:
+            self._since = now
+        if cause not in self._causes:
+            self._causes.add(cause)
+            log.warning("redraws are failing (%s); each is tried again, with backoff, until it lands", cause)
+        self._failures += 1
+
+    def landed(self, message_id: int, *, none_owed: bool, now: float) -> None:
+        self._messages.add(message_id)
+        if none_owed and self._causes:
+            if self._closing is not None:
+                self._closing.cancel()
+            self._closing = asyncio.get_running_loop().call_later(QUIET_SECONDS, self._over, now)
+
+    def _over(self, landed_at: float) -> None:
+        self._closing = None
+        log.info(
+            "every owed redraw has landed: %d messages, after %d failed tries over %.1f s (%s)",
+            len(self._messages),
+            self._failures,
+            landed_at - self._since,
+            ", ".join(sorted(self._causes)),
+        )
+        self._causes.clear()
+        self._messages.clear()
+        self._failures = 0
