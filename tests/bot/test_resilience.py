@@ -18,8 +18,8 @@ from games.penguin import Move
 
 from .conftest import BACKOFF, RECOVERY_PROBE, Room
 from .faults import Outage, edits_of
-from .tables import button_for, game_id_of, pick_id, table_message
-from .test_pebbles_discord import play_turn, seated_table
+from .tables import button_for, custom_ids_on, game_id_of, pick_id, table_message
+from .test_pebbles_discord import hand_message, play_turn, seated_table
 
 
 async def new_penguin(room: Room) -> discord.Message:
@@ -187,3 +187,26 @@ async def test_a_deadline_that_fell_while_the_database_was_gone_fires_as_soon_as
     assert not simcord_bot.service.recovery.down
     assert (await simcord_bot.service.table(game_id)).version > table.version
     assert not messages_logged(caplog, logging.ERROR)
+
+
+def version_on(message: discord.Message) -> int:
+    return max(int(custom_id.split(":")[2]) for custom_id in custom_ids_on(message))
+
+
+async def test_a_hand_in_a_dm_that_discord_refused_to_redraw_is_tried_again(room, simcord_bot):
+    """The AI's move is drawn on the table, but the edit of the player's hand in their DMs is answered 503:
+    the hand is owed, and its retry shows the latest position."""
+    game_id, _ = await seated_table(room, 2, [room.alice])
+    table = await simcord_bot.service.table(game_id)
+    if table.turn == 0:
+        table = await play_turn(room, simcord_bot, game_id, {room.alice.id: room.alice})
+    hand = hand_message(room.alice)
+    room.env.inject_error("PATCH", f"/channels/{hand.channel.id}/messages/{hand.id}", status=503, times=1)
+    await room.env.advance_time(AI_SECONDS + 0.1)
+    moved = await simcord_bot.service.table(game_id)
+    assert moved.version > table.version and version_on(hand_message(room.alice)) < moved.version
+    assert simcord_bot.presenter.redraws.edits.owed == 1
+    await room.env.advance_time(BACKOFF.first)
+    latest = await simcord_bot.service.table(game_id)
+    assert version_on(hand_message(room.alice)) == latest.version
+    assert simcord_bot.presenter.redraws.edits.owed == 0
