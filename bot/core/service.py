@@ -275,6 +275,7 @@ class TableService:
         self.move_to_thread = parts.messages.move_to_thread
         self.leave_thread = parts.messages.leave_thread
         self.mark_shown = parts.messages.mark_shown
+        self.mark_hand_shown = parts.messages.mark_hand_shown
         self.lagging_tables = parts.messages.lagging_tables
         self.drop_unshown_deals = parts.messages.drop_unshown_deals
         self.check_table_message = parts.messages.check_table_message

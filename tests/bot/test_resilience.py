@@ -18,7 +18,7 @@ from games.penguin import Move
 
 from .conftest import BACKOFF, RECOVERY_PROBE, Room
 from .faults import Outage, edits_of
-from .tables import button_for, custom_ids_on, game_id_of, pick_id, table_message
+from .tables import button_for, custom_ids_on, game_id_of, pick_id, restarted_bot, table_message
 from .test_pebbles_discord import hand_message, play_turn, seated_table
 
 
@@ -210,3 +210,22 @@ async def test_a_hand_in_a_dm_that_discord_refused_to_redraw_is_tried_again(room
     latest = await simcord_bot.service.table(game_id)
     assert version_on(hand_message(room.alice)) == latest.version
     assert simcord_bot.presenter.redraws.edits.owed == 0
+
+
+async def test_a_hand_still_owed_when_the_process_stops_is_redrawn_by_the_next_start(room, simcord_bot, settings):
+    """The table showed the AI's move but the hand's edit kept failing until the process stopped: the next
+    process finds the lagging hand in the database and redraws it at start."""
+    game_id, _ = await seated_table(room, 2, [room.alice])
+    table = await simcord_bot.service.table(game_id)
+    if table.turn == 0:
+        table = await play_turn(room, simcord_bot, game_id, {room.alice.id: room.alice})
+    hand = hand_message(room.alice)
+    room.env.inject_error("PATCH", f"/channels/{hand.channel.id}/messages/{hand.id}", status=503, times=None)
+    await room.env.advance_time(AI_SECONDS + 0.1)
+    moved = await simcord_bot.service.table(game_id)
+    assert version_on(hand_message(room.alice)) < moved.version == moved.shown_version
+    room.env.backend.faults.clear()
+    async with restarted_bot(room, settings) as bot:
+        await room.env.settle()
+        latest = await bot.service.table(game_id)
+        assert version_on(hand_message(room.alice)) == latest.version

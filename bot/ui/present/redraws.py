@@ -107,6 +107,11 @@ class Redraws:
         self.edits.shows(table.message_id, table.version)
         await self._service.mark_shown(table.game_id, table.version)
 
+    async def hand_shown(self, table: Table, seat: Seat, message_id: int) -> None:
+        """A seat's hand message now shows ``table`` (in memory, and in the database for healing)."""
+        self.edits.shows(message_id, table.version)
+        await self._service.mark_hand_shown(table.game_id, seat, table.version)
+
     def _deliver(self, table: Table) -> bool:
         """Queue every hand message of a game whose hands live in DMs; False when another process owns DMs."""
         if not self._drawer.kind(table).hand_in_dm or table.public is None:
@@ -165,7 +170,7 @@ class Redraws:
         message = self._client.get_partial_messageable(channel_id).get_partial_message(message_id)
         if redraw.seat is not None:
             await self._hands.edit(message, table, redraw.seat)
-            self.edits.shows(message_id, table.version)
+            await self.hand_shown(table, redraw.seat, message_id)
             await self._hands.ping_turn(table, redraw.seat)
         elif table.finished and table.in_thread:
             left = await self._threads.close(message, table)
