@@ -23,6 +23,7 @@ Run with ``.venv/bin/python -m bench.resilience [--before]``. Prints figures; ne
 
 import asyncio
 import contextlib
+import itertools
 import random
 import sys
 import tempfile
@@ -141,7 +142,8 @@ async def behind(env: simcord.Env, bot: PeapodBot, store: SqliteStore, seats: li
         assert record is not None and record.message_id is not None, "every table was dealt"
         table = env.backend.get_message(seat.channel_id, record.message_id)
         lagging += _version_on(table) < record.version
-        lagging += _version_on(_hand(env, seat)) < record.version
+        hand = _version_on(_hand(env, seat))
+        lagging += hand < record.version and not (hand == -1 and record.status == "finished")  # no cards left
     return lagging
 
 
@@ -225,7 +227,7 @@ async def catch_up(env: simcord.Env, bot: PeapodBot, store: SqliteStore, seats: 
 
 async def database_outage(database: Path) -> tuple[float | None, int, float]:
     store = await SqliteStore.open(database)
-    bot = create_bot(bot_settings(database), store, seed_source=lambda: SEED)
+    bot = create_bot(bot_settings(database), store, seed_source=itertools.count(SEED).__next__)
     outage, rng = Outage(store), random.Random(SEED)
     try:
         async with simcord.run(bot, settle_timeout=SETTLE) as env:
@@ -255,7 +257,7 @@ async def database_outage(database: Path) -> tuple[float | None, int, float]:
 
 async def discord_flaky(database: Path) -> tuple[float | None, int, float]:
     store = await SqliteStore.open(database)
-    bot = create_bot(bot_settings(database), store, seed_source=lambda: SEED)
+    bot = create_bot(bot_settings(database), store, seed_source=itertools.count(SEED).__next__)
     rng = random.Random(SEED)
     try:
         async with simcord.run(bot, settle_timeout=SETTLE) as env:
