@@ -200,10 +200,16 @@ async def play(env: simcord.Env, bot: PeapodBot, store: SqliteStore, seats: list
     """Every person whose turn it is presses a card on their hand (a refused click is fine)."""
     player = GreedyPlayer()
     for seat in seats:
-        table = await bot.service.table(seat.game_id)
+        try:
+            table = await bot.service.table(seat.game_id)
+        except StoreUnavailableError:
+            return  # the database went away meanwhile: nobody can play
         if table.finished or table.turn != 0:
             continue
-        state = await stored_state(store, GAMES["pebbles"], seat.game_id)
+        try:
+            state = await stored_state(store, GAMES["pebbles"], seat.game_id)
+        except StoreUnavailableError:
+            return
         action = player.choose(state, 0, rng)
         hand = _hand(env, seat)
         wanted = [cid for cid in custom_ids(hand.components) if cid.endswith(f":{action.code}")] if hand else []
