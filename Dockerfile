@@ -8,9 +8,9 @@ COPY bot bot
 RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 
 FROM python:3.11-slim
-RUN useradd --create-home --uid 10001 peapod
+RUN groupadd --gid 10001 peapod && useradd --create-home --uid 10001 --gid 10001 peapod
 COPY --from=build /wheels /wheels
-RUN pip install --no-cache-dir /wheels/* && rm -rf /wheels && mkdir /data && chown peapod /data
+RUN pip install --no-cache-dir /wheels/* && rm -rf /wheels && mkdir /data && chown peapod:peapod /data
 USER peapod
 WORKDIR /home/peapod
 ENV DATABASE_PATH=/data/peapod.db METRICS_PORT=9100

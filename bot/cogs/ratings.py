@@ -43,7 +43,7 @@ HEADINGS = {
 
 def describe(rating: Rating, words: Words = ENGLISH) -> str:
     """A rating in words: the number, how sure it is, the games behind it."""
-    value = words.number(round(rating.ordinal, 1))
+    value = words.rating(rating.ordinal)
     if rating.games < PROVISIONAL_GAMES:
         return words.plural(
             "**{rating}** (provisional, still finding its level; {n} rated game)",
@@ -56,7 +56,7 @@ def describe(rating: Rating, words: Words = ENGLISH) -> str:
         "**{rating}** (± {spread}; {n} rated games)",
         rating.games,
         rating=value,
-        spread=words.number(round(rating.sigma, 1)),
+        spread=words.rating(rating.sigma),
     )
 
 

@@ -28,8 +28,9 @@ calls) and built in one place, :class:`TableService`, in the order they depend o
   streaks, the result line, and servers' daily posts.
 - ``bot.core.server_settings``: a server's own settings (the turn timer).
 - ``bot.core.languages``: the language each user and server chose, and the locale each user last used.
-- ``bot.core.tournaments``: tournaments for a server (sign-up, rounds, each match an ordinary game, standings,
-  podium); it hears of every game's end from the tables (``Tables.when_ended``).
+- ``bot.core.tournaments``: tournaments for a server, one concern a module (the sign-up, the rounds and their
+  deadlines, the arena, deciding an unfinished match, dealing the matches, the records and views); the
+  rounds hear of every game's end from the tables (``Tables.when_ended``).
 - ``bot.core.messages``: which message shows each table and at which version (a game is
   ``dealing`` until its table message exists; tables whose message lags are found and redrawn),
   hand messages in DMs, closed DMs.
@@ -70,7 +71,7 @@ from bot.core.results import Results
 from bot.core.server_settings import ServerSettings
 from bot.core.tables import UNDO_CODE, CurrentGame, Table, Tables, effective_actions
 from bot.core.timers import AI_SECONDS, Timers
-from bot.core.tournaments import Leads, Tournaments
+from bot.core.tournaments import Arena, Leads, Matches, Records, Referee, Rounds, SignUp, Tournaments
 from bot.store import Store
 from games.base import Game
 
@@ -131,17 +132,15 @@ def compose(
     lobbies = Lobbies(store=store, clock=clock, seeds=seeds, tables=tables, timers=timers)
     ratings = Ratings(store=store, games=games, clock=clock)
     server_settings = ServerSettings(store=store)
-    tournaments = Tournaments(
-        store=store,
-        clock=clock,
-        tables=tables,
-        play=play,
-        ratings=ratings,
-        server_settings=server_settings,
-        leads=leads,
-        on_deadline=on_deadline,
+    records = Records(store=store, clock=clock, tables=tables, on_deadline=on_deadline)
+    matches = Matches(store=store, clock=clock, tables=tables, play=play, server_settings=server_settings)
+    referee = Referee(store=store, clock=clock, tables=tables, leads=leads)
+    arena = Arena(store=store, clock=clock, records=records, matches=matches)
+    rounds = Rounds(store=store, clock=clock, records=records, matches=matches, referee=referee, arena=arena)
+    signup = SignUp(
+        store=store, clock=clock, tables=tables, ratings=ratings, records=records, referee=referee, rounds=rounds
     )
-    tables.when_ended(tournaments.game_ended)
+    tables.when_ended(rounds.game_ended)
     return Parts(
         tables=tables,
         timers=timers,
@@ -164,7 +163,9 @@ def compose(
         server_settings=server_settings,
         languages=Languages(store=store),
         messages=Messages(store=store, clock=clock, tables=tables),
-        tournaments=tournaments,
+        tournaments=Tournaments(
+            records=records, signup=signup, rounds=rounds, arena=arena, referee=referee, matches=matches
+        ),
     )
 
 
@@ -287,17 +288,18 @@ class TableService:
         self.hand_over = parts.messages.hand_over
         self.hand_over_tournament = parts.messages.hand_over_tournament
 
-        self.open_tournament = parts.tournaments.open_tournament
-        self.tournament = parts.tournaments.tournament
-        self.tournament_here = parts.tournaments.tournament_here
-        self.set_tournament_message = parts.tournaments.set_message
-        self.tournaments = parts.tournaments.tournaments
-        self.my_tournament = parts.tournaments.mine
-        self.join_tournament = parts.tournaments.join
-        self.leave_tournament = parts.tournaments.leave
-        self.pause_tournament = parts.tournaments.pause
-        self.start_tournament = parts.tournaments.start
-        self.cancel_tournament = parts.tournaments.cancel
-        self.fire_tournaments = parts.tournaments.fire_due
-        self.resume_tournaments = parts.tournaments.resume
-        self.listen_tournaments = parts.tournaments.listen
+        self.tournament_kinds = parts.tournaments.signup.kinds
+        self.open_tournament = parts.tournaments.signup.open_tournament
+        self.join_tournament = parts.tournaments.signup.join
+        self.leave_tournament = parts.tournaments.signup.leave
+        self.start_tournament = parts.tournaments.signup.start
+        self.cancel_tournament = parts.tournaments.signup.cancel
+        self.tournament = parts.tournaments.records.tournament
+        self.tournament_here = parts.tournaments.records.tournament_here
+        self.set_tournament_message = parts.tournaments.records.set_message
+        self.tournaments = parts.tournaments.records.tournaments
+        self.my_tournament = parts.tournaments.records.mine
+        self.pause_tournament = parts.tournaments.arena.pause
+        self.fire_tournaments = parts.tournaments.rounds.fire_due
+        self.resume_tournaments = parts.tournaments.rounds.resume
+        self.listen_tournaments = parts.tournaments.rounds.listen

@@ -23,7 +23,6 @@ from bot.ui.present.layouts import (
     ai_name,
     mention,
     panel_layout,
-    rating_text,
     shows_hand,
     table_layout,
     table_text,
@@ -128,7 +127,7 @@ class Drawer:
             return ""
         known = await self._service.ratings(table.guild_id, table.kind, people)
         shown = [
-            words("{player} {rating}", player=mention(user_id), rating=rating_text(words, known[user_id].ordinal))
+            words("{player} {rating}", player=mention(user_id), rating=words.rating(known[user_id].ordinal))
             if user_id in known
             else words("{player} unrated", player=mention(user_id))
             for user_id in people

@@ -8,7 +8,6 @@ from datetime import date
 from typing import Any
 
 import discord
-from babel.numbers import format_decimal
 from discord import ui
 
 from bot.core.deadlines import ai_level
@@ -16,7 +15,6 @@ from bot.core.service import Table
 from bot.core.tournament import Format, Standing
 from bot.core.tournaments import TournamentView
 from bot.i18n import N_, Words
-from bot.i18n.locales import babel_locale
 from bot.text import shorten
 from bot.ui import custom_ids
 from bot.ui.controls import (
@@ -88,11 +86,6 @@ def channel_mention(channel_id: int | None) -> str:
 def in_time(when: float) -> str:
     """A moment as Discord shows it to each reader, relative and in their own language ("in 5 minutes")."""
     return f"<t:{int(when)}:R>"
-
-
-def rating_text(words: Words, rating: float) -> str:
-    """A rating as this language writes it, always with one decimal (``"28.9"``, ``"0.0"``; German ``"28,9"``)."""
-    return format_decimal(rating, format="#,##0.0", locale=babel_locale(words.locale))
 
 
 def ai_name(words: Words, table: Table) -> str:
@@ -325,7 +318,7 @@ FORMAT_NAMES = {
     Format.ROUNDROBIN: N_("Round robin"),
 }
 PLACES = ("\U0001f947", "\U0001f948", "\U0001f949")
-"""Gold, silver and bronze medals for the podium."""
+"""Gold, silver and bronze medals for the podium, by rank."""
 
 
 def tournament_heading(words: Words, view: TournamentView) -> str:
@@ -384,7 +377,7 @@ def tournament_text(words: Words, view: TournamentView) -> str:
     if view.status == "signup":
         entrants = sorted(record.entrants, key=lambda e: -e.rating)
         names = [
-            words("{player} ({rating})", player=mention(e.user_id), rating=rating_text(words, e.rating))
+            words("{player} ({rating})", player=mention(e.user_id), rating=words.rating(e.rating))
             for e in entrants
         ]
         if names:
@@ -483,14 +476,13 @@ def standings_table(words: Words, view: TournamentView) -> StandingsTable:
         )
         cells = (str(line.rank), line.entrant.name, _figure(words, line.points), *figures, words.number(line.games))
         rows.append(StandingsRow(cells, lit=line.on_streak))
-    heading = tournament_heading(words, view)
     if view.status == "finished":
-        title = words("{tournament} - final standings", tournament=heading)
+        subtitle = words("Final standings")
     elif view.format is Format.ARENA:
-        title = words("{tournament} - standings so far", tournament=heading)
+        subtitle = words("Standings so far")
     else:
-        title = words("{tournament} - standings after round {round}", tournament=heading, round=view.record.round)
-    return StandingsTable(title, headings, tuple(rows))
+        subtitle = words("Standings after round {round}", round=view.record.round)
+    return StandingsTable(tournament_heading(words, view), headings, tuple(rows), subtitle)
 
 
 def bracket_picture(words: Words, view: TournamentView) -> BracketPicture | None:
@@ -522,12 +514,13 @@ def bracket_picture(words: Words, view: TournamentView) -> BracketPicture | None
         else words("Round {round}", round=index + 1)
         for index in range(count)
     )
-    return BracketPicture(words("{tournament} - bracket", tournament=tournament_heading(words, view)), headings, rounds)
+    return BracketPicture(tournament_heading(words, view), headings, rounds, words("Bracket"))
 
 
 def podium_text(podium: Sequence[Standing]) -> str:
-    """The podium, a medal a line."""
-    return "\n".join(f"{PLACES[min(index, 2)]} {mention(line.entrant.player)}" for index, line in enumerate(podium))
+    """The podium, a medal a line: the medal of each player's rank, so players level share one (two firsts are
+    both gold, and the next is third)."""
+    return "\n".join(f"{PLACES[line.rank - 1]} {mention(line.entrant.player)}" for line in podium if line.rank <= 3)
 
 
 def announcement_layout(
