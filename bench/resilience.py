@@ -59,10 +59,10 @@ GIVE_UP = 60.0
 STEP = 0.05
 """The simulated clock moves by this much between two looks at the tables."""
 SEED = 3
-SETTLE = 0.5
+SETTLE = 0.1
 """Seconds SimCord waits on the wall clock for the bot to settle: its waits longer than this (backoff, the edit
-budget, the AI's pause) run on the simulated clock alone. Work that takes longer on a busy machine (rendering)
-is waited for again (:func:`patiently`)."""
+budget, the AI's pause, the database probe) run on the simulated clock alone. Work that takes longer on a busy
+machine (rendering) is waited for again (:func:`patiently`)."""
 
 
 @dataclass
