@@ -199,7 +199,7 @@ class Presenter:
             await interaction.response.edit_message(**parts.edit())
         clicked = interaction.message.id if interaction.message is not None else None
         if clicked is not None and clicked == table.seats[seat].dm_message_id and not note:
-            self.redraws.edits.shows(clicked, table.version)
+            await self.redraws.hand_shown(table, seat, clicked)
 
     async def tell(self, interaction: discord.Interaction, text: str) -> None:
         """A short private sentence for the one who clicked."""
