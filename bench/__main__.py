@@ -1,7 +1,36 @@
 """``make bench``: every benchmark, one after the other. Prints figures; never fails on time."""
 
-from bench import action, history, i18n, i18n_render, interaction, load, pebbles, race, render, store, tournament
+from bench import (
+    action,
+    changeover,
+    history,
+    i18n,
+    i18n_render,
+    interaction,
+    load,
+    pebbles,
+    race,
+    render,
+    resilience,
+    store,
+    tournament,
+)
 
-for module in (render, i18n_render, action, store, history, interaction, pebbles, race, load, tournament, i18n):
+MODULES = (
+    render,
+    i18n_render,
+    action,
+    store,
+    history,
+    interaction,
+    pebbles,
+    race,
+    load,
+    tournament,
+    changeover,
+    i18n,
+    resilience,
+)
+for module in MODULES:
     module.main()
     print()

@@ -9,13 +9,15 @@ For every game with AI players (``games.ai.*.LEVELS``: "easy", "normal", "hard")
   seats swapped on the same deal; a draw counts half.
 - Peek and Triple Peaks (patiences): each level alone on the same deals: share of deals won, mean score.
 
-A decision is one call of ``choose``; its time is measured around the call, on this process's one core.
-The win share's interval is Wilson's score interval at 95 %.
+A decision is one call of ``choose``; its time (mean, 95th percentile, slowest) is measured around the call,
+on this process's one core, and a player that counts its work (``nodes``: the Peanuts hard player's greedy steps
+played out) has that printed as well, a figure the machine's load does not change. The win share's interval is
+Wilson's score interval at 95 %.
 
 Run with ``.venv/bin/python -m bench.arena`` (``--games N`` to set the games per line, ``--only GAME`` for one
-game, ``--jobs N`` to share the Peanuts deals among N processes: its hard level thinks for about 0.12 s
-a move, so 400 games take about 40 minutes on one core). With ``BENCH_TINY=1`` each line plays one or two short
-games. Prints figures; never fails on a target.
+game, ``--jobs N`` to share the Peanuts deals among N processes: its hard level plays out about 12,000 greedy
+steps a move on average and never much more than its budget of 40,000, so 400 games take about 25 minutes on
+one core). With ``BENCH_TINY=1`` each line plays one or two short games. Prints figures; never fails on a target.
 """
 
 import argparse
@@ -40,20 +42,38 @@ GAMES = sized(400, 2)
 SEED = 17_000
 
 
+def p95(values: Sequence[float]) -> float:
+    """The 95th percentile (nearest rank) of ``values``; 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
 @dataclass
 class Clock:
-    """Decision times of one level in one line of a table."""
+    """Decision times of one level in one line of a table, and the work of a search player's decisions (its
+    ``nodes`` after each: what it cost whatever the machine's load)."""
 
     samples: list[float] = field(default_factory=list)
+    nodes: list[int] = field(default_factory=list)
 
     def mean_ms(self) -> float:
         return 1000 * statistics.fmean(self.samples) if self.samples else 0.0
 
     def p95_ms(self) -> float:
-        if not self.samples:
-            return 0.0
-        ordered = sorted(self.samples)
-        return 1000 * ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+        return 1000 * p95(self.samples)
+
+    def max_ms(self) -> float:
+        return 1000 * max(self.samples, default=0.0)
+
+    def text(self, level: str) -> str:
+        text = f"{level} {self.mean_ms():6.1f} ms avg {self.p95_ms():6.1f} p95 {self.max_ms():6.1f} max"
+        if self.nodes:
+            text += (
+                f" ({statistics.fmean(self.nodes):,.0f} nodes avg, {p95(self.nodes):,.0f} p95, {max(self.nodes):,} max)"
+            )
+        return text
 
 
 class Timed:
@@ -67,6 +87,9 @@ class Timed:
         start = time.perf_counter()
         action = self.player.choose(state, seat, rng)
         self.clock.samples.append(time.perf_counter() - start)
+        nodes = getattr(self.player, "nodes", None)
+        if nodes is not None:
+            self.clock.nodes.append(nodes)
         return action
 
 
@@ -96,10 +119,7 @@ class Line:
     def text(self) -> str:
         low, high = wilson(self.wins, self.games)
         share = self.wins / self.games if self.games else 0.0
-        times = "   ".join(
-            f"{level} {clock.mean_ms():6.1f} ms avg {clock.p95_ms():6.1f} ms p95"
-            for level, clock in self.clocks.items()
-        )
+        times = "   ".join(clock.text(level) for level, clock in self.clocks.items())
         return f"  {self.title:<34} {self.games:5d}   {share:6.1%} [{low:5.1%}, {high:5.1%}]   {times}"
 
 
@@ -145,6 +165,7 @@ def _peanuts_line(first: str, second: str, games: int, jobs: int = 1) -> Line:
         line.wins += part.wins
         for level, clock in part.clocks.items():
             line.clock(level).samples += clock.samples
+            line.clock(level).nodes += clock.nodes
     return line
 
 

@@ -22,7 +22,7 @@ from bench import bot_settings, custom_ids, sized, stored_state, text
 from bot.app import create_bot
 from bot.core.service import TableService
 from bot.store import SqliteStore
-from bot.ui.present.edits import EditBudget
+from bot.ui.present.requests import EditBudget
 from games import GAMES
 from games.ai.pebbles_ai import GreedyPlayer
 
@@ -38,7 +38,7 @@ def _line(name: str, samples: list[float]) -> str:
 
 async def through_the_bot(database: Path) -> list[float]:
     store = await SqliteStore.open(database)
-    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
     bot = create_bot(bot_settings(database), store, seed_source=lambda: SEED, budget=budget)
     player, rng = GreedyPlayer(), random.Random(SEED)
     samples: list[float] = []

@@ -203,6 +203,10 @@ class Game(ABC, Generic[StateT]):
             if name in vars(cls):
                 setattr(cls, name, _answers_once_per_state(vars(cls)[name]))
 
+    def takes(self, seats: int) -> bool:
+        """Whether ``seats`` players can play this game (``min_seats`` to ``max_seats``)."""
+        return self.min_seats <= seats <= self.max_seats
+
     def progress(self, state: StateT) -> int:
         """How far a one-player game has come, on its scoring scale (cards home, points so far): what a
         daily deal's result line draws its row of symbols from. Only for one-player games."""
@@ -342,7 +346,7 @@ CLAIM_CODE = "claim"
 
 def check_seats(game: Game[Any], seats: int) -> None:
     """Raise InvalidOptionError (a ValueError) when ``seats`` is outside the game's range."""
-    if not game.min_seats <= seats <= game.max_seats:
+    if not game.takes(seats):
         if game.max_seats == game.min_seats:
             raise InvalidOptionError(Phrase.of("seats.exactly", title=game.title, players=game.min_seats, seats=seats))
         raise InvalidOptionError(

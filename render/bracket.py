@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render.cards import FAINT, FAST_PNG_LEVEL, GOLD, SLOT_FILL, SLOT_LINE, WHITE, index_of, png_bytes
-from render.standings import MARGIN, WIDTH, canvas, fitted, put_text, put_title
+from render.standings import MARGIN, WIDTH, canvas, fitted, put_text, put_title, title_lines, title_room
 
 NAME = 13
 LINE = 19
@@ -25,7 +25,6 @@ LINK = 14
 """Room between a round's boxes and the next round's, where the lines run."""
 PAD = 6
 """Room between a box's edge and its names."""
-TITLE_ROOM = 30
 HEADINGS_ROOM = 24
 
 
@@ -47,6 +46,8 @@ class BracketPicture:
     title: str
     headings: tuple[str, ...]
     rounds: tuple[tuple[BracketMatch, ...], ...]
+    subtitle: str = ""
+    """A line under the title, or none."""
 
     def __post_init__(self) -> None:
         sizes = [len(matches) for matches in self.rounds]
@@ -60,12 +61,13 @@ def render_bracket(picture: BracketPicture) -> bytes:
     """PNG bytes of ``picture``."""
     first = len(picture.rounds[0])
     box = 2 * LINE
-    top = MARGIN + TITLE_ROOM + HEADINGS_ROOM
+    lines = title_lines(picture.title, picture.subtitle)
+    top = MARGIN + title_room(lines) + HEADINGS_ROOM
     image = canvas(top + first * (box + SPACING) + MARGIN // 2)
     draw = ImageDraw.Draw(image)
     column = (WIDTH - 2 * MARGIN + LINK) / len(picture.rounds)
     width = column - LINK
-    put_title(image, picture.title)
+    put_title(image, lines)
     centres = [top + index * (box + SPACING) + box / 2 for index in range(first)]
     for number, (heading, matches) in enumerate(zip(picture.headings, picture.rounds)):
         left = MARGIN + number * column

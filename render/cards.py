@@ -31,7 +31,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from games.base import EndReason, Outcome
 from games.cards import Card, Rank, Suit
-from render.labels import ResultLabels
+from render.labels import DeckStyle, ResultLabels
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 SCALE = 4
@@ -43,8 +43,9 @@ FELT: RGB = (29, 104, 66)
 SLOT_FILL: RGB = (24, 88, 56)
 SLOT_LINE: RGB = (86, 152, 112)
 LABEL: RGB = (222, 238, 228)
-FAINT: RGB = (138, 194, 158)
-GOLD: RGB = (244, 196, 72)
+"""Every text colour on the felt reads at WCAG AA (4.5:1) against it (tests/render/test_colours.py)."""
+FAINT: RGB = (176, 224, 192)
+GOLD: RGB = (250, 210, 100)
 WHITE: RGB = (255, 255, 255)
 EDGE: RGB = (118, 122, 128)
 BLACK: RGB = (24, 26, 30)
@@ -58,7 +59,14 @@ CRIMSON: RGB = (164, 30, 42)
 CRIMSON_DARK: RGB = (108, 16, 26)
 CRIMSON_LIGHT: RGB = (214, 92, 96)
 HIGHLIGHT: RGB = (64, 200, 255)
-"""The border of what the player is moving and where it may go: a sky blue, far from gold and felt."""
+"""The border of what the player is moving and where it may go: a sky blue, far from gold and felt, and
+drawn thicker than any other border (a highlight never rests on colour alone, nor on red against green)."""
+FOUR_HEARTS: RGB = (200, 40, 0)
+FOUR_DIAMONDS: RGB = (64, 16, 224)
+FOUR_CLUBS: RGB = (0, 128, 104)
+"""The four-colour deck's inks besides black: a vermilion, a violet blue and a blue green, chosen so every
+two suits stay apart for the common colour-vision deficiencies (tests/render/test_colours.py) and each reads
+on the white face (WCAG AA)."""
 
 _RAMPS: tuple[tuple[RGB, RGB], ...] = (
     (FELT, WHITE),
@@ -88,12 +96,19 @@ _RAMPS: tuple[tuple[RGB, RGB], ...] = (
     (FELT, HIGHLIGHT),
     (WHITE, HIGHLIGHT),
     (SLOT_FILL, HIGHLIGHT),
+    (WHITE, FOUR_HEARTS),
+    (WHITE, FOUR_DIAMONDS),
+    (WHITE, FOUR_CLUBS),
+    (CREAM, FOUR_HEARTS),
+    (CREAM, FOUR_DIAMONDS),
+    (CREAM, FOUR_CLUBS),
 )
 _STEPS = 4
 """Blend steps per ramp: 5 antialiasing levels look smooth and keep the PNGs small (bench.render)."""
 
 
-def _blend(a: RGB, b: RGB, t: float) -> RGB:
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour ``t`` of the way from ``a`` to ``b`` (rounded to whole channels)."""
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
@@ -101,7 +116,7 @@ def _build_palette() -> list[RGB]:
     colours: list[RGB] = []
     for start, end in _RAMPS:
         for step in range(_STEPS + 1):
-            colour = _blend(start, end, step / _STEPS)
+            colour = blend(start, end, step / _STEPS)
             if colour not in colours:
                 colours.append(colour)
     assert len(colours) <= 256, len(colours)
@@ -171,12 +186,16 @@ LEAST_TEXT = 0.75
 """How far :func:`fitted_text` shrinks a text's font before cutting it short."""
 
 
+@lru_cache(maxsize=1024)
 def fitted_text(
     text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False
 ) -> Image.Image:
     """``text`` as :func:`text_image` draws it, at most ``width`` pixels wide: at ``size`` when it fits, else in
     a smaller font (down to :data:`LEAST_TEXT` of ``size``), else cut short with an ellipsis at that size.
-    Words of another language, longer than the English, stay in the room the picture gives them."""
+    Words of another language, longer than the English, stay in the room the picture gives them.
+
+    Cached like :func:`text_image` (never draw on the result): a text that does not fit is fitted once, not on
+    every picture, so a picture in a language of longer words costs what the English one does."""
     image = text_image(text, size, colour, ground, bold)
     least = max(8, math.ceil(size * LEAST_TEXT))
     while image.width > width and size > least:
@@ -192,7 +211,7 @@ def fitted_text(
 def _ramp_lut(ground: RGB, colour: RGB) -> bytes:
     """Coverage 0..255 -> palette index of the nearest blend of ``ground`` and ``colour``."""
     strip = Image.new("RGB", (256, 1))
-    strip.putdata([_blend(ground, colour, value / 255) for value in range(256)])
+    strip.putdata([blend(ground, colour, value / 255) for value in range(256)])
     return to_palette(strip).tobytes()
 
 
@@ -249,7 +268,18 @@ def draw_pip(
         draw.polygon([(cx + sign * x * half, cy + sign * y * half) for x, y in polygon], fill=fill)
 
 
-def suit_colour(suit: Suit) -> RGB:
+_FOUR_COLOURS: dict[Suit, RGB] = {
+    Suit.CLUBS: FOUR_CLUBS,
+    Suit.DIAMONDS: FOUR_DIAMONDS,
+    Suit.HEARTS: FOUR_HEARTS,
+    Suit.SPADES: BLACK,
+}
+
+
+def suit_colour(suit: Suit, style: DeckStyle = DeckStyle.STANDARD) -> RGB:
+    """A suit's ink: red or black, or one colour a suit in the four-colour deck."""
+    if style is DeckStyle.FOUR_COLOUR:
+        return _FOUR_COLOURS[suit]
     return RED if suit.is_red else BLACK
 
 
@@ -389,14 +419,14 @@ def _card_outline(draw: ImageDraw.ImageDraw, look: Look, fill: RGB, edge: RGB, w
     )
 
 
-def _draw_index(image: Image.Image, card: Card, look: Look) -> None:
+def _draw_index(image: Image.Image, card: Card, look: Look, style: DeckStyle) -> None:
     """Rank and a small pip side by side in the top-left corner (and turned round bottom-right on
     classic cards): side by side, they stay visible when cards are fanned over the strip below them.
     """
     s = SCALE
     corner = Image.new("RGBA", (look.corner[0] * s, look.corner[1] * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(corner)
-    colour = suit_colour(card.suit)
+    colour = suit_colour(card.suit, style)
     x, y = look.index_xy[0] * s, look.index_xy[1] * s
     spacing = -s if card.rank == Rank.TEN else s
     """The two digits of "10" sit closer together so the index stays narrow."""
@@ -413,26 +443,25 @@ def _draw_index(image: Image.Image, card: Card, look: Look) -> None:
         image.alpha_composite(corner.rotate(180), (look.width * s - corner.width, look.height * s - corner.height))
 
 
-def _draw_centre(draw: ImageDraw.ImageDraw, card: Card, look: Look) -> None:
+def _draw_centre(draw: ImageDraw.ImageDraw, card: Card, look: Look, style: DeckStyle) -> None:
     s = SCALE
     scale = look.body_scale
-    colour = suit_colour(card.suit)
+    colour = suit_colour(card.suit, style)
     if card.rank == Rank.ACE:
         draw_pip(draw, card.suit, _body_point(look, 52, 73), 24 * s * scale, colour)
         return
     if card.rank >= Rank.JACK:
-        _draw_court(draw, card, look)
+        _draw_court(draw, card, look, colour)
         return
     half = (10 if card.rank <= Rank.SIX else 8.5) * s * scale
     for column, row in _PIP_LAYOUTS[int(card.rank)]:
         draw_pip(draw, card.suit, _body_point(look, (29, 52, 75)[column], 42 + row * 62), half, colour, flip=row > 0.5)
 
 
-def _draw_court(draw: ImageDraw.ImageDraw, card: Card, look: Look) -> None:
+def _draw_court(draw: ImageDraw.ImageDraw, card: Card, look: Look, colour: RGB) -> None:
     """Jack, queen and king: a framed panel with a big letter over a pip (no pictures)."""
     s = SCALE
     scale = look.body_scale
-    colour = suit_colour(card.suit)
     box = (*_body_point(look, 22, 30), *_body_point(look, 82, 116))
     draw.rounded_rectangle(box, radius=5 * s * scale, fill=CREAM, outline=FRAME, width=round(2 * s * scale))
     letter = card.rank.char
@@ -456,14 +485,16 @@ def _border(marked: bool, highlight: bool) -> tuple[RGB, float]:
     return (GOLD, 3.5) if marked else (EDGE, 1.25)
 
 
-def _face(card: Card, marked: bool, show_deck: bool, look: Look, highlight: bool = False) -> Image.Image:
+def _face(
+    card: Card, marked: bool, show_deck: bool, look: Look, highlight: bool, style: DeckStyle
+) -> Image.Image:
     s = SCALE
     image = Image.new("RGBA", (look.width * s, look.height * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     _card_outline(draw, look, WHITE, *_border(marked, highlight))
-    _draw_index(image, card, look)
+    _draw_index(image, card, look, style)
     draw = ImageDraw.Draw(image)
-    _draw_centre(draw, card, look)
+    _draw_centre(draw, card, look, style)
     if show_deck:
         x, y, r = (value * s for value in look.deck_dot)
         draw.ellipse((x - r, y - r, x + r, y + r), fill=back_colour(card.deck))
@@ -579,6 +610,7 @@ def clear_caches() -> None:
     with _LOCK:
         _CACHE.clear()
         text_image.cache_clear()
+        fitted_text.cache_clear()
 
 
 def face(
@@ -588,8 +620,9 @@ def face(
     show_deck: bool = False,
     look: Look = CLASSIC,
     highlight: bool = False,
+    style: DeckStyle = DeckStyle.STANDARD,
 ) -> Image.Image:
-    """A face-up card sprite (palette mode), ``look.width`` x ``look.height``.
+    """A face-up card sprite (palette mode), ``look.width`` x ``look.height``, its suit in ``style``'s colour.
 
     ``marked`` draws a gold border (Penguin's beak). ``show_deck`` adds a dot in the colour of the
     card's back (top-right on classic cards, bottom-right on compact ones), so two decks can be told
@@ -597,8 +630,8 @@ def face(
     :data:`HIGHLIGHT` border instead (a card being moved, or where it may go).
     """
     deck = card.deck % 2 if show_deck else None
-    key = ("face", card.rank, card.suit, deck, ground, marked, look, highlight)
-    return cached(key, lambda: _finish(_face(card, marked, show_deck, look, highlight), ground, look))
+    key = ("face", card.rank, card.suit, deck, ground, marked, look, highlight, style)
+    return cached(key, lambda: _finish(_face(card, marked, show_deck, look, highlight, style), ground, look))
 
 
 def back(deck: int = 0, ground: str = "felt", look: Look = CLASSIC) -> Image.Image:
@@ -675,13 +708,12 @@ def _centred_text(draw: ImageDraw.ImageDraw, text: str, size: int, centre: Point
         draw.text((centre[0] - (left + right) / 2, centre[1] - (top + bottom) / 2), text, font=face, fill=fill)
 
 
-def _compact_index(draw: ImageDraw.ImageDraw, card: Card) -> None:
+def _compact_index(draw: ImageDraw.ImageDraw, card: Card, colour: RGB) -> None:
     """A big rank and a pip beside it, in the top strip that stays visible when compact cards are fanned.
 
     Characters are placed by their ink, half a pixel apart, so "10" and a pip fit the narrow card.
     """
     s = SCALE
-    colour = suit_colour(card.suit)
     x = 4 * s
     with TEXT_LOCK:
         face = font(COMPACT_INDEX_SIZE * s, bold=True)
@@ -694,7 +726,7 @@ def _compact_index(draw: ImageDraw.ImageDraw, card: Card) -> None:
     draw_pip(draw, card.suit, (x + 8 * s, (COMPACT_INDEX_TOP + 9.5) * s), 7.5 * s, colour)
 
 
-def _compact_face(card: Card, marked: bool, show_deck: bool) -> Image.Image:
+def _compact_face(card: Card, marked: bool, show_deck: bool, style: DeckStyle) -> Image.Image:
     s = SCALE
     image = Image.new("RGBA", (COMPACT_W * s, COMPACT_H * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -707,8 +739,9 @@ def _compact_face(card: Card, marked: bool, show_deck: bool) -> Image.Image:
     else:
         _compact_box(draw, WHITE, EDGE, 1.25)
         centre, half = (COMPACT_H + COMPACT_INDEX_BOTTOM) / 2, 13
-    _compact_index(draw, card)
-    draw_pip(draw, card.suit, (COMPACT_W * s / 2, centre * s), half * s, suit_colour(card.suit))
+    colour = suit_colour(card.suit, style)
+    _compact_index(draw, card, colour)
+    draw_pip(draw, card.suit, (COMPACT_W * s / 2, centre * s), half * s, colour)
     if marked:
         _compact_box(draw, None, GOLD, 3.5)
     return image
@@ -771,17 +804,24 @@ def _compact_finish(image: Image.Image, ground: str) -> Image.Image:
     return to_palette(base.reduce(SCALE))
 
 
-def compact_face(card: Card, ground: str = "felt", marked: bool = False, show_deck: bool = False) -> Image.Image:
+def compact_face(
+    card: Card,
+    ground: str = "felt",
+    marked: bool = False,
+    show_deck: bool = False,
+    style: DeckStyle = DeckStyle.STANDARD,
+) -> Image.Image:
     """A small face-up card (:data:`COMPACT_W` x :data:`COMPACT_H`) for crowded tables, in palette mode.
 
     A big rank and pip fill the top strip (no ink below :data:`COMPACT_INDEX_BOTTOM`, so a fan of that
     step shows every index whole) and a big pip the rest. ``marked`` draws a thick gold border;
     ``show_deck`` paints the foot of the card in its back's colour (:data:`COMPACT_BAND` high), so the
-    two decks' cards are told apart on shared piles. ``ground`` is "felt" or "card" as for :func:`face`.
+    two decks' cards are told apart on shared piles. ``ground`` is "felt" or "card" as for :func:`face`; ``style``
+    colours the suit.
     """
     deck = card.deck % 2 if show_deck else None
-    key = ("compact", card.rank, card.suit, deck, ground, marked)
-    return cached(key, lambda: _compact_finish(_compact_face(card, marked, show_deck), ground))
+    key = ("compact", card.rank, card.suit, deck, ground, marked, style)
+    return cached(key, lambda: _compact_finish(_compact_face(card, marked, show_deck, style), ground))
 
 
 def compact_back(deck: int = 0, ground: str = "felt", label: str = "") -> Image.Image:

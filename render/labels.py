@@ -1,4 +1,5 @@
-"""Every word a picture draws, one frozen labels object per picture kind, English by default.
+"""Every word a picture draws, one frozen labels object per picture kind, English by default; and the deck
+style its cards are drawn in (:class:`DeckStyle`), the reader's choice carried by the same object.
 
 render/ never chooses a language: the bot fills these objects from its message catalog and hands them
 to the render functions (``labels=``), which draw exactly these strings. A string field is drawn as it
@@ -12,9 +13,19 @@ rank names on empty places and in rule lines stay as the cards print them.
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 
 Counted = Callable[[int], str]
 """A count worded with its plural form, e.g. ``3 -> "3 tricks"``."""
+
+
+class DeckStyle(Enum):
+    """How a picture colours the suits: red and black, or four colours (spades black, hearts red, diamonds
+    blue, clubs green) for a reader who finds red and black hard to tell apart. Suits keep their shapes in
+    both: colour is never the only difference."""
+
+    STANDARD = "standard"
+    FOUR_COLOUR = "four-colour"
 
 
 @dataclass(frozen=True)
@@ -41,6 +52,9 @@ class ResultLabels:
 class PeanutsLabels:
     """The Peanuts table."""
 
+    deck: DeckStyle = DeckStyle.STANDARD
+    """How the cards' suits are coloured."""
+
     player: str = "Player {n}"
     score: str = "score {n}"
     breakdown: str = "{played} played \u2212 {left} left"
@@ -56,6 +70,9 @@ class PeanutsLabels:
 @dataclass(frozen=True)
 class PebblesLabels:
     """The Pebbles and Nuts table and a player's hand."""
+
+    deck: DeckStyle = DeckStyle.STANDARD
+    """How the cards' suits are coloured."""
 
     player: str = "Player {n}"
     deal: str = "Deal {n}"
@@ -96,6 +113,9 @@ class PebblesLabels:
 class PenguinLabels:
     """The Penguin table."""
 
+    deck: DeckStyle = DeckStyle.STANDARD
+    """How the cards' suits are coloured."""
+
     title: str = "Penguin"
     moves: str = "Moves {n}"
     score: str = "Score {n}/52"
@@ -109,6 +129,9 @@ class PenguinLabels:
 @dataclass(frozen=True)
 class PeekLabels:
     """The Peek table."""
+
+    deck: DeckStyle = DeckStyle.STANDARD
+    """How the cards' suits are coloured."""
 
     title: str = "Peek"
     reserve: str = "reserve {n}"
@@ -131,6 +154,9 @@ class PeekLabels:
 @dataclass(frozen=True)
 class TriplePeaksLabels:
     """The Triple Peaks table."""
+
+    deck: DeckStyle = DeckStyle.STANDARD
+    """How the cards' suits are coloured."""
 
     title: str = "Triple Peaks"
     score: str = "Score {n}"

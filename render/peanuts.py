@@ -41,7 +41,7 @@ from render.cards import (
     SLOT_FILL,
     WHITE,
 )
-from render.labels import ENGLISH_PEANUTS, PeanutsLabels
+from render.labels import ENGLISH_PEANUTS, DeckStyle, PeanutsLabels
 
 WIDTH = 800
 HEIGHT = 600
@@ -123,8 +123,10 @@ def _background() -> Image.Image:
     return image
 
 
-def _face(card: Card, playable: Collection[Card], ground: str = "felt", show_deck: bool = False) -> Image.Image:
-    return cards.compact_face(card, ground, marked=card in playable, show_deck=show_deck)
+def _face(
+    card: Card, playable: Collection[Card], style: DeckStyle, ground: str = "felt", show_deck: bool = False
+) -> Image.Image:
+    return cards.compact_face(card, ground, marked=card in playable, show_deck=show_deck, style=style)
 
 
 def _card_mask() -> Image.Image:
@@ -141,12 +143,12 @@ def _paste_over(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) ->
     image.paste(sprite, xy, cards.cached(("peanuts", "mask"), _card_mask))
 
 
-def _draw_piles(image: Image.Image, view: PeanutsView, playable: Collection[Card]) -> None:
+def _draw_piles(image: Image.Image, view: PeanutsView, playable: Collection[Card], style: DeckStyle) -> None:
     """Each pile's top card with its pile number on the band in its back's colour."""
     for index, pile in enumerate(view.piles):
         top = pile[-1]
         x = pile_x(index)
-        image.paste(_face(top, playable, show_deck=True), (x, PILES_Y))
+        image.paste(_face(top, playable, style, show_deck=True), (x, PILES_Y))
         number = _text(str(index + 1), 16, WHITE, bold=True, ground=cards.back_colour(top.deck))
         band_y = PILES_Y + COMPACT_H - COMPACT_BAND
         image.paste(number, (x + (COMPACT_W - number.width) // 2, band_y + (COMPACT_BAND - number.height) // 2))
@@ -216,7 +218,7 @@ def _draw_own_piles(
     else:
         if layout.peanut_count > 1:
             image.paste(cards.compact_back(seat), (x + SLIVER, OWN_Y + SLIVER))
-        _paste_over(image, _face(layout.peanut_top, playable), (x, OWN_Y))
+        _paste_over(image, _face(layout.peanut_top, playable, words.deck), (x, OWN_Y))
     if layout.stock_count:
         image.paste(cards.compact_back(seat, label=str(layout.stock_count)), (x + STOCK_DX, OWN_Y))
     else:
@@ -224,19 +226,21 @@ def _draw_own_piles(
     if not layout.waste:
         image.paste(cards.compact_slot(), (x + WASTE_DX, OWN_Y))
     for index, card in enumerate(layout.waste):
-        _paste_over(image, _face(card, playable), (x + WASTE_DX + index * WASTE_FAN, OWN_Y))
+        _paste_over(image, _face(card, playable, words.deck), (x + WASTE_DX + index * WASTE_FAN, OWN_Y))
     image.paste(_fitted(words.peanut.format(n=layout.peanut_count), 16, STOCK_DX - 4, bold=True), (x, LABEL_Y))
     image.paste(_fitted(words.stock, 16, WASTE_DX - STOCK_DX - 4), (x + STOCK_DX, LABEL_Y))
     image.paste(_fitted(words.waste.format(n=layout.waste_count), 16, HALF_W - WASTE_DX), (x + WASTE_DX, LABEL_Y))
 
 
-def _draw_columns(image: Image.Image, layout: LayoutView, seat: int, playable: Collection[Card]) -> None:
+def _draw_columns(
+    image: Image.Image, layout: LayoutView, seat: int, playable: Collection[Card], style: DeckStyle
+) -> None:
     for index, column in enumerate(layout.tableau):
         x = column_x(seat, index)
         if not column:
             image.paste(cards.compact_slot(), (x, COLUMNS_Y))
         for depth, card in enumerate(column):
-            image.paste(_face(card, playable, "felt" if depth == 0 else "card"), (x, COLUMNS_Y + depth * FAN))
+            image.paste(_face(card, playable, style, "felt" if depth == 0 else "card"), (x, COLUMNS_Y + depth * FAN))
 
 
 def picture(
@@ -249,11 +253,11 @@ def picture(
     """The table as a palette image (a fresh copy: the caller may keep or change it)."""
     names = names or [labels.player.format(n=seat + 1) for seat in range(len(view.players))]
     image = cards.cached(("peanuts", "background"), _background).copy()
-    _draw_piles(image, view, playable)
+    _draw_piles(image, view, playable, labels.deck)
     for seat, layout in enumerate(view.players):
         _draw_panel(image, view, seat, names[seat], labels)
         _draw_own_piles(image, layout, seat, playable, labels)
-        _draw_columns(image, layout, seat, playable)
+        _draw_columns(image, layout, seat, playable, labels.deck)
     return image
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from games.base import EndReason
-from games.cards import Card
+from games.cards import Card, Suit
 from games.pebbles import PebblesView, Phase
 from render import cards
 from render.cards import (
@@ -48,7 +48,7 @@ from render.cards import (
     TEXT_LOCK,
     WHITE,
 )
-from render.labels import ENGLISH_PEBBLES, PebblesLabels
+from render.labels import ENGLISH_PEBBLES, DeckStyle, PebblesLabels
 
 WIDTH = 640
 HEIGHT = 480
@@ -86,7 +86,16 @@ CHIP = 22
 """Diameter of a seat disc."""
 
 
-def _draw_card(card: Card, size: CardSize, deck_tab: bool, marked: bool, dimmed: bool) -> Image.Image:
+def _dim_ink(card: Card, style: DeckStyle) -> RGB:
+    """A dimmed card's ink: grey for black, a light red for red, or the four-colour ink halfway to white."""
+    if style is DeckStyle.FOUR_COLOUR and card.suit is not Suit.SPADES:
+        return cards.blend(WHITE, cards.suit_colour(card.suit, style), 0.5)
+    return DIM_RED if card.is_red else DIM_BLACK
+
+
+def _draw_card(
+    card: Card, size: CardSize, deck_tab: bool, marked: bool, dimmed: bool, style: DeckStyle
+) -> Image.Image:
     """A compact face on the felt: rank top-left, a small pip under it, a big pip bottom-right."""
     s = SCALE
     w, h = size.width * s, size.height * s
@@ -95,10 +104,7 @@ def _draw_card(card: Card, size: CardSize, deck_tab: bool, marked: bool, dimmed:
     face_colour = DIM_FACE if dimmed else WHITE
     edge, width = (GOLD, 3.0) if marked else (EDGE, 1.25)
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=5 * s, fill=face_colour, outline=edge, width=round(width * s))
-    if dimmed:
-        ink = DIM_RED if card.is_red else DIM_BLACK
-    else:
-        ink = cards.suit_colour(card.suit)
+    ink = _dim_ink(card, style) if dimmed else cards.suit_colour(card.suit, style)
     pad = (5 if marked else 4) * s
     text = cards.rank_text(card.rank)
     spacing = -s if len(text) > 1 else 0
@@ -136,13 +142,19 @@ def _draw_tab(draw: ImageDraw.ImageDraw, deck: int, size: CardSize, h: int) -> N
 
 
 def card_sprite(
-    card: Card, size: CardSize, *, deck_tab: bool = False, marked: bool = False, dimmed: bool = False
+    card: Card,
+    size: CardSize,
+    *,
+    deck_tab: bool = False,
+    marked: bool = False,
+    dimmed: bool = False,
+    style: DeckStyle = DeckStyle.STANDARD,
 ) -> Image.Image:
     """A compact face (palette mode, cached): gold-bordered when ``marked``, greyed when ``dimmed``;
-    ``deck_tab`` adds the tab telling the two decks apart."""
+    ``deck_tab`` adds the tab telling the two decks apart; ``style`` colours the suit."""
     deck = card.deck % 2 if deck_tab else None
-    key = ("pebbles", "face", card.rank, card.suit, deck, size, marked, dimmed)
-    return cards.cached(key, lambda: _draw_card(card, size, deck_tab, marked, dimmed))
+    key = ("pebbles", "face", card.rank, card.suit, deck, size, marked, dimmed, style)
+    return cards.cached(key, lambda: _draw_card(card, size, deck_tab, marked, dimmed, style))
 
 
 def _draw_back(size: CardSize) -> Image.Image:
@@ -179,8 +191,13 @@ def _draw_chip(number: int, fill: RGB, ring: bool) -> Image.Image:
     with TEXT_LOCK:
         face = cards.font(14 * s, bold=True)
         left, top, right, bottom = face.getbbox(text)
-        draw.text(((d - left - right) / 2, (d - top - bottom) / 2), text, font=face, fill=WHITE)
+        draw.text(((d - left - right) / 2, (d - top - bottom) / 2), text, font=face, fill=chip_ink(fill))
     return cards.to_palette(image.reduce(s))
+
+
+def chip_ink(fill: RGB) -> RGB:
+    """A disc's number: white on the blue and crimson sides, black on the light gold one (WCAG AA either way)."""
+    return BLACK if fill == FRAME else WHITE
 
 
 def chip(view: PebblesView, seat: int, ring: bool = False) -> Image.Image:
@@ -329,7 +346,7 @@ def _shows_summary(view: PebblesView) -> bool:
     return not view.trick and not view.last_trick
 
 
-def _draw_trick(image: Image.Image, view: PebblesView) -> None:
+def _draw_trick(image: Image.Image, view: PebblesView, style: DeckStyle) -> None:
     """The cross: each seat's card or empty place with its disc; the seat to play has a gold place and ring."""
     played = dict(view.trick)
     playing = view.turn if view.outcome is None and view.phase is Phase.PLAY else None
@@ -339,7 +356,7 @@ def _draw_trick(image: Image.Image, view: PebblesView) -> None:
         if card is None:
             image.paste(_slot(TRICK, seat == playing), xy)
         else:
-            image.paste(card_sprite(card, TRICK, deck_tab=_deck_tab(view)), xy)
+            image.paste(card_sprite(card, TRICK, deck_tab=_deck_tab(view), style=style), xy)
         image.paste(chip(view, seat, ring=seat == view.turn and view.outcome is None), _chip_xy(view.seats, seat))
 
 
@@ -349,7 +366,8 @@ def _draw_last_trick(image: Image.Image, view: PebblesView, names: Sequence[str]
     image.paste(_fitted(words.last_trick, 16, LEFT_ROOM, bold=True), (MARGIN, LAST_LABEL_Y))
     x = MARGIN
     for seat, card in view.last_trick:
-        image.paste(card_sprite(card, SMALL, deck_tab=_deck_tab(view), marked=seat == view.last_winner), (x, LAST_Y))
+        sprite = card_sprite(card, SMALL, deck_tab=_deck_tab(view), marked=seat == view.last_winner, style=words.deck)
+        image.paste(sprite, (x, LAST_Y))
         image.paste(chip(view, seat), (x + (SMALL.width - CHIP) // 2, LAST_Y + SMALL.height + 4))
         x += SMALL.width + 8
     if view.last_winner is not None:
@@ -424,7 +442,7 @@ def _draw_hand_row(image: Image.Image, view: PebblesView, seat: int, x: int, y: 
     mask = _mask(size)
     for index in range(count):
         if index < len(melded):
-            sprite = card_sprite(melded[index], size, deck_tab=_deck_tab(view))
+            sprite = card_sprite(melded[index], size, deck_tab=_deck_tab(view), style=words.deck)
         else:
             sprite = back_sprite(size)
         image.paste(sprite, (x + index * step, y), mask)
@@ -492,7 +510,7 @@ def table_picture(
     if _shows_summary(view):
         _draw_summary(image, view, labels)
     else:
-        _draw_trick(image, view)
+        _draw_trick(image, view, labels.deck)
     _draw_last_trick(image, view, shown, labels)
     _draw_scores(image, view, labels)
     _draw_rows(image, view, shown, labels)
@@ -540,7 +558,8 @@ def hand_picture(
     x = (HAND_WIDTH - width) // 2
     for card in hand:
         lit = card in chosen
-        sprite = card_sprite(card, LARGE, deck_tab=view.decks > 1, marked=lit, dimmed=bool(chosen) and not lit)
+        dimmed = bool(chosen) and not lit
+        sprite = card_sprite(card, LARGE, deck_tab=view.decks > 1, marked=lit, dimmed=dimmed, style=labels.deck)
         y = HAND_TOP + (0 if lit else RAISE)
         image.paste(sprite, (x, y))
         tags = []

@@ -20,7 +20,7 @@ from games.cards import Card, Rank
 from games.peek import PeekView, target
 from render import cards
 from render.cards import COMPACT, FAINT, FELT, GOLD, LABEL, SLOT_FILL
-from render.labels import ENGLISH_PEEK, PeekLabels
+from render.labels import ENGLISH_PEEK, DeckStyle, PeekLabels
 
 LOOK = COMPACT
 CARD_W = LOOK.width
@@ -105,8 +105,8 @@ def _mini(sprite: Image.Image) -> Image.Image:
     return tile
 
 
-def _tile(card: Card) -> Image.Image:
-    return cards.cached(("peek", "tile", card), lambda: _mini(cards.face(card, look=LOOK)))
+def _tile(card: Card, style: DeckStyle) -> Image.Image:
+    return cards.cached(("peek", "tile", card, style), lambda: _mini(cards.face(card, look=LOOK, style=style)))
 
 
 def _empty_tile(rank: Rank) -> Image.Image:
@@ -171,20 +171,20 @@ def _goes_home(view: PeekView, card: Card) -> bool:
     return view.outcome is None and target(view.foundations, card) is not None
 
 
-def _face(view: PeekView, pile: tuple[Card, ...], depth: int, ground: str) -> Image.Image:
+def _face(view: PeekView, pile: tuple[Card, ...], depth: int, ground: str, style: DeckStyle) -> Image.Image:
     """Card ``depth`` of ``pile``; the pile's top card wears gold if it can go home."""
     card = pile[depth]
     marked = depth == len(pile) - 1 and _goes_home(view, card)
-    return cards.face(card, ground, marked, look=LOOK)
+    return cards.face(card, ground, marked, look=LOOK, style=style)
 
 
-def _draw_reserve(image: Image.Image, view: PeekView, pile: tuple[Card, ...], x: int) -> None:
+def _draw_reserve(image: Image.Image, view: PeekView, pile: tuple[Card, ...], x: int, style: DeckStyle) -> None:
     """A reserve fanned downwards, bottom card first; an empty place if none is left."""
     if not pile:
         image.paste(cards.slot(look=LOOK), (x, PILES_Y))
         return
     for depth in range(len(pile)):
-        image.paste(_face(view, pile, depth, "felt" if depth == 0 else "card"), (x, PILES_Y + depth * FAN))
+        image.paste(_face(view, pile, depth, "felt" if depth == 0 else "card", style), (x, PILES_Y + depth * FAN))
 
 
 def _may_redeal(view: PeekView) -> bool:
@@ -193,7 +193,7 @@ def _may_redeal(view: PeekView) -> bool:
 
 def _draw_piles(image: Image.Image, view: PeekView, words: PeekLabels) -> None:
     for index, pile in enumerate(view.reserves):
-        _draw_reserve(image, view, pile, slot_x(index))
+        _draw_reserve(image, view, pile, slot_x(index), words.deck)
     _paste_centred(image, words.stock.format(n=view.stock_count), STOCK_X, STOCK_LABEL_Y)
     waste = cards.fitted_text(words.waste.format(n=view.waste_count), 16, LABEL, PANEL_RIGHT - WASTE_X)
     image.paste(waste, (WASTE_X, STOCK_LABEL_Y))
@@ -204,11 +204,11 @@ def _draw_piles(image: Image.Image, view: PeekView, words: PeekLabels) -> None:
     if not view.waste:
         image.paste(cards.slot(look=LOOK), (WASTE_X, STOCK_Y))
     for depth in range(len(view.waste)):
-        sprite = _face(view, view.waste, depth, "felt")
+        sprite = _face(view, view.waste, depth, "felt", words.deck)
         image.paste(sprite, (WASTE_X + depth * WASTE_FAN, STOCK_Y), cards.card_mask(LOOK))
 
 
-def _draw_grid(image: Image.Image, view: PeekView) -> None:
+def _draw_grid(image: Image.Image, view: PeekView, style: DeckStyle) -> None:
     """Rank headings (the base rank's in gold), then each foundation's ranks in their rows."""
     for rank in Rank:
         colour = GOLD if rank == view.base.rank else FAINT
@@ -219,7 +219,7 @@ def _draw_grid(image: Image.Image, view: PeekView) -> None:
         x = column_x(index)
         for rank in Rank:
             card = held.get(rank)
-            image.paste(_empty_tile(rank) if card is None else _tile(card), (x, rank_y(rank)))
+            image.paste(_empty_tile(rank) if card is None else _tile(card, style), (x, rank_y(rank)))
 
 
 def picture(view: PeekView, *, labels: PeekLabels = ENGLISH_PEEK) -> Image.Image:
@@ -228,7 +228,7 @@ def picture(view: PeekView, *, labels: PeekLabels = ENGLISH_PEEK) -> Image.Image
     image = cards.cached(("peek", "background", fixed), lambda: _background(*fixed)).copy()
     _draw_panel(image, view, labels)
     _draw_piles(image, view, labels)
-    _draw_grid(image, view)
+    _draw_grid(image, view, labels.deck)
     return image
 
 

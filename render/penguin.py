@@ -26,7 +26,7 @@ from games.cards import Card, Rank, Suit
 from games.penguin import ROWS, PenguinView
 from render import cards
 from render.cards import COMPACT, FAINT, FELT, LABEL, RGB
-from render.labels import ENGLISH_PENGUIN, PenguinLabels
+from render.labels import ENGLISH_PENGUIN, DeckStyle, PenguinLabels
 
 LOOK = COMPACT
 CARD_W = LOOK.width
@@ -179,33 +179,33 @@ def _draw_panel(image: Image.Image, view: PenguinView, words: PenguinLabels) -> 
     cards.paste_result(image, view.outcome, PANEL_RIGHT, y + 4, words.result, size=20)
 
 
-def _card(card: Card, beak: Card, ground: str = "felt", lit: bool = False) -> Image.Image:
-    return cards.face(card, ground, marked=card == beak, look=LOOK, highlight=lit)
+def _card(card: Card, beak: Card, style: DeckStyle, ground: str = "felt", lit: bool = False) -> Image.Image:
+    return cards.face(card, ground, marked=card == beak, look=LOOK, highlight=lit, style=style)
 
 
-def _draw_foundations(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
+def _draw_foundations(image: Image.Image, view: PenguinView, lit: _Lit, style: DeckStyle) -> None:
     for suit in Suit:
         pile = view.foundations[suit]
         xy = foundation_xy(suit)
         if pile:
-            image.paste(_card(pile[-1], view.beak, lit=suit in lit.foundations), xy)
+            image.paste(_card(pile[-1], view.beak, style, lit=suit in lit.foundations), xy)
         else:
             marked = suit == view.beak.suit
             label = _rank_name(view.beak.rank)
             image.paste(cards.slot(label, suit, marked, look=LOOK, highlight=suit in lit.foundations), xy)
 
 
-def _draw_cells(image: Image.Image, view: PenguinView, lit: _Lit, cell: str) -> None:
+def _draw_cells(image: Image.Image, view: PenguinView, lit: _Lit, cell: str, style: DeckStyle) -> None:
     for index, card in enumerate(view.cells):
         xy = (slot_x(index), TOP)
         on = index in lit.cells
         if card is None:
             image.paste(cards.slot(cell.format(n=index + 1), look=LOOK, highlight=on), xy)
         else:
-            image.paste(_card(card, view.beak, lit=on), xy)
+            image.paste(_card(card, view.beak, style, lit=on), xy)
 
 
-def _draw_columns(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
+def _draw_columns(image: Image.Image, view: PenguinView, lit: _Lit, style: DeckStyle) -> None:
     last = _rank_name(_last_rank(view.beak))
     for index, column in enumerate(view.columns):
         x = slot_x(index)
@@ -215,7 +215,7 @@ def _draw_columns(image: Image.Image, view: PenguinView, lit: _Lit) -> None:
         step = fan_step(len(column))
         first_lit = len(column) - lit.columns.get(index, 0)
         for depth, card in enumerate(column):
-            sprite = _card(card, view.beak, "felt" if depth == 0 else "card", lit=depth >= first_lit)
+            sprite = _card(card, view.beak, style, "felt" if depth == 0 else "card", lit=depth >= first_lit)
             image.paste(sprite, (x, COLUMNS_Y + depth * step))
 
 
@@ -235,9 +235,9 @@ def picture(
     title = labels.title
     image = cards.cached(("penguin", "background", height, title), lambda: _background(height, title)).copy()
     _draw_panel(image, view, labels)
-    _draw_foundations(image, view, lit)
-    _draw_cells(image, view, lit, labels.cell)
-    _draw_columns(image, view, lit)
+    _draw_foundations(image, view, lit, labels.deck)
+    _draw_cells(image, view, lit, labels.cell, labels.deck)
+    _draw_columns(image, view, lit, labels.deck)
     return image
 
 

@@ -1,11 +1,12 @@
-"""A tournament's standings as a picture: a title, a line of headings, then one row per entrant.
+"""A tournament's standings as a picture: a title (and a subtitle), a line of headings, then one row per entrant.
 
 Made for the width Discord shows a picture at (:data:`render.cards.DISPLAY_WIDTH`): 550 wide on the felt,
 text 14 pixels tall, rows striped so the eye can follow one across. The picture is handed plain strings
 (the bot words and formats everything, in the reader's language): the first column is the rank, the
 second the name (cut short with an ellipsis when it does not fit), the others figures, right-aligned,
 the first of them (the points) in bold. A row may be lit (its name and figures in gold), e.g. for an
-arena player on a streak.
+arena player on a streak. The title (bold) and the subtitle are each broken at spaces onto a second line when
+they do not fit the width (:func:`title_lines`), so a longer language's title is read whole.
 
 Drawn as the tables are, in the shared palette: cached text strips (:func:`render.cards.text_image`)
 pasted on the felt, so 64 rows take a few milliseconds.
@@ -41,6 +42,11 @@ TITLE = 16
 GAP = 14
 """Room between two columns."""
 TITLE_ROOM = 30
+"""Room of a one-line title above the headings; each further line of the title adds a :data:`TITLE_LINE`."""
+TITLE_LINE = 20
+"""Height of one line of the title."""
+TITLE_LINES = 2
+"""The most lines the title, and the subtitle, are broken onto (past them the last line is cut short)."""
 HEADINGS_ROOM = 22
 
 
@@ -59,6 +65,8 @@ class StandingsTable:
     title: str
     headings: tuple[str, ...]
     rows: tuple[StandingsRow, ...]
+    subtitle: str = ""
+    """A line under the title (what the standings are: after which round, final), or none."""
 
     def __post_init__(self) -> None:
         if len(self.headings) < 2 or any(len(row.cells) != len(self.headings) for row in self.rows):
@@ -91,6 +99,42 @@ def fitted(text: str, size: int, room: float, bold: bool = False) -> str:
     return text.rstrip() + "…"
 
 
+def wrapped(text: str, size: int, room: float, bold: bool = False, most: int = TITLE_LINES) -> tuple[str, ...]:
+    """``text`` broken at spaces onto lines at most ``room`` pixels wide, at most ``most`` of them: what is left
+    over goes on the last line, which is then cut short (as is a word too long for a line of its own)."""
+    lines: list[str] = []
+    for word in text.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and (len(lines) == most or text_width(joined, size, bold) <= room):
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return tuple(fitted(line, size, room, bold) for line in lines)
+
+
+@dataclass(frozen=True, slots=True)
+class TitleLine:
+    """One line of a picture's title as it is drawn."""
+
+    text: str
+    size: int
+    bold: bool
+
+
+def title_lines(title: str, subtitle: str = "") -> tuple[TitleLine, ...]:
+    """The lines a picture's title takes: the title in bold, then the subtitle, each broken to fit the width."""
+    room = WIDTH - 2 * MARGIN
+    return (
+        *(TitleLine(line, TITLE, True) for line in wrapped(title, TITLE, room, bold=True)),
+        *(TitleLine(line, TEXT, False) for line in wrapped(subtitle, TEXT, room)),
+    )
+
+
+def title_room(lines: tuple[TitleLine, ...]) -> int:
+    """The height the title's ``lines`` take above what the picture shows under them."""
+    return TITLE_ROOM + TITLE_LINE * max(0, len(lines) - 1)
+
+
 def put_text(
     image: Image.Image,
     text: str,
@@ -117,15 +161,18 @@ def canvas(height: int) -> Image.Image:
     return image
 
 
-def put_title(image: Image.Image, title: str) -> None:
-    """The picture's title, top left, cut short to fit."""
-    put_text(image, fitted(title, TITLE, WIDTH - 2 * MARGIN, bold=True), (MARGIN, MARGIN + 10), TITLE, WHITE, bold=True)
+def put_title(image: Image.Image, lines: tuple[TitleLine, ...]) -> None:
+    """The picture's title (:func:`title_lines`), top left."""
+    for index, line in enumerate(lines):
+        put_text(image, line.text, (MARGIN, MARGIN + 10 + TITLE_LINE * index), line.size, WHITE, bold=line.bold)
 
 
 def render_standings(table: StandingsTable) -> bytes:
     """PNG bytes of ``table`` (any number of rows, at least a rank and a name column)."""
-    image = canvas(MARGIN + TITLE_ROOM + HEADINGS_ROOM + ROW * max(1, len(table.rows)) + MARGIN // 2)
-    put_title(image, table.title)
+    lines = title_lines(table.title, table.subtitle)
+    head = MARGIN + title_room(lines)
+    image = canvas(head + HEADINGS_ROOM + ROW * max(1, len(table.rows)) + MARGIN // 2)
+    put_title(image, lines)
     widths = [
         max([text_width(heading, TEXT), *(text_width(row.cells[column], TEXT, column == 2) for row in table.rows)])
         for column, heading in enumerate(table.headings)
@@ -135,13 +182,13 @@ def render_standings(table: StandingsTable) -> bytes:
     rights = [MARGIN + widths[0], name_left + name_room]
     for width in widths[2:]:
         rights.append(rights[-1] + GAP + width)
-    middle = MARGIN + TITLE_ROOM + HEADINGS_ROOM // 2
+    middle = head + HEADINGS_ROOM // 2
     put_text(image, table.headings[0], (rights[0], middle), TEXT, FAINT, right=True)
     put_text(image, fitted(table.headings[1], TEXT, name_room), (name_left, middle), TEXT, FAINT)
     for right, heading in zip(rights[2:], table.headings[2:]):
         put_text(image, heading, (right, middle), TEXT, FAINT, right=True)
     for index, row in enumerate(table.rows):
-        top = MARGIN + TITLE_ROOM + HEADINGS_ROOM + ROW * index
+        top = head + HEADINGS_ROOM + ROW * index
         ground = SLOT_FILL if index % 2 == 0 else FELT
         if ground == SLOT_FILL:
             image.paste(index_of(SLOT_FILL), (MARGIN // 2, top, WIDTH - MARGIN // 2, top + ROW))

@@ -18,7 +18,7 @@ from PIL import Image
 from games.triplepeaks import TriplePeaksView, adjacent
 from render import cards
 from render.cards import COMPACT, FAINT, FELT, LABEL, RGB
-from render.labels import ENGLISH_TRIPLEPEAKS, TriplePeaksLabels
+from render.labels import ENGLISH_TRIPLEPEAKS, DeckStyle, TriplePeaksLabels
 
 LOOK = COMPACT
 CARD_W = LOOK.width
@@ -128,13 +128,13 @@ def _playable(view: TriplePeaksView) -> set[int]:
     return {slot for slot, card in enumerate(view.tableau) if card is not None and adjacent(card, top)}
 
 
-def _draw_tableau(image: Image.Image, view: TriplePeaksView) -> None:
+def _draw_tableau(image: Image.Image, view: TriplePeaksView, style: DeckStyle) -> None:
     """Row by row, top row first, so each card lies over the cards it covers."""
     playable = _playable(view)
     for slot, xy in enumerate(SLOT_XY):
         card = view.tableau[slot]
         if card is not None:
-            _paste_card(image, cards.face(card, marked=slot in playable, look=LOOK), xy)
+            _paste_card(image, cards.face(card, marked=slot in playable, look=LOOK, style=style), xy)
         elif view.face_down[slot]:
             _paste_card(image, cards.back(0, look=LOOK), xy)
 
@@ -146,7 +146,7 @@ def _draw_piles(image: Image.Image, view: TriplePeaksView, words: TriplePeaksLab
     image.paste(stock, (MARGIN + (CARD_W - stock.width) // 2, LABEL_Y))
     step = waste_step(len(view.waste))
     for index, card in enumerate(view.waste):
-        _paste_card(image, cards.face(card, look=LOOK), (WASTE_X + index * step, PILES_Y))
+        _paste_card(image, cards.face(card, look=LOOK, style=words.deck), (WASTE_X + index * step, PILES_Y))
     details = [words.run.format(n=view.run)] if view.run else []
     if view.outcome is None:
         details.append(words.next_card.format(n=view.next_points))
@@ -161,7 +161,7 @@ def picture(view: TriplePeaksView, *, labels: TriplePeaksLabels = ENGLISH_TRIPLE
     title = labels.title
     image = cards.cached(("triplepeaks", "background", title), lambda: _background(title)).copy()
     _draw_header(image, view, labels)
-    _draw_tableau(image, view)
+    _draw_tableau(image, view, labels.deck)
     _draw_piles(image, view, labels)
     return image
 

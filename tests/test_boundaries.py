@@ -6,6 +6,8 @@ import re
 import sys
 from pathlib import Path
 
+from games import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 STDLIB = set(sys.stdlib_module_names)
 
@@ -228,3 +230,34 @@ def test_the_english_check_finds_sentences():
         'EVENT = "You turned the waste over."\n'
     )
     assert sorted(line for line, _ in english_in(source)) == [3, 7, 10]
+
+
+def game_names_in(source: str, names: set[str]) -> list[tuple[int, str]]:
+    """The string constants of ``source`` (docstrings aside) holding one of ``names`` as a word, in any case."""
+    tree = ast.parse(source)
+    docstrings = _docstrings(tree)
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(name) for name in sorted(names)) + r")\b", re.IGNORECASE)
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+        and pattern.search(node.value)
+    ]
+
+
+def test_the_core_names_no_game():
+    """bot/core is the same for every game (ARCHITECTURE.md): no string in it names a game by its key or title;
+    what the core must know of a game, the game declares (seats, simultaneous, hidden information, rated)."""
+    names = {name for key, game in GAMES.items() for name in (key, game.title)}
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line}: {text!r}"
+        for path in sorted((ROOT / "bot" / "core").rglob("*.py"))
+        for line, text in game_names_in(path.read_text(), names)
+    ]
+    assert not wrong, "\n".join(wrong)
+    assert game_names_in('KINDS = ("peanuts", "pebbles")\n"""A Peanuts docstring."""\n', names) == [
+        (1, "peanuts"),
+        (1, "pebbles"),
+    ]

@@ -61,7 +61,7 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
             if not place.member:
                 await deal_here(interaction, place)
                 return
-            dm = interaction.user.dm_channel or await interaction.user.create_dm()
+            dm = await bot.presenter.hands.dm_channel(interaction.user.id)
             table, attempt = await bot.service.start_daily(
                 kind,
                 interaction.user.id,

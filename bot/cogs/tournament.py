@@ -10,13 +10,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PeapodBot
-from bot.core.tournaments import TournamentError, TournamentView
+from bot.core.tournaments import SEATS, TournamentError, TournamentView
 from bot.i18n import ENGLISH, N_, Words
+from bot.ui.kinds import KINDS
 from bot.ui.language import private_words
 from bot.ui.layout import FELT, layout
 from bot.ui.places import for_servers
 from bot.ui.present.layouts import FORMAT_NAMES, tournament_heading
+from games import GAMES
 
+PLAYED = [key for key in KINDS if key in GAMES and GAMES[key].takes(SEATS)]
+"""The games a tournament is offered for: those two can play (what the core accepts, ``tournament_kinds``)."""
 LIST_LINE = {
     "signup": N_("signing up"),
     "running": N_("running"),
@@ -30,7 +34,8 @@ def list_line(view: TournamentView, words: Words = ENGLISH) -> str:
     record = view.record
     players = words.plural("{n} player", "{n} players", len(record.entrants))
     if view.status == "finished" and view.standings:
-        winner = f"<@{view.standings[0].entrant.player}>"
+        first = [f"<@{line.entrant.player}>" for line in view.standings if line.rank == 1]
+        winner = words.context("list separator", ", ").join(first)
         players = words("{players}, won by {winner}", players=players, winner=winner)
     channel = f"<#{record.channel_id}>"
     return words(
@@ -54,7 +59,7 @@ class Tournament(commands.GroupCog, name="Tournament", group_name="tournament"):
 
     @app_commands.command(name="new", description="Open a tournament in this channel")
     @app_commands.describe(
-        game="The game played: Peanuts (a race) or Pebbles",
+        game="The game played (a game for two players)",
         format="arena (re-paired as games end), swiss, knockout or roundrobin",
         rounds="Swiss only: how many rounds (3 unless set)",
         round_minutes="Minutes each round lasts (20 unless set)",
@@ -63,7 +68,7 @@ class Tournament(commands.GroupCog, name="Tournament", group_name="tournament"):
         max_players="The most players who may join (64 unless set)",
     )
     @app_commands.choices(
-        game=[app_commands.Choice(name=name, value=name.lower()) for name in ("Peanuts", "Pebbles")],
+        game=[app_commands.Choice(name=GAMES[key].title, value=key) for key in PLAYED],
         format=[app_commands.Choice(name=name, value=name) for name in ("arena", "swiss", "knockout", "roundrobin")],
     )
     async def new(

@@ -50,7 +50,7 @@ class Lobbies:
         Raises UnknownKindError, DuplicatePlayerError, SeatingError; InvalidOptionError from the engine.
         """
         game = self._tables.game(kind)
-        if not game.min_seats <= seats <= game.max_seats:
+        if not game.takes(seats):
             raise SeatingError(
                 N_("{title} is played by {low} to {high} players."),
                 title=game.title,

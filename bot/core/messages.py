@@ -54,8 +54,13 @@ class Messages:
         """The table message now shows ``version``."""
         await self._store.set_shown(game_id, version)
 
+    async def mark_hand_shown(self, game_id: int, seat: Seat, version: int) -> None:
+        """The seat's hand message (its DM) now shows ``version``."""
+        await self._store.set_hand_shown(game_id, seat, version)
+
     async def lagging_tables(self) -> list[Table]:
-        """Every table whose message shows an older version than the database (a redraw was lost)."""
+        """Every table whose message, or a hand message of whose seats, shows an older version than the
+        database (a redraw was lost)."""
         return [await self._tables.table(game_id) for game_id in await self._store.lagging_games()]
 
     async def drop_unshown_deals(self, *, grace: float = UNSHOWN_DEAL_GRACE) -> list[int]:
@@ -83,6 +88,14 @@ class Messages:
 
     async def dm_closed(self, user_id: int) -> bool:
         return await self._store.dm_closed(user_id)
+
+    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
+        """Remember the user's DM channel with the bot: later DMs go straight to it."""
+        await self._store.set_dm_channel(user_id, channel_id)
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The user's DM channel with the bot, if it was ever opened."""
+        return await self._store.dm_channel(user_id)
 
     async def open_tables(self, channel_id: int, user_id: int, kind: str) -> list[int]:
         """Lobbies and running games of ``kind`` in the channel where the user has a seat; newest first."""

@@ -28,8 +28,10 @@ calls) and built in one place, :class:`TableService`, in the order they depend o
   streaks, the result line, and servers' daily posts.
 - ``bot.core.server_settings``: a server's own settings (the turn timer).
 - ``bot.core.languages``: the language each user and server chose, and the locale each user last used.
-- ``bot.core.tournaments``: tournaments for a server (sign-up, rounds, each match an ordinary game, standings,
-  podium); it hears of every game's end from the tables (``Tables.when_ended``).
+- ``bot.core.user_settings``: a person's own ``/settings`` (the deck their pictures are drawn in, pictures or text).
+- ``bot.core.tournaments``: tournaments for a server, one concern a module (the sign-up, the rounds and their
+  deadlines, the arena, deciding an unfinished match, dealing the matches, the records and views); the
+  rounds hear of every game's end from the tables (``Tables.when_ended``).
 - ``bot.core.messages``: which message shows each table and at which version (a game is
   ``dealing`` until its table message exists; tables whose message lags are found and redrawn),
   hand messages in DMs, closed DMs.
@@ -65,11 +67,13 @@ from bot.core.lobbies import LOBBY_SECONDS, Lobbies
 from bot.core.messages import Messages
 from bot.core.play import Hints, Play
 from bot.core.ratings import Ratings
+from bot.core.recovery import Recovery
 from bot.core.results import Results
 from bot.core.server_settings import ServerSettings
 from bot.core.tables import UNDO_CODE, CurrentGame, Table, Tables, effective_actions
 from bot.core.timers import AI_SECONDS, Timers
-from bot.core.tournaments import Leads, Tournaments
+from bot.core.tournaments import Arena, Leads, Matches, Records, Referee, Rounds, SignUp, Tournaments
+from bot.core.user_settings import PersonalSettings
 from bot.store import Store
 from games.base import Game
 
@@ -107,6 +111,7 @@ class Parts:
     daily: Daily
     server_settings: ServerSettings
     languages: Languages
+    personal: PersonalSettings
     messages: Messages
     tournaments: Tournaments
 
@@ -131,17 +136,15 @@ def compose(
     ratings = Ratings(store=store, games=games, clock=clock)
     server_settings = ServerSettings(store=store)
     messages = Messages(store=store, clock=clock, tables=tables)
-    tournaments = Tournaments(
-        store=store,
-        clock=clock,
-        tables=tables,
-        play=play,
-        ratings=ratings,
-        server_settings=server_settings,
-        leads=leads,
-        on_deadline=on_deadline,
+    records = Records(store=store, clock=clock, tables=tables, on_deadline=on_deadline)
+    matches = Matches(store=store, clock=clock, tables=tables, play=play, server_settings=server_settings)
+    referee = Referee(store=store, clock=clock, tables=tables, leads=leads)
+    arena = Arena(store=store, clock=clock, records=records, matches=matches)
+    rounds = Rounds(store=store, clock=clock, records=records, matches=matches, referee=referee, arena=arena)
+    signup = SignUp(
+        store=store, clock=clock, tables=tables, ratings=ratings, records=records, referee=referee, rounds=rounds
     )
-    tables.when_ended(tournaments.game_ended)
+    tables.when_ended(rounds.game_ended)
     return Parts(
         tables=tables,
         timers=timers,
@@ -164,8 +167,11 @@ def compose(
         daily=Daily(store=store, clock=clock, tables=tables, play=play),
         server_settings=server_settings,
         languages=Languages(store=store),
+        personal=PersonalSettings(store=store),
         messages=messages,
-        tournaments=tournaments,
+        tournaments=Tournaments(
+            records=records, signup=signup, rounds=rounds, arena=arena, referee=referee, matches=matches
+        ),
     )
 
 
@@ -202,6 +208,9 @@ class TableService:
         self.now = clock
         """The service's clock (epoch seconds); tests move it."""
         self.shared_store = store.SHARED
+        """Whether other processes write to the same database (and set deadlines this one must find)."""
+        self.recovery = Recovery(store.schema_version)
+        """Told when a call failed because the database did not answer; tells its listeners when it answers again."""
         """Whether other processes write to the same database (and set deadlines this one must find)."""
         # The calls the Discord layer makes, each answered by one concern.
         self.table = parts.tables.table
@@ -269,6 +278,10 @@ class TableService:
         self.server_language = parts.languages.server_language
         self.choose_server_language = parts.languages.choose_server_language
 
+        self.user_settings = parts.personal.user_settings
+        self.choose_deck = parts.personal.choose_deck
+        self.choose_pictures = parts.personal.choose_pictures
+
         self.attach_message = parts.messages.attach_message
         self.move_to_thread = parts.messages.move_to_thread
         self.leave_thread = parts.messages.leave_thread
@@ -277,6 +290,7 @@ class TableService:
         self.wake = parts.deadlines.wake
         self.waiting = parts.deadlines.waiting
         self.fresh_token = parts.messages.fresh_token
+        self.mark_hand_shown = parts.messages.mark_hand_shown
         self.lagging_tables = parts.messages.lagging_tables
         self.drop_unshown_deals = parts.messages.drop_unshown_deals
         self.check_table_message = parts.messages.check_table_message
@@ -284,21 +298,24 @@ class TableService:
         self.set_seat_message = parts.messages.set_seat_message
         self.set_dm_closed = parts.messages.set_dm_closed
         self.dm_closed = parts.messages.dm_closed
+        self.set_dm_channel = parts.messages.set_dm_channel
+        self.dm_channel = parts.messages.dm_channel
         self.open_tables = parts.messages.open_tables
         self.hand_over = parts.messages.hand_over
         self.hand_over_tournament = parts.messages.hand_over_tournament
 
-        self.open_tournament = parts.tournaments.open_tournament
-        self.tournament = parts.tournaments.tournament
-        self.tournament_here = parts.tournaments.tournament_here
-        self.set_tournament_message = parts.tournaments.set_message
-        self.tournaments = parts.tournaments.tournaments
-        self.my_tournament = parts.tournaments.mine
-        self.join_tournament = parts.tournaments.join
-        self.leave_tournament = parts.tournaments.leave
-        self.pause_tournament = parts.tournaments.pause
-        self.start_tournament = parts.tournaments.start
-        self.cancel_tournament = parts.tournaments.cancel
-        self.fire_tournaments = parts.tournaments.fire_due
-        self.resume_tournaments = parts.tournaments.resume
-        self.listen_tournaments = parts.tournaments.listen
+        self.tournament_kinds = parts.tournaments.signup.kinds
+        self.open_tournament = parts.tournaments.signup.open_tournament
+        self.join_tournament = parts.tournaments.signup.join
+        self.leave_tournament = parts.tournaments.signup.leave
+        self.start_tournament = parts.tournaments.signup.start
+        self.cancel_tournament = parts.tournaments.signup.cancel
+        self.tournament = parts.tournaments.records.tournament
+        self.tournament_here = parts.tournaments.records.tournament_here
+        self.set_tournament_message = parts.tournaments.records.set_message
+        self.tournaments = parts.tournaments.records.tournaments
+        self.my_tournament = parts.tournaments.records.mine
+        self.pause_tournament = parts.tournaments.arena.pause
+        self.fire_tournaments = parts.tournaments.rounds.fire_due
+        self.resume_tournaments = parts.tournaments.rounds.resume
+        self.listen_tournaments = parts.tournaments.rounds.listen

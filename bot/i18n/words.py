@@ -88,6 +88,11 @@ class Words:
         """``1234.5`` as this language writes it (``"1,234.5"``, ``"1.234,5"``)."""
         return format_decimal(value, locale=self._babel)
 
+    def rating(self, value: float) -> str:
+        """A skill rating as this language writes it, the same wherever one is shown (a sign-up, a table, /rating,
+        /leaderboard): always one decimal (``"28.9"``, ``"5.0"``, ``"-3.2"``; German ``"28,9"``), never ``"-0.0"``."""
+        return format_decimal(round(value, 1) or 0.0, format="#,##0.0", locale=self._babel)
+
     def date(self, when: datetime.date) -> str:
         """A day as this language writes it (``"Nov 27, 2026"``, ``"27.11.2026"``)."""
         return format_date(when, format="medium", locale=self._babel)

@@ -14,7 +14,7 @@ from simcord.builders import ChannelHandle
 from bot.app import PeapodBot, create_bot
 from bot.config import Settings
 from bot.store import SqliteStore
-from bot.ui.present.edits import EditBudget
+from bot.ui.present.requests import EditBudget
 
 log = logging.getLogger("peapod.play")
 
@@ -26,7 +26,7 @@ PREVIEW_LOCALES = frozenset(locale.value for locale in discord.Locale)
 """The locales the page itself can be shown in (Discord's; the pseudo-locale's page is shown in English)."""
 SETTLE_TIMEOUT = 30.0
 """Seconds SimCord waits for the bot to finish an action; generous, so a slow render never times out."""
-PLAY_BUDGET = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+PLAY_BUDGET = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
 """SimCord has no rate limits, and a click waits until the bot has settled: with Discord's edit budget
 each move of a race would hold the page for the second between two edits of its board. The same
 coalescing code runs, it just never has to wait."""

@@ -37,6 +37,7 @@ from bot.store.records import (
     TournamentRecord,
     TournamentTimer,
     UserLanguage,
+    UserSettings,
 )
 from bot.store.sql import DEFAULT_CLAIMANT
 from bot.store.sqlite import SqliteStore
@@ -72,6 +73,7 @@ __all__ = [
     "TournamentTimer",
     "Unwatched",
     "UserLanguage",
+    "UserSettings",
     "Watcher",
     "open_store",
     "sqlite_path",

@@ -176,6 +176,15 @@ class UserLanguage:
 
 
 @dataclass(frozen=True, slots=True)
+class UserSettings:
+    """A person's own choices for what peapod shows them (``/settings``): the deck their pictures are drawn
+    in (``"standard"`` or ``"four-colour"``) and whether their private views are pictures."""
+
+    deck: str = "standard"
+    pictures: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class DailyAttempt:
     """One player's attempt at one game's daily deal: its game, and where it was asked for."""
 

@@ -46,6 +46,7 @@ from bot.store.records import (
     TimerRecord,
     TokenRecord,
     UserLanguage,
+    UserSettings,
 )
 from bot.store.tournaments import TournamentQueries
 from bot.store.watcher import Unwatched, Watcher
@@ -361,12 +362,13 @@ class SqlStore(TournamentQueries, ABC):
             )
 
     async def lagging_games(self) -> list[int]:
-        """Games whose table message shows an older version than the database (a redraw was lost), and
-        finished games whose result has not yet left their thread for the channel."""
+        """Games whose table message, or a seat's hand message, shows an older version than the database (a
+        redraw was lost), and finished games whose result has not yet left their thread for the channel."""
         rows = await self._fetch(
             "SELECT id FROM games WHERE message_id IS NOT NULL AND status IN ('active', 'finished') "
             "AND (shown_version < version OR (status = 'finished' AND thread_id IS NOT NULL "
-            "AND message_id <> thread_id)) ORDER BY id"
+            "AND message_id <> thread_id) OR EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id "
+            "AND seats.dm_message_id IS NOT NULL AND seats.shown_version < games.version)) ORDER BY id"
         )
         return [int(row[0]) for row in rows]
 
@@ -532,8 +534,18 @@ class SqlStore(TournamentQueries, ABC):
         """Remember the seat's private message (its hand in a DM), or forget it."""
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE seats SET dm_channel_id = ?, dm_message_id = ? WHERE game_id = ? AND seat = ?",
-                (channel_id, message_id, game_id, seat),
+                "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, shown_version = ? "
+                "WHERE game_id = ? AND seat = ?",
+                (channel_id, message_id, None if message_id is None else -1, game_id, seat),
+            )
+
+    async def set_hand_shown(self, game_id: int, seat: int, version: int) -> None:
+        """The seat's hand message now shows ``version`` (never moves back)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE seats SET shown_version = ? WHERE game_id = ? AND seat = ? AND dm_message_id IS NOT NULL "
+                "AND (shown_version IS NULL OR shown_version < ?)",
+                (version, game_id, seat, version),
             )
 
     async def deal(self, game_id: int, *, seed: int, state: Mapping[str, Any], at: float) -> bool:
@@ -569,6 +581,20 @@ class SqlStore(TournamentQueries, ABC):
         """Whether DMs to this user were refused (and not accepted since)."""
         return bool(await self._fetch("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)))
 
+    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
+        """Remember the user's DM channel with the bot (its id never changes)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
+                (user_id, channel_id),
+            )
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The user's DM channel with the bot, if it was ever opened."""
+        rows = await self._fetch("SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,))
+        return int(rows[0][0]) if rows else None
+
     async def user_language(self, user_id: int) -> UserLanguage:
         """The locale a user last used with peapod and the language they chose (None for either if never)."""
         rows = await self._fetch("SELECT locale, chosen FROM user_languages WHERE user_id = ?", (user_id,))
@@ -590,6 +616,29 @@ class SqlStore(TournamentQueries, ABC):
                 "INSERT INTO user_languages (user_id, chosen) VALUES (?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen",
                 (user_id, chosen),
+            )
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """A person's ``/settings`` choices (the defaults if they never chose)."""
+        rows = await self._fetch("SELECT deck, pictures FROM user_settings WHERE user_id = ?", (user_id,))
+        return UserSettings(deck=rows[0][0], pictures=bool(rows[0][1])) if rows else UserSettings()
+
+    async def set_user_deck(self, user_id: int, deck: str) -> None:
+        """Remember the deck a person chose for their pictures (``"standard"`` or ``"four-colour"``)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, deck) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET deck = excluded.deck",
+                (user_id, deck),
+            )
+
+    async def set_user_pictures(self, user_id: int, pictures: bool) -> None:
+        """Remember whether a person's private views are pictures (True) or text."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, pictures) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET pictures = excluded.pictures",
+                (user_id, int(pictures)),
             )
 
     async def last_action_at(self, game_id: int, seat: int | None = None) -> float | None:

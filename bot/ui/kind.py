@@ -11,6 +11,7 @@ from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.layout import FELT
 from games.base import Seat
+from render.labels import DeckStyle
 
 View = TypeVar("View")
 
@@ -43,11 +44,17 @@ class KindUI:
     """One line under the title: the state of play, in the given words."""
     controls: Callable[[Words, Table, str | None], list[ui.Item[Any]]]
     """The game's own controls on a running table, given the place picked in its menu (if any)."""
-    render: Callable[[Words, Table, Sequence[str]], bytes]
-    """The public picture of the table (drawn from ``table.public``) in the given words, given a name per seat."""
-    render_picked: Callable[[Words, Table, str], bytes] | None = None
+    render: Callable[[Words, Table, Sequence[str], DeckStyle], bytes]
+    """The public picture of the table (drawn from ``table.public``) in the given words, given a name per seat,
+    its cards in the given deck style."""
+    describe: Callable[[Words, Table, Sequence[str]], str]
+    """The public picture's description (its alt text), from ``table.public`` alone, given a name per seat: what
+    everyone may know, in the given words (:mod:`bot.ui.describing`)."""
+    render_picked: Callable[[Words, Table, str, DeckStyle], bytes] | None = None
     """The picture with the place picked in the menu and where it may go highlighted (None: the
     picture does not change with a pick, so a pick redraws the controls only)."""
+    describe_picked: Callable[[Words, Table, str], str] | None = None
+    """The description of the picture with a place picked (given with ``render_picked``)."""
     pickable: Callable[[Table], Collection[str]] = _nothing_to_pick
     """The places the table's pick menu offers (an empty collection: the game has no such menu)."""
     variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -56,8 +63,10 @@ class KindUI:
     """A seat's own controls, shown only to its player (games where each seat acts for itself)."""
     panel_status: Callable[[Words, Table, Seat], str] | None = None
     """A seat's own line on its panel (its score, its hand size…)."""
-    render_private: Callable[[Words, Table, Seat], bytes] | None = None
+    render_private: Callable[[Words, Table, Seat, DeckStyle], bytes] | None = None
     """The picture of a seat's private view (``table.views[seat]``, a hand), shown on its panel."""
+    describe_private: Callable[[Words, Table, Seat], str] | None = None
+    """The description of a seat's private picture (given with ``render_private``), shown only where it is."""
     hand_in_dm: bool = False
     """Each player's panel is also kept up to date in a DM (their hand), edited in place."""
     panel_label: str = N_("My controls")
@@ -74,12 +83,12 @@ class KindUI:
 
 
 def unnamed(
-    render: Callable[..., bytes], labels: Callable[[Words], object]
-) -> Callable[[Words, Table, Sequence[str]], bytes]:
+    render: Callable[..., bytes], labels: Callable[[Words, DeckStyle], object]
+) -> Callable[[Words, Table, Sequence[str], DeckStyle], bytes]:
     """A picture drawn from the public view alone (the one-player games need no names), with the words
-    ``labels`` gives for the reader's language."""
+    ``labels`` gives for the reader's language and deck style."""
 
-    def picture(words: Words, table: Table, names: Sequence[str]) -> bytes:
-        return render(table.public, labels=labels(words))
+    def picture(words: Words, table: Table, names: Sequence[str], deck: DeckStyle) -> bytes:
+        return render(table.public, labels=labels(words, deck))
 
     return picture

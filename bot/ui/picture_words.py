@@ -1,8 +1,9 @@
 """The words drawn on each picture kind, in one language: render/'s labels objects filled from a :class:`Words`.
 
 render/ never imports bot/, so a picture takes its words as plain strings (:mod:`render.labels`). Each function
-here gives one picture kind's labels in ``words``' language, built once per language. Words with numbers stay
-templates (``"Deal {n}"``, the placeholder passed through as itself) that the picture fills when it draws;
+here gives one picture kind's labels in ``words``' language and the deck style of the person it is drawn for,
+built once per language and style. Words with numbers stay templates (``"Deal {n}"``, the placeholder passed
+through as itself) that the picture fills when it draws;
 counted words (``"3 tricks"``) are the language's plural forms, chosen when drawn. Every message but the counted
 ones is in the ``picture`` context (written out in each call, for the extractor): it is drawn in a box on a
 picture, so translators keep it short.
@@ -11,7 +12,15 @@ picture, so translators keep it short.
 from functools import cache
 
 from bot.i18n import Words
-from render.labels import PeanutsLabels, PebblesLabels, PeekLabels, PenguinLabels, ResultLabels, TriplePeaksLabels
+from render.labels import (
+    DeckStyle,
+    PeanutsLabels,
+    PebblesLabels,
+    PeekLabels,
+    PenguinLabels,
+    ResultLabels,
+    TriplePeaksLabels,
+)
 
 N = "{n}"
 """A number the picture fills in: the placeholder kept as it is."""
@@ -19,15 +28,14 @@ N = "{n}"
 
 def result_labels(words: Words, lost: str) -> ResultLabels:
     """A solitaire's result badge; ``lost`` is how the game is lost, already in ``words``' language."""
-    return ResultLabels(
-        won=words.context("picture", "Won!"), resigned=words.context("picture", "Resigned"), lost=lost
-    )
+    return ResultLabels(won=words.context("picture", "Won!"), resigned=words.context("picture", "Resigned"), lost=lost)
 
 
 @cache
-def peanuts_labels(words: Words) -> PeanutsLabels:
+def peanuts_labels(words: Words, deck: DeckStyle = DeckStyle.STANDARD) -> PeanutsLabels:
     """The Peanuts table."""
     return PeanutsLabels(
+        deck=deck,
         player=words.context("picture", "Player {n}", n=N),
         score=words.context("picture", "score {n}", n=N),
         breakdown=words.context("picture", "{played} played \u2212 {left} left", played="{played}", left="{left}"),
@@ -42,9 +50,10 @@ def peanuts_labels(words: Words) -> PeanutsLabels:
 
 
 @cache
-def pebbles_labels(words: Words) -> PebblesLabels:
+def pebbles_labels(words: Words, deck: DeckStyle = DeckStyle.STANDARD) -> PebblesLabels:
     """The Pebbles and Nuts table and a player's hand."""
     return PebblesLabels(
+        deck=deck,
         player=words.context("picture", "Player {n}", n=N),
         deal=words.context("picture", "Deal {n}", n=N),
         trumps=words.context("picture", "Hearts trump"),
@@ -82,9 +91,10 @@ def pebbles_labels(words: Words) -> PebblesLabels:
 
 
 @cache
-def penguin_labels(words: Words) -> PenguinLabels:
+def penguin_labels(words: Words, deck: DeckStyle = DeckStyle.STANDARD) -> PenguinLabels:
     """The Penguin table."""
     return PenguinLabels(
+        deck=deck,
         title=words.context("picture", "Penguin"),
         moves=words.context("picture", "Moves {n}", n=N),
         score=words.context("picture", "Score {n}/52", n=N),
@@ -97,9 +107,10 @@ def penguin_labels(words: Words) -> PenguinLabels:
 
 
 @cache
-def peek_labels(words: Words) -> PeekLabels:
+def peek_labels(words: Words, deck: DeckStyle = DeckStyle.STANDARD) -> PeekLabels:
     """The Peek table."""
     return PeekLabels(
+        deck=deck,
         title=words.context("picture", "Peek"),
         reserve=words.context("picture", "reserve {n}", n=N),
         foundation=words.context("picture", "F{n}", n=N),
@@ -122,9 +133,10 @@ def peek_labels(words: Words) -> PeekLabels:
 
 
 @cache
-def triplepeaks_labels(words: Words) -> TriplePeaksLabels:
+def triplepeaks_labels(words: Words, deck: DeckStyle = DeckStyle.STANDARD) -> TriplePeaksLabels:
     """The Triple Peaks table."""
     return TriplePeaksLabels(
+        deck=deck,
         title=words.context("picture", "Triple Peaks"),
         score=words.context("picture", "Score {n}", n=N),
         moves=words.context("picture", "Moves {n}", n=N),

@@ -218,6 +218,11 @@ _PROMISING = 0.75
 """A move that beats greedy's choice by this many standard deviations, but not yet by :data:`_CONFIDENCE`, is
 played out in :data:`_MORE` times as many deals again (against greedy's choice alone) before the test is made."""
 _MORE = 4
+NODES = 40_000
+"""The most greedy steps (of both players, in all imagined deals together) the hard player plays out for one
+decision: its imagined deals are played one after the other, every option in each, until this many steps are
+spent. A count of steps rather than a clock, so the same table gets the same choice on any machine at any load;
+it caps the rare decisions with many options early in a deal, most stay well under it."""
 
 
 class _Cycle:
@@ -279,14 +284,21 @@ class HardPlayer(_GoesRound):
     at once (nothing beats it), and with no move at all it turns the stock, says "stuck", or waits like the
     greedy player. It never reads a face-down card: two tables that look the same from its seat get the same
     choice from the same random numbers.
+
+    ``budget`` caps the greedy steps a decision plays out (:data:`NODES`; None: no cap); fewer deals make the
+    test more cautious, so a capped decision keeps greedy's move more often. ``nodes`` tells how many steps the
+    last decision played out.
     """
 
-    def __init__(self, rollouts: int = ROLLOUTS) -> None:
+    def __init__(self, rollouts: int = ROLLOUTS, budget: int | None = NODES) -> None:
         super().__init__()
         self.rollouts = rollouts
+        self.budget = budget
+        self.nodes = 0
         self._cycles: dict[tuple[Seat, Seat], _Cycle] = {}
 
     def decide(self, view: PeanutsView, seat: Seat, rng: random.Random) -> PeanutsAction | None:
+        self.nodes = 0
         known = [self._watch(view, seat, watched) for watched in range(2)]
         tableau = view.players[seat].tableau
         choices: dict[Action, Move] = {}
@@ -310,17 +322,36 @@ class HardPlayer(_GoesRound):
         if greedy == [(BUILD, PEANUT_SOURCE)]:
             return greedy[0]
         seeds = [rng.getrandbits(32) for _ in deals]
-        results = {option: _results(deals, seeds, seat, option) for option in options}
+        results = self._results(deals, seeds, seat, options)
         kept: list[Action | None] = list(greedy) if greedy else options[-1:]
         base = max(kept, key=lambda option: sum(results[option]))
         best, score = _clearly_better(results, base)
-        if best == base and score > _PROMISING:
+        if best == base and score > _PROMISING and not self._spent():
             contender = max(results, key=lambda option: _gain(results[option], results[base])[0])
             more = [_imagine(view, known, rng) for _ in range(_MORE * self.rollouts)]
             seeds = [rng.getrandbits(32) for _ in more]
-            results = {option: results[option] + _results(more, seeds, seat, option) for option in (base, contender)}
+            extra = self._results(more, seeds, seat, [base, contender])
+            results = {option: results[option] + extra[option] for option in (base, contender)}
             best, _ = _clearly_better(results, base)
         return best
+
+    def _spent(self) -> bool:
+        return self.budget is not None and self.nodes >= self.budget
+
+    def _results(
+        self, deals: list[Deal], seeds: list[int], seat: Seat, options: list[Action | None]
+    ) -> dict[Action | None, list[float]]:
+        """Every option played out in the deals one after the other (see :func:`_result`), until the budget is
+        spent; each option gets the same deals."""
+        results: dict[Action | None, list[float]] = {option: [] for option in options}
+        for deal, seed in zip(deals, seeds, strict=True):
+            if self._spent():
+                break
+            for option in options:
+                value, steps = _result(deal, seed, seat, option)
+                results[option].append(value)
+                self.nodes += steps
+        return results
 
     def _watch(self, view: PeanutsView, seat: Seat, watched: Seat) -> _Unknown:
         """Take in what the view shows of ``watched``'s cards and return them for imagined deals."""
@@ -370,21 +401,19 @@ def _imagine(view: PeanutsView, known: list[_Unknown], rng: random.Random) -> De
     return deal
 
 
-def _results(deals: list[Deal], seeds: list[int], seat: Seat, option: Action | None) -> list[float]:
-    """Whether ``seat`` wins each imagined deal after ``option`` (None: it waits): 1, a draw 0.5, else 0."""
-    results = []
-    for deal, seed in zip(deals, seeds, strict=True):
-        deal = deal.copy()
-        rng = random.Random(seed)
-        if option is not None:
-            deal.apply(seat, option)
-        elif deal.turn is not None:
-            deal.turn = 1 - seat
-        else:
-            deal.greedy_step(1 - seat, rng)
-        winner = deal.play_out(rng)
-        results.append(1.0 if winner == seat else 0.5 if winner is None else 0.0)
-    return results
+def _result(deal: Deal, seed: int, seat: Seat, option: Action | None) -> tuple[float, int]:
+    """Whether ``seat`` wins the imagined deal after ``option`` (None: it waits): 1, a draw 0.5, else 0; and the
+    greedy steps that took."""
+    deal = deal.copy()
+    rng = random.Random(seed)
+    if option is not None:
+        deal.apply(seat, option)
+    elif deal.turn is not None:
+        deal.turn = 1 - seat
+    else:
+        deal.greedy_step(1 - seat, rng)
+    winner = deal.play_out(rng)
+    return 1.0 if winner == seat else 0.5 if winner is None else 0.0, deal.steps
 
 
 def _gain(values: list[float], base: list[float]) -> tuple[float, float]:

@@ -35,8 +35,13 @@ STEP_LIMIT = 3000
 
 Action = tuple[int, ...]
 
-_RANK = [key % 13 + 1 for key in range(52)]
-_RED = [key // 13 in (1, 2) for key in range(52)]
+_KEY = [card % 52 for card in range(104)]
+_RANK = [card % 13 + 1 for card in range(104)]
+_RED = [card % 52 // 13 in (1, 2) for card in range(104)]
+_ONTO = [[_RANK[top] == _RANK[card] + 1 and _RED[top] != _RED[card] for top in range(104)] for card in range(104)]
+"""``_ONTO[card][top]``: whether ``card`` goes on a column whose top is ``top``."""
+_BUILD_FROM: list[Action] = [(BUILD, index) for index in range(COLUMNS)]
+_ACES = [key for key in range(52) if _RANK[key] == 1]
 
 
 def card_int(card: Card) -> int:
@@ -64,26 +69,49 @@ def action_of(tableau: tuple[tuple[Card, ...], ...], action: PeanutsAction) -> A
     return (SHIFT, source, count, int(action.dest[1:]) - 1)
 
 
-def _on_column(card: int, top: int) -> bool:
-    card, top = card % 52, top % 52
-    return _RANK[top] == _RANK[card] + 1 and _RED[top] != _RED[card]
-
-
 def _run_length(column: list[int]) -> int:
     length = 1 if column else 0
-    while length < len(column) and _on_column(column[-length], column[-length - 1]):
+    while length < len(column) and _ONTO[column[-length]][column[-length - 1]]:
         length += 1
     return length
+
+
+def _column_shifts(columns: list[list[int]]) -> list[tuple[Action, int]]:
+    """Every move of a column's tail onto another column's top, with the card it uncovers (-1: it empties the
+    column); a deal keeps them until that seat's columns change."""
+    shifts: list[tuple[Action, int]] = []
+    for index, column in enumerate(columns):
+        if not column:
+            continue
+        size = len(column)
+        top_rank = _RANK[column[-1]]
+        run = 0
+        for target_index, target in enumerate(columns):
+            if target_index == index or not target:
+                continue
+            top = target[-1]
+            count = _RANK[top] - top_rank
+            if count < 1 or count > size:
+                continue
+            if count > 1:
+                run = run or _run_length(column)
+                if count > run:
+                    continue
+            if _RED[column[-count]] != _RED[top]:
+                shifts.append(((SHIFT, index, count, target_index), column[-count - 1] if count < size else -1))
+    return shifts
 
 
 class Deal:
     """Both players' cards and the building piles; see the module docstring. Mutable: :meth:`copy` first.
 
     ``columns[seat]`` holds seven lists, ``peanut``, ``stock`` and ``waste`` one list a seat (bottom first, the
-    last card on top). ``want[key]`` counts the piles that take the card ``key`` (a card int mod 52) next;
-    ``piles`` counts the piles started. ``played[seat]`` counts the seat's cards in the piles. ``turn`` is the
-    seat to act in the turn-based mode, None in real-time play. ``marks`` and ``progress`` carry the greedy
-    player's "went round in vain" check.
+    last card on top). ``want[key]`` counts the piles that take the card ``key`` (a card int mod 52) next, an ace
+    1 while a pile may still be started; ``piles`` counts the piles started. ``played[seat]`` counts the seat's
+    cards in the piles. ``turn`` is the seat to act in the turn-based mode, None in real-time play. ``marks`` and
+    ``progress`` carry the greedy player's "went round in vain" check. ``shifts[seat]`` keeps the seat's moves
+    from column to column until its columns change (None: not worked out yet), and ``steps`` counts the greedy
+    player's steps since the deal was made or copied: the work a rollout cost, whatever the machine.
     """
 
     __slots__ = (
@@ -95,6 +123,8 @@ class Deal:
         "piles",
         "played",
         "progress",
+        "shifts",
+        "steps",
         "stock",
         "stuck",
         "turn",
@@ -123,12 +153,17 @@ class Deal:
             key = top % 52
             if _RANK[key] < 13:
                 self.want[key + 1] += 1
+        if self.piles < MAX_PILES:
+            for ace in _ACES:
+                self.want[ace] = 1
         self.stuck = stuck
         self.out: int | None = None
         self.turn = turn
         self.progress = [0, 0]
         self.marks: list[int | None] = [None, None]
         self.builds = 0
+        self.shifts: list[list[tuple[Action, int]] | None] = [None, None]
+        self.steps = 0
 
     @classmethod
     def of(cls, state: PeanutsState) -> "Deal":
@@ -163,13 +198,14 @@ class Deal:
         other.progress = list(self.progress)
         other.marks = list(self.marks)
         other.builds = self.builds
+        other.shifts = list(self.shifts)
+        other.steps = 0
         return other
 
     # --- the rules ----------------------------------------------------------------------------------------------
 
     def fits(self, card: int) -> bool:
-        key = card % 52
-        return self.piles < MAX_PILES if _RANK[key] == 1 else self.want[key] > 0
+        return self.want[_KEY[card]] > 0
 
     def score(self, seat: int) -> int:
         return self.played[seat] - len(self.peanut[seat])
@@ -205,13 +241,18 @@ class Deal:
                 card = self.waste[seat].pop()
             else:
                 card = self.columns[seat][source].pop()
-            key = card % 52
+                self.shifts[seat] = None
+            key = _KEY[card]
+            want = self.want
             if _RANK[key] == 1:
                 self.piles += 1
+                if self.piles >= MAX_PILES:
+                    for ace in _ACES:
+                        want[ace] = 0
             else:
-                self.want[key] -= 1
+                want[key] -= 1
             if _RANK[key] < 13:
-                self.want[key + 1] += 1
+                want[key + 1] += 1
             self.played[seat] += 1
             self.builds += 1
             self.stuck[0] = self.stuck[1] = False
@@ -226,10 +267,12 @@ class Deal:
                 count = action[2]
                 target.extend(column[-count:])
                 del column[-count:]
+            self.shifts[seat] = None
         peanut = self.peanut[seat]
         for column in self.columns[seat]:
             if not column and peanut:
                 column.append(peanut.pop())
+                self.shifts[seat] = None
         if not peanut:
             self.out = seat
 
@@ -239,51 +282,37 @@ class Deal:
         """The moves the greedy player picks among (it takes one at random), or ``[]`` when it would turn the
         stock, turn the waste over, say "stuck" or wait (:meth:`fallback` tells which)."""
         columns = self.columns[seat]
-        peanut = self.peanut[seat][-1] if self.peanut[seat] else None
-        waste = self.waste[seat][-1] if self.waste[seat] else None
-        if peanut is not None and self.fits(peanut):
+        want = self.want
+        peanut_pile, waste_pile = self.peanut[seat], self.waste[seat]
+        peanut = peanut_pile[-1] if peanut_pile else -1
+        if peanut >= 0 and want[_KEY[peanut]]:
             return [(BUILD, PEANUT)]
-        builds: list[Action] = [
-            (BUILD, index) for index in range(COLUMNS) if columns[index] and self.fits(columns[index][-1])
-        ]
+        builds = [_BUILD_FROM[index] for index, column in enumerate(columns) if column and want[_KEY[column[-1]]]]
         if builds:
             return builds
-        if waste is not None and self.fits(waste):
+        waste = waste_pile[-1] if waste_pile else -1
+        if waste >= 0 and want[_KEY[waste]]:
             return [(BUILD, WASTE)]
-        if peanut is not None:
-            onto: list[Action] = [
-                (SHIFT, PEANUT, 1, index)
-                for index, column in enumerate(columns)
-                if column and _on_column(peanut, column[-1])
+        if peanut >= 0:
+            onto = _ONTO[peanut]
+            shifts: list[Action] = [
+                (SHIFT, PEANUT, 1, index) for index, column in enumerate(columns) if column and onto[column[-1]]
             ]
-            if onto:
-                return onto
-        emptying: list[Action] = []
-        uncovering: list[Action] = []
-        for index, column in enumerate(columns):
-            if not column:
-                continue
-            run = _run_length(column)
-            top_rank = _RANK[column[-1] % 52]
-            for target_index, target in enumerate(columns):
-                if target_index == index or not target:
-                    continue
-                count = _RANK[target[-1] % 52] - top_rank
-                if 1 <= count <= run and _RED[column[-count] % 52] != _RED[target[-1] % 52]:
-                    if count == len(column):
-                        emptying.append((SHIFT, index, count, target_index))
-                    elif _RANK[column[-count - 1] % 52] == 1 or self.fits(column[-count - 1]):
-                        uncovering.append((SHIFT, index, count, target_index))
-        if emptying:
-            return emptying
-        if uncovering:
-            return uncovering
-        if waste is not None:
-            return [
-                (SHIFT, WASTE, 1, index)
-                for index, column in enumerate(columns)
-                if column and _on_column(waste, column[-1])
-            ]
+            if shifts:
+                return shifts
+        moves = self.shifts[seat]
+        if moves is None:
+            moves = self.shifts[seat] = _column_shifts(columns)
+        if moves:
+            emptying = [move for move, under in moves if under < 0]
+            if emptying:
+                return emptying
+            uncovering = [move for move, under in moves if under >= 0 and (_RANK[under] == 1 or want[_KEY[under]])]
+            if uncovering:
+                return uncovering
+        if waste >= 0:
+            onto = _ONTO[waste]
+            return [(SHIFT, WASTE, 1, index) for index, column in enumerate(columns) if column and onto[column[-1]]]
         return []
 
     def fallback(self, seat: int) -> Action | None:
@@ -302,6 +331,7 @@ class Deal:
 
     def greedy_step(self, seat: int, rng: random.Random) -> bool:
         """Let the greedy player act for ``seat``; False when it waits (it has said "stuck", or says it now)."""
+        self.steps += 1
         options = self.greedy_options(seat)
         if options:
             self.apply(seat, options[0] if len(options) == 1 else rng.choice(options))

@@ -4,7 +4,8 @@ import pytest
 
 from bot.app import create_bot
 from bot.core.service import TableService
-from bot.ui.present.edits import EditBudget, EditQueue, Redraw
+from bot.ui.present.edits import EditQueue, Redraw
+from bot.ui.present.requests import EditBudget
 
 CHANNEL, TABLE_MESSAGE, OTHER_MESSAGE = 2, 10, 11
 

@@ -81,6 +81,13 @@ def test_numbers_dates_and_durations_follow_the_language():
     assert (ENGLISH.duration(180), german.duration(180)) == ("3 minutes", "3 Minuten")
 
 
+def test_a_rating_always_has_one_decimal_in_the_languages_own_digits():
+    german, russian = words_for("de"), words_for("ru")
+    assert [ENGLISH.rating(value) for value in (5, 5.0, 28.94, -3.25, -0.04)] == ["5.0", "5.0", "28.9", "-3.2", "0.0"]
+    assert (german.rating(1234.56), german.rating(5)) == ("1.234,6", "5,0")
+    assert russian.rating(28.94) == "28,9"
+
+
 def test_cards_use_the_letters_each_language_prints():
     queen, ten = Card.parse("QH"), Card.parse("TS")
     assert [words_for(locale).card(queen) for locale in LOCALES] == ["Q♥", "D♥", "D♥", "Q♥", "Q♥", "D♥", "Д♥"]

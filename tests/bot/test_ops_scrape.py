@@ -15,7 +15,7 @@ from bot.ops import logs
 from bot.ops.bot_checks import serve
 from bot.ops.metrics import StoreMetrics
 from bot.text import readable
-from bot.ui.present.edits import EditBudget
+from bot.ui.present.requests import EditBudget
 from bot.words import word
 from games import GAMES
 from games.pebbles import GAME, marked_card
@@ -27,7 +27,7 @@ from .test_pebbles_discord import click, open_table, play_turn
 
 @pytest.fixture
 def simcord_bot(settings, store, seed_box):
-    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
     return create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget)
 
 

@@ -6,7 +6,7 @@ import pytest
 from bot.app import create_bot
 from bot.core.service import AI_SECONDS, Table
 from bot.text import readable
-from bot.ui.present.edits import EditBudget
+from bot.ui.present.requests import EditBudget
 from bot.words import word
 from games.pebbles import GAME, Declare, Pass, Play, marked_card
 
@@ -14,6 +14,7 @@ from .conftest import Room
 from .tables import (
     buttons_of,
     custom_ids_on,
+    descriptions_of,
     labels_of,
     picture_of,
     private_text,
@@ -29,7 +30,7 @@ from .tables import (
 def simcord_bot(settings, store, seed_box):
     """Whole games make hundreds of edits: here the bot edits as soon as asked (the budget itself is
     tested with the two-seat double in test_many_seats)."""
-    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
     return create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget)
 
 
@@ -84,7 +85,7 @@ def visible_text(room: Room, actor, seen: Seen) -> str:
     """Every text ``actor`` can see now: the channel (text and buttons), their DMs, their panels."""
     texts = []
     for message in [*room.channel.history(), *dm_messages(actor)]:
-        texts.append(message.content + text_of(message))
+        texts.append(message.content + text_of(message) + descriptions_of(message))
         texts.append(" ".join(labels_of(message)))
     texts += seen.private.get(actor.id, [])
     return "\n".join(texts)
@@ -98,12 +99,15 @@ async def check_privacy(room: Room, bot, game_id: int, people: dict[int, object]
         seat = record.players.index(user_id)
         text = visible_text(room, actor, seen)
         own = {readable(str(word(marked_card(card, state.decks)))) for card in state.hands[seat]}
+        public = GAME.view_for(state, None)
+        on_show = [card for _, card in (*public.trick, *public.last_trick)]
+        own |= {readable(str(word(marked_card(card, state.decks)))) for card in on_show}
         for other in range(state.seats):
             if other == seat:
                 continue
             melded = set(GAME.view_for(state, None).melded[other])
             for card in state.hands[other]:
-                # the 3-player game has two 8♥: the viewer's own copy may be named
+                # the 3-player game has two 8♥: the viewer's own copy, or one on the table, may be named
                 name = readable(str(word(marked_card(card, state.decks))))
                 if card not in melded and name not in own:
                     assert name not in text, f"{name} of seat {other + 1} is visible to seat {seat + 1}"

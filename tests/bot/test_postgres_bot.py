@@ -11,8 +11,8 @@ from bot.app import PeapodBot, create_bot
 from bot.core.service import TableService
 from bot.store import PostgresStore
 from bot.ui.kinds import KINDS
-from bot.ui.present.edits import EditBudget
 from bot.ui.present.presenter import Presenter
+from bot.ui.present.requests import EditBudget
 from games import GAMES
 from tests.postgres import fresh_database
 
@@ -88,7 +88,7 @@ async def test_hand_redraws_go_to_the_process_that_owns_dms(room, simcord_bot, s
     """This process owns the guild's shard but not shard 0 (DMs): after a card is played, the table is redrawn
     here and the hands are handed over by a notice; the presenter that owns DMs (another process's, here on
     the same simulated Discord) redraws them."""
-    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
     simcord_bot.presenter = Presenter(
         simcord_bot, simcord_bot.service, KINDS, budget, owns=lambda guild_id: guild_id is not None
     )
@@ -123,7 +123,7 @@ async def test_the_tournament_message_is_edited_by_the_process_that_owns_its_ser
     """A process that does not own the server ends the tournament's only match: it leaves the tournament's
     message alone and hands it over by a tournament notice; the owner (another process, with a service of
     its own on the same database) reloads the tournament and redraws its message."""
-    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
     bot = DmsOnly(settings, store, budget=budget)
     await room.env.restart_bot(bot)
     owner = Presenter(bot, TableService(store, games=GAMES), KINDS, budget, owns=lambda guild_id: guild_id is not None)

@@ -12,7 +12,7 @@ from bot.app import create_bot
 from bot.core.tournament import Outcome
 from bot.core.tournaments import TournamentView
 from bot.ui import custom_ids
-from bot.ui.present.edits import EditBudget
+from bot.ui.present.requests import EditBudget
 from games.ai.peanuts_ai import GreedyPlayer
 from games.peanuts import GAME as PEANUTS
 
@@ -33,7 +33,7 @@ NAMES = ("dave", "erin", "frank", "grace", "heidi")
 @pytest.fixture
 def simcord_bot(settings, store, seed_box):
     """Tournaments deal many boards at once: here the bot edits as soon as asked."""
-    budget = EditBudget(channel_edits=10_000, channel_window=1.0, message_spacing=0.0)
+    budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
     return create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget)
 
 

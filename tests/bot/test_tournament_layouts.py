@@ -2,21 +2,34 @@
 arena's Pause and Return, the standings picture's rows and tie-break columns, a knockout's bracket, and the
 podium."""
 
-import discord
-from discord import ui
+import dataclasses
+import io
 
+import discord
+import pytest
+from discord import ui
+from PIL import Image
+
+from bot.cogs.ratings import describe
 from bot.core.tournament import Entrant, Format, Outcome, Result, bracket, standings
 from bot.core.tournaments import TournamentView
-from bot.i18n import ENGLISH, PSEUDO, words_for
-from bot.store import EntrantRecord, PairingRecord, TournamentRecord
+from bot.i18n import ENGLISH, LOCALES, PSEUDO, words_for
+from bot.store import EntrantRecord, PairingRecord, Rating, TournamentRecord
 from bot.ui.present.layouts import (
     announcement_layout,
+    bracket_description,
     bracket_picture,
+    podium_text,
+    standings_description,
     standings_table,
     tournament_controls,
     tournament_layout,
     tournament_text,
 )
+from games import GAMES
+from render import standings as picture
+from render.bracket import render_bracket
+from render.standings import render_standings, text_width, title_lines
 
 from .pseudo import english_in
 
@@ -91,7 +104,8 @@ def test_the_standings_picture_has_the_tie_breaks_of_swiss_and_none_in_an_arena(
     results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.DRAW), Result.bye(55))
     swiss = standings_table(ENGLISH, view_of(Format.SWISS, "running", results, 1))
     assert swiss.headings == ("#", "Player", "Points", "Buchholz", "S-B", "Games")
-    assert swiss.rows[0].cells[:3] == ("1", "p11", "1") and "after round 1" in swiss.title
+    assert swiss.rows[0].cells[:3] == ("1", "p11", "1") and swiss.subtitle == "Standings after round 1"
+    assert swiss.title == "Peanuts tournament #7: Swiss"
     assert any(row.cells[2] == "0.5" for row in swiss.rows)
     streak = (Result(11, 22, Outcome.FIRST_WON), Result(11, 33, Outcome.FIRST_WON))
     arena = standings_table(ENGLISH, view_of(Format.ARENA, "running", streak, 1))
@@ -108,11 +122,28 @@ def test_a_knockout_of_six_draws_its_bracket_with_byes_to_the_top_seeds():
     assert bracket_picture(ENGLISH, view_of(Format.SWISS, "running")) is None
 
 
+def test_the_standings_and_the_bracket_are_described_row_by_row_and_match_by_match():
+    results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.DRAW), Result.bye(55))
+    swiss = standings_description(ENGLISH, standings_table(ENGLISH, view_of(Format.SWISS, "running", results, 1)))
+    lines = swiss.splitlines()
+    rows = [line for line in lines if line[0].isdigit()]
+    assert "after round 1" in swiss and len(rows) == len(PLAYERS)
+    assert rows[0].startswith("1. p11: Points 1, Buchholz ") and rows[0].endswith(", Games 1")
+    knockout = view_of(Format.KNOCKOUT, "running", (Result.bye(11), Result.bye(22)), 1)
+    drawn = bracket_picture(ENGLISH, knockout)
+    assert drawn is not None
+    said = bracket_description(ENGLISH, drawn).splitlines()
+    first = next(line for line in said if line.startswith("Round 1: "))
+    assert said[0] == drawn.title and "p11 vs bye: p11 won" in first
+    assert said[-1].startswith("Final: ")
+
+
 def test_the_podium_is_announced_with_medals():
     results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.FIRST_WON))
     view = view_of(Format.SWISS, "finished", results, 3)
     text = text_of(announcement_layout(ENGLISH, view, 0, ["The tournament is over."], view.standings[:3], None))
-    assert "The podium" in text and "\U0001f947 <@11>" in text and "\U0001f948 <@33>" in text
+    assert "The podium" in text and "\U0001f947 <@11>" in text and "\U0001f947 <@33>" in text, "level: both gold"
+    assert "\U0001f948" not in text and "\U0001f949 <@22>" in text
 
 
 def test_every_word_of_a_tournaments_messages_and_pictures_comes_from_the_catalog():
@@ -134,10 +165,72 @@ def test_every_word_of_a_tournaments_messages_and_pictures_comes_from_the_catalo
         texts.append(text_of(tournament_layout(words, view, 0, None)))
         texts += [c.item.label or "" for c in tournament_controls(words, view)]
         table = standings_table(words, view)
-        texts += [table.title, *table.headings]
+        texts += [table.title, table.subtitle, *table.headings, standings_description(words, table)]
         bracket = bracket_picture(words, view)
         if bracket is not None:
-            texts += [bracket.title, *bracket.headings]
+            texts += [bracket.title, bracket.subtitle, *bracket.headings, bracket_description(words, bracket)]
             texts += [side for matches in bracket.rounds for match in matches for side in (match.top, match.bottom)]
         texts.append(text_of(announcement_layout(words, view, 0, ["[ñööţêê]"], view.standings[:3], None)))
     assert [(text, english_in(text)) for text in texts if english_in(text)] == []
+
+
+LONGEST_TITLE = max((game.title for game in GAMES.values()), key=len)
+
+
+@pytest.mark.parametrize("locale", [*LOCALES, PSEUDO])
+def test_the_pictures_titles_are_read_whole_in_every_language(locale):
+    """The standings' title and subtitle (after round 20, so far, final) and a bracket's, for the longest game
+    title, every format and a five-digit number, are broken onto lines that each fit the picture's width as its
+    own font measures them, with nothing cut short; and the pictures are drawn that tall."""
+    words = words_for(locale)
+    results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.DRAW), Result.bye(55))
+    views = [
+        view_of(form, status, results, 20, id=99999)
+        for form in Format
+        for status in ("running", "finished")
+        if form is not Format.KNOCKOUT
+    ]
+    room = picture.WIDTH - 2 * picture.MARGIN
+    for view in views:
+        table = standings_table(words, dataclasses.replace(view, title=LONGEST_TITLE))
+        lines = title_lines(table.title, table.subtitle)
+        assert all(text_width(line.text, line.size, line.bold) <= room for line in lines), lines
+        assert " ".join(line.text for line in lines) == f"{table.title} {table.subtitle}"
+        height = Image.open(io.BytesIO(render_standings(table))).height
+        assert height == picture.MARGIN + picture.title_room(lines) + picture.HEADINGS_ROOM + 6 * picture.ROW + 8
+    knockout = view_of(Format.KNOCKOUT, "running", (Result.bye(11), Result.bye(22)), 1, id=99999)
+    drawn = bracket_picture(words, dataclasses.replace(knockout, title=LONGEST_TITLE))
+    assert drawn is not None
+    lines = title_lines(drawn.title, drawn.subtitle)
+    assert all(text_width(line.text, line.size, line.bold) <= room for line in lines), lines
+    assert " ".join(line.text for line in lines) == f"{drawn.title} {drawn.subtitle}"
+    assert Image.open(io.BytesIO(render_bracket(drawn))).width == picture.WIDTH
+
+
+def test_players_level_share_a_medal_and_the_next_rank_skips():
+    """Standard competition ranking (1, 1, 3): two players level on top both get the gold, nobody the silver,
+    and the next two share the bronze; the standings picture shows the same ranks."""
+    results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.FIRST_WON), Result(55, 66, Outcome.DRAW))
+    view = view_of(Format.ARENA, "finished", results, 1)
+    assert [row.cells[0] for row in standings_table(ENGLISH, view).rows] == ["1", "1", "3", "3", "5", "5"]
+    podium = [line for line in view.standings if line.rank <= 3]
+    assert podium_text(podium).splitlines() == [
+        "\U0001f947 <@11>",
+        "\U0001f947 <@33>",
+        "\U0001f949 <@55>",
+        "\U0001f949 <@66>",
+    ]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_rating_reads_the_same_on_the_sign_up_and_in_rating_and_leaderboard(locale):
+    """The sign-up lists an entrant's rating as /rating and /leaderboard (``describe``) show it, in every
+    language: one way of writing a rating (``Words.rating``), whole numbers too ("5.0", never "5")."""
+    words = words_for(locale)
+    for value in (5.0, 28.94, -3.25):
+        entrant = EntrantRecord(11, "p11", value, 1000.0)
+        text = tournament_text(words, view_of(Format.SWISS, "signup", entrants=(entrant,)))
+        shown = words.rating(value)
+        assert words("{player} ({rating})", player="<@11>", rating=shown) in text
+        rated = Rating(11, value + 6.0, 2.0, 12)
+        assert f"**{shown}**" in describe(rated, words)

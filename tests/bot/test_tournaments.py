@@ -13,6 +13,7 @@ from bot.store import PostgresStore, SqliteStore
 from bot.words import say
 from games import GAMES
 from games.leads import LEADS
+from tests.bot.test_service import COUNT
 from tests.postgres import fresh_database
 
 GUILD, CHANNEL = 1, 2
@@ -133,7 +134,7 @@ async def test_bad_input_changes_nothing(service, clock):
         await service.tournament(tournament_id, GUILD + 1)
     with pytest.raises(TournamentError, match="one at a time"):
         await service.open_tournament("peanuts", "arena", guild_id=GUILD, channel_id=CHANNEL, host_id=HOST)
-    with pytest.raises(TournamentError, match="Peanuts or Pebbles"):
+    with pytest.raises(TournamentError, match="a game for two players"):
         await service.open_tournament("penguin", "swiss", guild_id=GUILD, channel_id=CHANNEL + 1, host_id=HOST)
     view = await service.tournament(tournament_id, GUILD)
     assert [e.user_id for e in view.record.entrants] == list(PLAYERS[:2]) and view.status == "signup"
@@ -145,6 +146,24 @@ async def test_bad_input_changes_nothing(service, clock):
     await service.resign(match.game_id, match.first_id)
     with pytest.raises(TournamentError, match="over"):
         await service.leave_tournament(tournament_id, PLAYERS[0])
+
+
+async def test_a_game_two_can_play_enters_tournaments_without_a_change_to_the_core(store, clock):
+    """The games a tournament plays are those whose seats allow two: a new one (Count, one or two seats, known
+    only to this test) is offered and played; a one-player game is not."""
+    service = TableService(store, games={**GAMES, "count": COUNT}, clock=clock, seed_source=lambda: 7)
+    assert service.tournament_kinds() == ["peanuts", "pebbles", "count"]
+    with pytest.raises(TournamentError, match="a game for two players"):
+        await service.open_tournament("peek", "swiss", guild_id=GUILD, channel_id=CHANNEL, host_id=HOST)
+    tournament_id = await signed_up(service, PLAYERS[:2], kind="count", rounds=1)
+    progress = await service.start_tournament(tournament_id, HOST)
+    [table] = progress.dealt
+    assert table.kind == "count" and set(table.players) == set(PLAYERS[:2])
+    await shown(service, progress)
+    await service.resign(table.game_id, table.players[1])
+    view = await service.tournament(tournament_id, GUILD)
+    assert view.status == "finished" and view.title == "Count"
+    assert view.standings[0].entrant.player == table.players[0]
 
 
 async def test_a_start_time_with_one_player_calls_the_tournament_off(service, clock):

@@ -353,3 +353,24 @@ def test_peanuts_hard_remembers_only_the_turns_it_saw():
                 knew_whole_stock += 1
             state = game.apply_action(state, seat, action).state
     assert knew_whole_stock > 20
+
+
+def test_peanuts_hard_keeps_to_its_node_budget():
+    """The hard player stops playing out imagined deals once its budget of greedy steps is spent (a count, never
+    a clock): a capped decision plays out fewer steps than an uncapped one, the same table with the same seed gets
+    the same choice from the same count, and a budget it never reaches changes nothing."""
+    budget = 1_000
+    for state in positions(peanuts.GAME, peanuts_ai, 2, {}, 6):
+        free = peanuts_ai.HardPlayer(rollouts=8, budget=None)
+        choice = free.choose(state, 0, random.Random(1))
+        if free.nodes > 2 * budget:
+            break
+    else:
+        pytest.fail("no position where the hard player thinks long")
+    capped = [peanuts_ai.HardPlayer(rollouts=8, budget=budget) for _ in range(2)]
+    choices = [player.choose(state, 0, random.Random(1)) for player in capped]
+    assert choices[0] == choices[1]
+    assert budget <= capped[0].nodes == capped[1].nodes < free.nodes
+    roomy = peanuts_ai.HardPlayer(rollouts=8, budget=free.nodes + 1)
+    assert roomy.choose(state, 0, random.Random(1)) == choice
+    assert roomy.nodes == free.nodes

@@ -87,3 +87,31 @@ def test_rollouts_end_and_repeat():
         assert first.out is not None or all(first.stuck)
         assert cards_of(first) == cards_of(second)
         assert sum(map(len, first.peanut)) + sum(first.played) <= 2 * 52
+
+
+def test_a_deal_that_keeps_its_column_moves_picks_as_a_fresh_one():
+    """The column-to-column moves a deal keeps between steps are those of its columns now: along whole rollouts,
+    each seat's greedy options equal those of a copy that works them out afresh."""
+    checked = 0
+    for seed in range(12):
+        deal = Deal.of(GAME.new_state(None, 2, seed))
+        rng = random.Random(seed)
+        while deal.out is None and not all(deal.stuck) and checked < 20_000:
+            for seat in (0, 1):
+                fresh = deal.copy()
+                fresh.shifts = [None, None]
+                assert deal.greedy_options(seat) == fresh.greedy_options(seat)
+                checked += 1
+            seat = rng.randrange(2)
+            if not deal.greedy_step(seat, rng):
+                deal.greedy_step(1 - seat, rng)
+    assert checked > 2_000
+
+
+def test_a_rollout_counts_its_steps():
+    deal = Deal.of(GAME.new_state(None, 2, 5))
+    rollout = deal.copy()
+    rollout.play_out(random.Random(5))
+    assert deal.steps == 0
+    assert 0 < rollout.steps <= 3000
+    assert rollout.copy().steps == 0

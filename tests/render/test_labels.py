@@ -18,6 +18,7 @@ from render.labels import (
     ENGLISH_PEEK,
     ENGLISH_PENGUIN,
     ENGLISH_TRIPLEPEAKS,
+    DeckStyle,
     Plural,
 )
 from tests.render.scenes import views
@@ -80,7 +81,10 @@ PICTURES: dict[str, tuple[Any, tuple[tuple[Callable[[], tuple[Any, ...]], Draw],
 
 
 def _marked(value: Any) -> Any:
-    """The same label visibly changed: a string (placeholders kept), each line of a tuple, a counted word."""
+    """The same label visibly changed: a string (placeholders kept), each line of a tuple, a counted word; the
+    deck style the other way round."""
+    if isinstance(value, DeckStyle):
+        return DeckStyle.FOUR_COLOUR if value is DeckStyle.STANDARD else DeckStyle.STANDARD
     if isinstance(value, str):
         return f"\u2039{value}\u203a"
     if isinstance(value, tuple):

@@ -81,7 +81,7 @@ def test_a_bracket_is_550_wide_deterministic_and_as_tall_as_its_first_round(play
     png = render_bracket(picture)
     assert png == render_bracket(picture)
     first = len(picture.rounds[0])
-    top = standings.MARGIN + bracket.TITLE_ROOM + bracket.HEADINGS_ROOM
+    top = standings.MARGIN + standings.TITLE_ROOM + bracket.HEADINGS_ROOM
     assert _decode(png).size == (cards.DISPLAY_WIDTH, top + first * (2 * bracket.LINE + bracket.SPACING) + 8)
 
 
@@ -89,7 +89,7 @@ def test_every_box_is_drawn_and_the_final_winner_is_gold():
     """Every first-round box holds white names; the champion's name is the only gold."""
     picture = bracket_picture(8, played=3)
     image = _decode(render_bracket(picture))
-    top = standings.MARGIN + bracket.TITLE_ROOM + bracket.HEADINGS_ROOM
+    top = standings.MARGIN + standings.TITLE_ROOM + bracket.HEADINGS_ROOM
     column = (standings.WIDTH - 2 * standings.MARGIN + bracket.LINK) / 3
     for index in range(4):
         y = top + index * (2 * bracket.LINE + bracket.SPACING)
@@ -111,3 +111,21 @@ def test_a_bracket_must_halve_round_by_round():
     with pytest.raises(ValueError):
         BracketPicture("T", ("1",), ((match, match), (match,)))
     assert BracketPicture("T", ("Final",), ((match,),)).rounds
+
+
+def test_a_long_title_goes_on_a_second_line_and_the_picture_grows_by_it():
+    """A title wider than the picture is broken at a space, not cut; the subtitle goes under it; each line adds
+    one title line's height, and there is ink on every line. Past two lines the rest is cut short."""
+    title = "Pebbles and Nuts tournament #12345: Round robin, the long-named one"
+    lines = standings.title_lines(title, "Standings after round 20")
+    assert [line.bold for line in lines] == [True, True, False]
+    assert " ".join(line.text for line in lines[:2]) == title
+    short = StandingsTable("T", ("#", "Name", "Pts"), (StandingsRow(("1", "Alice", "3")),))
+    long = StandingsTable(title, ("#", "Name", "Pts"), (StandingsRow(("1", "Alice", "3")),), "Standings after round 20")
+    image = _decode(render_standings(long))
+    assert image.height == _decode(render_standings(short)).height + 2 * standings.TITLE_LINE
+    for index in range(3):
+        middle = standings.MARGIN + 10 + standings.TITLE_LINE * index
+        assert cards.WHITE in _colours(image, (standings.MARGIN, middle - 6, 200, middle + 6)), index
+    endless = standings.wrapped("word " * 200, standings.TITLE, 300, bold=True)
+    assert len(endless) == standings.TITLE_LINES and endless[-1].endswith("…")

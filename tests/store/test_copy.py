@@ -39,8 +39,10 @@ async def fill(store: Store) -> list[int]:
     await store.name_results(ids[0], {1: "Ann"})
     await store.set_guild_setting(10, "turn_seconds", "60.0")
     await store.set_dm_closed(7, True, at=5.0)
+    await store.set_dm_channel(7, 70)
     await store.set_user_locale(7, "pt-BR")
     await store.set_user_language(7, "de")
+    await store.set_user_deck(7, "four-colour")
     rated = [RatingChange(Rating(1, 25.0, 8.3, 0), 27.0, 8.0), RatingChange(Rating(7, 25.0, 8.3, 0), 23.0, 8.0)]
     await store.rate_game(ids[0], 10, "count", rated, at=13.0)
     assert await store.add_daily(DailyAttempt("2026-11-25", "count", 1, ids[1], 10, 20, 14.0))
@@ -64,8 +66,9 @@ async def same_content(first: Store, second: Store, ids: list[int]) -> None:
         assert await first.timers(game_id) == await second.timers(game_id)
     assert await second.scoreboard(20, "count") == await first.scoreboard(20, "count")
     assert await second.guild_setting(10, "turn_seconds") == "60.0"
-    assert await second.dm_closed(7)
+    assert await second.dm_closed(7) and await second.dm_channel(7) == 70
     assert await second.user_language(7) == await first.user_language(7)
+    assert await second.user_settings(7) == await first.user_settings(7)
     tournament = await first.load_tournament(1)
     assert tournament is not None and tournament.pairings[0].game_id == ids[0]
     assert await second.load_tournament(1) == tournament
@@ -87,8 +90,10 @@ async def test_sqlite_to_postgresql_and_back(tmp_path, postgres_url):
                 "results": 2,
                 "timers": 3,
                 "closed_dms": 1,
+                "dm_channels": 1,
                 "guild_settings": 1,
                 "user_languages": 1,
+                "user_settings": 1,
                 "ratings": 2,
                 "rating_changes": 2,
                 "daily_attempts": 1,

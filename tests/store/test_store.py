@@ -23,6 +23,7 @@ from bot.store import (
     TimerRecord,
     TokenRecord,
     UserLanguage,
+    UserSettings,
     open_store,
 )
 from bot.store.migrations import MIGRATIONS, migrations
@@ -371,6 +372,27 @@ async def test_shown_versions_and_lagging_tables(store):
     assert await store.lagging_games() == []
 
 
+async def test_a_hand_message_that_lags_makes_its_game_lag(store):
+    """A hand message (a seat's DM) records the version it shows, never moving back; a new one shows none yet;
+    a game one of whose hands shows less than its version is lagging; a seat without one never is."""
+    game = await store.create_game(new_game(players=(1, 2)))
+    await store.set_message(game.id, 9, version=0, at=1.0)
+    await store.save_action(game.id, version=0, seat=0, code="+1", state={}, finished=False, at=2.0)
+    await store.set_shown(game.id, 1)
+    await store.set_hand_shown(game.id, 0, 1)  # no hand message: nothing recorded
+    assert await store.lagging_games() == []
+    await store.set_seat_message(game.id, 0, 30, 31)
+    assert await store.lagging_games() == [game.id]
+    await store.set_hand_shown(game.id, 0, 1)
+    await store.set_hand_shown(game.id, 0, 0)
+    assert await store.lagging_games() == []
+    await store.save_action(game.id, version=1, seat=1, code="+1", state={}, finished=False, at=3.0)
+    await store.set_shown(game.id, 2)
+    assert await store.lagging_games() == [game.id]
+    await store.set_seat_message(game.id, 0, None, None)
+    assert await store.lagging_games() == []
+
+
 async def test_a_table_moves_into_its_thread_once_and_back_once(store):
     """A race's board moves into a thread once; its commands find it from the thread; at the end its
     message is the thread's first message again, once, and until then the finished game lags."""
@@ -415,7 +437,7 @@ async def test_ratings_are_per_server_written_once_and_only_as_read(store):
 
 
 async def test_settings_closed_dms_and_seat_messages(store):
-    """Server settings by key, closed DMs, and a seat's hand message round-trip."""
+    """Server settings by key, closed DMs, DM channels, and a seat's hand message round-trip."""
     assert await store.guild_setting(10, "turn_seconds") is None
     await store.set_guild_setting(10, "turn_seconds", "60.0")
     await store.set_guild_setting(10, "turn_seconds", "90.0")
@@ -426,6 +448,10 @@ async def test_settings_closed_dms_and_seat_messages(store):
     assert await store.dm_closed(5)
     await store.set_dm_closed(5, False, at=3.0)
     assert not await store.dm_closed(5)
+    assert await store.dm_channel(5) is None
+    await store.set_dm_channel(5, 2**62 + 3)
+    await store.set_dm_channel(5, 2**62 + 5)
+    assert await store.dm_channel(5) == 2**62 + 5
     game = await store.create_game(new_game())
     big = 2**62 + 7
     await store.set_seat_message(game.id, 1, big, big + 1)
@@ -444,6 +470,21 @@ async def test_a_users_locale_and_chosen_language(store):
     assert await store.user_language(5) == UserLanguage(locale="pt-BR", chosen=None)
     await store.set_user_language(6, "pl")
     assert await store.user_language(6) == UserLanguage(locale=None, chosen="pl")
+
+
+async def test_a_users_settings_round_trip(store):
+    """/settings: the defaults until chosen (standard deck, pictures on); deck and pictures change alone."""
+    assert await store.user_settings(5) == UserSettings(deck="standard", pictures=True)
+    await store.set_user_deck(5, "four-colour")
+    assert await store.user_settings(5) == UserSettings(deck="four-colour", pictures=True)
+    await store.set_user_pictures(5, False)
+    await store.set_user_deck(6, "four-colour")
+    assert await store.user_settings(5) == UserSettings(deck="four-colour", pictures=False)
+    await store.set_user_deck(5, "standard")
+    assert await store.user_settings(5) == UserSettings(deck="standard", pictures=False)
+    await store.set_user_pictures(7, False)
+    assert await store.user_settings(7) == UserSettings(deck="standard", pictures=False)
+    assert await store.user_settings(6) == UserSettings(deck="four-colour", pictures=True)
 
 
 async def test_results_names_records_and_last_actions(store):

@@ -5,7 +5,9 @@
 - :mod:`.readers`: whose language each message speaks (a table its server's, a hand its player's);
 - :mod:`.drawing`: a message drawn in full (its picture rendered in a worker thread, the lines that ask
   the database), and the players' display names;
-- :mod:`.edits`: the edit budget and the per-channel queue of coalesced redraws;
+- :mod:`.requests`: Discord's rate limits: every request made outside an interaction's answer takes a slot of
+  one budget (the global limit, each channel's bucket per kind of request), the first boards first;
+- :mod:`.edits`: the per-channel queue of coalesced redraws, paced by that budget;
 - :mod:`.redraws`: which process edits which message, and the edit a queued redraw makes;
 - :mod:`.threads`: a race's thread, opened when it is dealt and closed when it ends;
 - :mod:`.hands`: the players' hand messages and short notes by DM;

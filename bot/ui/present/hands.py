@@ -1,9 +1,10 @@
 """Direct messages (:class:`Hands`): each player's hand message, and the short DMs that tell a player it is
 their turn or that a deadline nears.
 
-A player's hand message is sent when they sit down (which is also the check that the bot can DM them);
-when Discord refuses (403, code 50007) that is remembered, the player is told once to use the table's
-hand button, and no DM is tried again.
+A DM goes straight to the player's DM channel, whose id is remembered (:meth:`Hands.dm_channel`): one request
+each, never a look-up of the user first. A player's hand message is sent when they sit down (which is also
+the check that the bot can DM them); when Discord refuses (403, code 50007) that is remembered, the player
+is told once to use the table's hand button, and no DM is tried again.
 """
 
 import logging
@@ -16,6 +17,7 @@ from bot.i18n import N_
 from bot.text import shorten
 from bot.ui.present.drawing import Drawer
 from bot.ui.present.readers import seat_words
+from bot.ui.present.requests import Requests, Route
 from games.base import Seat
 from games.phrases import Phrase
 
@@ -32,8 +34,9 @@ DM_FORBIDDEN = 50007
 class Hands:
     """Sends and edits the players' hand messages, and DMs them a word when it matters."""
 
-    def __init__(self, client: discord.Client, service: TableService, drawer: Drawer) -> None:
+    def __init__(self, client: discord.Client, service: TableService, drawer: Drawer, requests: Requests) -> None:
         self._client = client
+        self._requests = requests
         self._service = service
         self._drawer = drawer
         self._pinged: dict[tuple[int, Seat], int] = {}
@@ -44,9 +47,9 @@ class Hands:
         if user_id is None:
             return False
         try:
-            user = await self._client.fetch_user(user_id)
-            channel = await user.create_dm()
-            message = await channel.send(view=view)
+            channel = await self.dm_channel(user_id)
+            async with self._requests.slot(channel.id, Route.POST):
+                message = await channel.send(view=view)
         except discord.Forbidden as error:
             if error.code == DM_FORBIDDEN or error.status == 403:
                 await self._service.set_dm_closed(user_id, True)
@@ -54,10 +57,26 @@ class Hands:
         await self._service.set_seat_message(table.game_id, seat, channel.id, message.id)
         return True
 
+    async def dm_channel(self, user_id: int) -> discord.PartialMessageable:
+        """The user's DM channel with the bot, to send to without asking Discord anything first: its id as
+        remembered (it never changes); else the channel is opened (one request, once) and remembered."""
+        known = await self._service.dm_channel(user_id)
+        if known is None:
+            user = self._client.get_user(user_id)
+            opened = user.dm_channel if user is not None else None
+            if opened is None:
+                async with self._requests.slot(None, Route.OPEN_DM):
+                    opened = await self._client.create_dm(discord.Object(user_id))
+            known = opened.id
+            await self._service.set_dm_channel(user_id, known)
+        return self._client.get_partial_messageable(known, type=discord.ChannelType.private)
+
     async def edit(self, message: discord.PartialMessage, table: Table, seat: Seat) -> None:
         """Redraw a seat's hand message, in its player's words."""
         words = await seat_words(self._client, table, seat)
-        await message.edit(**(await self._drawer.panel(table, seat, words)).edit())
+        parts = await self._drawer.panel(table, seat, words)
+        async with self._requests.slot(message.channel.id, Route.EDIT):
+            await message.edit(**parts.edit())
 
     async def notify(self, table: Table, seat: Seat, what: Phrase | str) -> None:
         """A short DM to a seat's player (a warning, a turn: a phrase, or a message id), in the words they last
@@ -74,8 +93,9 @@ class Hands:
         else:
             text = words("**{game}** (game #{game_id}): {text}", **about)
         try:
-            user = await self._client.fetch_user(user_id)
-            await user.send(shorten(text))
+            channel = await self.dm_channel(user_id)
+            async with self._requests.slot(channel.id, Route.POST):
+                await channel.send(shorten(text))
         except discord.Forbidden:
             await self._service.set_dm_closed(user_id, True)
         except discord.HTTPException:

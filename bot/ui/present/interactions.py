@@ -16,8 +16,9 @@ import discord
 from bot.core.places import TOKEN_MARGIN
 from bot.core.service import Table, TableService
 from bot.ui.present.drawing import Drawer
-from bot.ui.present.edits import EditBudget, EditQueue, Redraw
+from bot.ui.present.edits import EditQueue, Redraw
 from bot.ui.present.readers import table_words
+from bot.ui.present.requests import EditBudget
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,6 @@ from datetime import date
 from typing import Any
 
 import discord
-from babel.numbers import format_decimal
 from discord import ui
 
 from bot.core.deadlines import ai_level
@@ -17,7 +16,6 @@ from bot.core.service import Table
 from bot.core.tournament import Format, Standing
 from bot.core.tournaments import TournamentView
 from bot.i18n import N_, Words
-from bot.i18n.locales import babel_locale
 from bot.text import shorten
 from bot.ui import custom_ids
 from bot.ui.controls import (
@@ -45,7 +43,7 @@ from bot.ui.controls import (
     button,
 )
 from bot.ui.kind import KindUI
-from bot.ui.layout import FELT, layout
+from bot.ui.layout import FELT, Picture, layout
 from bot.ui.mentions import Mentions
 from games.base import EndReason, Hint, Seat
 from render.bracket import BracketMatch, BracketPicture
@@ -90,11 +88,6 @@ def channel_mention(channel_id: int | None) -> str:
 def in_time(when: float) -> str:
     """A moment as Discord shows it to each reader, relative and in their own language ("in 5 minutes")."""
     return f"<t:{int(when)}:R>"
-
-
-def rating_text(words: Words, rating: float) -> str:
-    """A rating as this language writes it, always with one decimal (``"28.9"``, ``"0.0"``; German ``"28,9"``)."""
-    return format_decimal(rating, format="#,##0.0", locale=babel_locale(words.locale))
 
 
 def ai_name(words: Words, table: Table) -> str:
@@ -167,17 +160,40 @@ def game_footer(words: Words, table: Table) -> str:
     return f"{words(UNSHARED)} · {number}" if table.settings.get(UNSHARED_SETTING) else number
 
 
+def table_picture(
+    words: Words, kind: KindUI, table: Table, names: Sequence[str], picked: str | None = None
+) -> Picture | None:
+    """The table's picture with its description (None before the deal): from the public view only, so it
+    says only what everyone may see."""
+    if table.public is None:
+        return None
+    if picked is not None and kind.render_picked is not None and kind.describe_picked is not None:
+        return Picture(IMAGE_NAME, kind.describe_picked(words, table, picked))
+    return Picture(IMAGE_NAME, kind.describe(words, table, names))
+
+
 def table_layout(
-    words: Words, kind: KindUI, table: Table, *, text: str, picked: str | None = None, controls: bool = True
+    words: Words,
+    kind: KindUI,
+    table: Table,
+    *,
+    text: str,
+    names: Sequence[str],
+    picked: str | None = None,
+    controls: bool = True,
+    pictures: bool = True,
 ) -> ui.LayoutView:
-    """The table message: a heading, ``text``, the picture (once dealt), the controls, the game's number."""
+    """The table message: a heading, ``text``, the picture (once dealt; described with the players' ``names``),
+    the controls, the game's number. Without ``pictures`` (a one-player table whose player turned them off), the
+    text table: the picture's description in its place."""
     return layout(
         kind.colour,
         table.title,
         text,
-        picture=IMAGE_NAME if table.public is not None else None,
+        picture=table_picture(words, kind, table, names, picked),
         controls=table_controls(words, kind, table, picked) if controls else (),
         footer=game_footer(words, table),
+        as_text=not pictures,
     )
 
 
@@ -287,14 +303,25 @@ def shows_hand(kind: KindUI, table: Table) -> bool:
     return kind.render_private is not None and table.public is not None
 
 
-def panel_layout(words: Words, kind: KindUI, table: Table, seat: Seat, note: str = "") -> ui.LayoutView:
-    """A seat's panel (or hand message): heading, text, the picture of its hand, its own controls."""
+def hand_picture(words: Words, kind: KindUI, table: Table, seat: Seat) -> Picture | None:
+    """A seat's private picture with its description, from its own view (None: the game draws none here)."""
+    if not shows_hand(kind, table) or kind.describe_private is None:
+        return None
+    return Picture(HAND_IMAGE_NAME, kind.describe_private(words, table, seat))
+
+
+def panel_layout(
+    words: Words, kind: KindUI, table: Table, seat: Seat, note: str = "", *, pictures: bool = True
+) -> ui.LayoutView:
+    """A seat's panel (or hand message): heading, text, the picture of its hand, its own controls. Without
+    ``pictures`` (its player turned them off), the text table: the hand's description in the picture's place."""
     return layout(
         kind.colour,
         panel_heading(words, table, seat),
         panel_text(words, kind, table, seat, note),
-        picture=HAND_IMAGE_NAME if shows_hand(kind, table) else None,
+        picture=hand_picture(words, kind, table, seat),
         controls=panel_controls(words, kind, table, seat),
+        as_text=not pictures,
     )
 
 
@@ -325,7 +352,6 @@ def hint_text(words: Words, hint: Hint | None) -> str:
     return words("Try **{move}**. {why}", move=words.phrase(hint.action.phrase), why=words.phrase(hint.why))
 
 
-
 STANDINGS_IMAGE = "standings.png"
 FORMAT_NAMES = {
     Format.ARENA: N_("Arena"),
@@ -334,7 +360,7 @@ FORMAT_NAMES = {
     Format.ROUNDROBIN: N_("Round robin"),
 }
 PLACES = ("\U0001f947", "\U0001f948", "\U0001f949")
-"""Gold, silver and bronze medals for the podium."""
+"""Gold, silver and bronze medals for the podium, by rank."""
 
 
 def tournament_heading(words: Words, view: TournamentView) -> str:
@@ -393,8 +419,7 @@ def tournament_text(words: Words, view: TournamentView) -> str:
     if view.status == "signup":
         entrants = sorted(record.entrants, key=lambda e: -e.rating)
         names = [
-            words("{player} ({rating})", player=mention(e.user_id), rating=rating_text(words, e.rating))
-            for e in entrants
+            words("{player} ({rating})", player=mention(e.user_id), rating=words.rating(e.rating)) for e in entrants
         ]
         if names:
             lines.append(
@@ -443,7 +468,7 @@ def _tournament_button(
 
 
 def tournament_layout(
-    words: Words, view: TournamentView, colour: discord.Colour | int, picture: str | None, *, controls: bool = True
+    words: Words, view: TournamentView, colour: discord.Colour | int, picture: Picture | None, *, controls: bool = True
 ) -> ui.LayoutView:
     """The tournament's message: the sign-up, later the standings (or bracket) picture under the text (without
     ``controls``: the same, shown elsewhere)."""
@@ -492,14 +517,13 @@ def standings_table(words: Words, view: TournamentView) -> StandingsTable:
         )
         cells = (str(line.rank), line.entrant.name, _figure(words, line.points), *figures, words.number(line.games))
         rows.append(StandingsRow(cells, lit=line.on_streak))
-    heading = tournament_heading(words, view)
     if view.status == "finished":
-        title = words("{tournament} - final standings", tournament=heading)
+        subtitle = words("Final standings")
     elif view.format is Format.ARENA:
-        title = words("{tournament} - standings so far", tournament=heading)
+        subtitle = words("Standings so far")
     else:
-        title = words("{tournament} - standings after round {round}", tournament=heading, round=view.record.round)
-    return StandingsTable(title, headings, tuple(rows))
+        subtitle = words("Standings after round {round}", round=view.record.round)
+    return StandingsTable(tournament_heading(words, view), headings, tuple(rows), subtitle)
 
 
 def bracket_picture(words: Words, view: TournamentView) -> BracketPicture | None:
@@ -531,12 +555,45 @@ def bracket_picture(words: Words, view: TournamentView) -> BracketPicture | None
         else words("Round {round}", round=index + 1)
         for index in range(count)
     )
-    return BracketPicture(words("{tournament} - bracket", tournament=tournament_heading(words, view)), headings, rounds)
+    return BracketPicture(tournament_heading(words, view), headings, rounds, words("Bracket"))
+
+
+def standings_description(words: Words, drawn: StandingsTable) -> str:
+    """The standings picture in words: its title (and subtitle), then a line per row, each figure named by its
+    heading."""
+    separator = words.context("list separator", ", ")
+    rows = [
+        words(
+            "{rank}. {name}: {figures}",
+            rank=row.cells[0],
+            name=row.cells[1],
+            figures=separator.join(f"{heading} {cell}" for heading, cell in zip(drawn.headings[2:], row.cells[2:])),
+        )
+        for row in drawn.rows
+    ]
+    return "\n".join(line for line in (drawn.title, drawn.subtitle, *rows) if line)
+
+
+def bracket_description(words: Words, drawn: BracketPicture) -> str:
+    """The bracket picture in words: its title, then each round's matches, with their winners once decided."""
+    said = [line for line in (drawn.title, drawn.subtitle) if line]
+    for heading, matches in zip(drawn.headings, drawn.rounds):
+        games = []
+        for match in matches:
+            pairing = words("{first} vs {second}", first=match.top or "?", second=match.bottom or "?")
+            if match.winner is not None:
+                pairing = words(
+                    "{match}: {winner} won", match=pairing, winner=match.bottom if match.winner else match.top
+                )
+            games.append(pairing)
+        said.append(f"{heading}: " + words.context("list separator", ", ").join(games))
+    return "\n".join(said)
 
 
 def podium_text(podium: Sequence[Standing]) -> str:
-    """The podium, a medal a line."""
-    return "\n".join(f"{PLACES[min(index, 2)]} {mention(line.entrant.player)}" for index, line in enumerate(podium))
+    """The podium, a medal a line: the medal of each player's rank, so players level share one (two firsts are
+    both gold, and the next is third)."""
+    return "\n".join(f"{PLACES[line.rank - 1]} {mention(line.entrant.player)}" for line in podium if line.rank <= 3)
 
 
 def announcement_layout(
@@ -545,7 +602,7 @@ def announcement_layout(
     colour: discord.Colour | int,
     notes: Sequence[str],
     podium: Sequence[Standing],
-    picture: str | None,
+    picture: Picture | None,
 ) -> ui.LayoutView:
     """What the channel is told as the tournament moves on: rounds closed and begun, how the clock decided
     matches, and at the end the podium with the final standings."""

@@ -12,7 +12,8 @@
   (:mod:`.interactions`); nothing is posted, no thread opened, no DM sent;
 - :meth:`Presenter.heal` redraws the tables whose message lags the database, at start (:mod:`.healing`), and
   moves running tournaments on;
-- ``Presenter.tournaments``: tournament messages, matches dealt into threads, announcements (:mod:`.tournaments`).
+- ``Presenter.tournaments``: tournament messages, matches dealt into threads, announcements (:mod:`.tournaments`);
+- ``Presenter.requests``: the one budget of Discord requests its parts take their slots from (:mod:`.requests`).
 
 A table message speaks its server's language, a panel, a replay or a private answer the clicker's, and a
 hand message or a ping its player's (:mod:`.readers`).
@@ -33,11 +34,11 @@ from bot.ui.mentions import Mentions
 from bot.ui.places import place_of
 from bot.ui.present import healing, layouts, posts
 from bot.ui.present.drawing import Drawer, Names
-from bot.ui.present.edits import EditBudget
 from bot.ui.present.hands import DMS_CLOSED, Hands
 from bot.ui.present.interactions import InteractionDelivery
 from bot.ui.present.readers import table_words
 from bot.ui.present.redraws import Owns, Redraws
+from bot.ui.present.requests import EditBudget, Requests, Route
 from bot.ui.present.threads import Threads, thread_channel
 from bot.ui.present.tournaments import TournamentDesk
 from bot.ui.replay import show_replay
@@ -89,14 +90,26 @@ class Presenter:
         self._owns = owns
         self.names = Names()
         self.drawer = Drawer(service, kinds, self.names)
-        self.hands = Hands(client, service, self.drawer)
-        self.threads = Threads(client, service, self.drawer)
-        self.redraws = Redraws(client, service, self.drawer, self.hands, self.threads, owns=owns, budget=budget)
+        self.requests = Requests(budget)
+        self.hands = Hands(client, service, self.drawer, self.requests)
+        self.threads = Threads(client, service, self.drawer, self.requests)
+        self.redraws = Redraws(
+            client, service, self.drawer, self.hands, self.threads, owns=owns, budget=budget, requests=self.requests
+        )
         self.delivery = InteractionDelivery(client, service, self.drawer, budget)
         self.mentions = Mentions()
         """The synced commands, to name them in text as mentions (filled once they are synced)."""
         self.tournaments = TournamentDesk(
-            client, service, kinds, self.drawer, self.hands, self._into_thread, self.redraw, budget, owns=owns
+            client,
+            service,
+            kinds,
+            self.drawer,
+            self.hands,
+            self._into_thread,
+            self.redraw,
+            self.requests,
+            budget,
+            owns=owns,
         )
         service.listen_tournaments(self.tournaments.heard)
 
@@ -145,7 +158,8 @@ class Presenter:
             raise ValueError(f"game {table.game_id} has no channel")
         parts = await self.drawer.table(table, await table_words(self._client, table))
         channel = self._client.get_partial_messageable(table.channel_id)
-        message = await channel.send(view=parts.view, files=parts.files or [], allowed_mentions=NO_MENTIONS)
+        async with self.requests.slot(table.channel_id, Route.POST, first=True):
+            message = await channel.send(view=parts.view, files=parts.files or [], allowed_mentions=NO_MENTIONS)
         await self._service.attach_message(table.game_id, message.id, table.version)
         self.redraws.edits.shows(message.id, table.version)
         return message
@@ -237,7 +251,7 @@ class Presenter:
             await interaction.response.edit_message(**parts.edit())
         clicked = interaction.message.id if interaction.message is not None else None
         if clicked is not None and clicked == table.seats[seat].dm_message_id and not note:
-            self.redraws.edits.shows(clicked, table.version)
+            await self.redraws.hand_shown(table, seat, clicked)
 
     async def tell(self, interaction: discord.Interaction, text: str) -> None:
         """A short private sentence for the one who clicked."""
@@ -253,10 +267,13 @@ class Presenter:
         await interaction.delete_original_response()
 
     async def show_replay(self, interaction: discord.Interaction, step: ReplayStep, *, edit: bool = False) -> None:
-        """A replay's step as the clicker's private message, in their words: a new one, or (``edit``) the replay
-        clicked."""
+        """A replay's step as the clicker's private message, in their words, their deck and as pictures or text as
+        they chose: a new one, or (``edit``) the replay clicked."""
         words = await private_words(interaction)
-        await show_replay(interaction, words, self.kind(step.table), self.names.of(words, step.table), step, edit=edit)
+        deck = await self.drawer.deck_of(interaction.user.id)
+        pictures = await self.drawer.pictures_of(interaction.user.id)
+        names = self.names.of(words, step.table)
+        await show_replay(interaction, words, deck, self.kind(step.table), names, step, edit=edit, pictures=pictures)
 
     async def seated(self, interaction: discord.Interaction, table: Table) -> None:
         """After someone sat down (joined, accepted): for games with hands in DMs, check the bot can DM them."""

@@ -16,6 +16,7 @@ from bot.ui.layout import NO_CONTENT, NO_MENTIONS
 from bot.ui.present.drawing import Drawer
 from bot.ui.present.layouts import channel_mention, starter_layout, thread_name
 from bot.ui.present.readers import table_words
+from bot.ui.present.requests import Requests, Route
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +46,9 @@ def thread_channel(kind: KindUI, table: Table, channel: object) -> discord.TextC
 class Threads:
     """Opens a race's thread with its board, and brings the result back to the channel at the end."""
 
-    def __init__(self, client: discord.Client, service: TableService, drawer: Drawer) -> None:
+    def __init__(self, client: discord.Client, service: TableService, drawer: Drawer, requests: Requests) -> None:
         self._client = client
+        self._requests = requests
         self._service = service
         self._drawer = drawer
 
@@ -65,39 +67,48 @@ class Threads:
         starter = channel.get_partial_message(starter_id)
         words = await table_words(self._client, table)
         try:
-            thread = await starter.create_thread(
-                name=thread_name(words, table, self._drawer.names.of(words, table)),
-                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-            )
+            async with self._requests.slot(channel.id, Route.THREAD, first=True):
+                thread = await starter.create_thread(
+                    name=thread_name(words, table, self._drawer.names.of(words, table)),
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                )
         except discord.HTTPException as error:
             log.warning("no thread for game %s (%s); its board stays in the channel", table.game_id, error)
             why = words(NO_THREAD if isinstance(error, discord.Forbidden) else THREAD_REFUSED)
-            await starter.edit(**(await self._drawer.table(table, words, note=why)).edit())
+            parts = await self._drawer.table(table, words, note=why)
+            async with self._requests.slot(channel.id, Route.EDIT, first=True):
+                await starter.edit(**parts.edit())
             return replace(table, message_id=starter.id)
         parts = await self._drawer.table(table, words)
-        board = await thread.send(view=parts.view, files=parts.files or [], allowed_mentions=NO_MENTIONS)
+        async with self._requests.slot(thread.id, Route.POST, first=True):
+            board = await thread.send(view=parts.view, files=parts.files or [], allowed_mentions=NO_MENTIONS)
         if not await self._service.move_to_thread(table.game_id, thread.id, board.id):
             log.warning("game %s already had a thread; the board in %s is not used", table.game_id, thread.id)
             return None
         if not says_where:
-            await starter.edit(view=starter_layout(words, self._drawer.kind(table), table, thread.id), **NO_CONTENT)
+            async with self._requests.slot(channel.id, Route.EDIT):
+                await starter.edit(view=starter_layout(words, self._drawer.kind(table), table, thread.id), **NO_CONTENT)
         return await self._service.table(table.game_id)
 
     async def close(self, board: discord.PartialMessage, table: Table) -> bool:
         """A race played in its thread has ended: the board keeps the final position without controls, and
         the thread is archived. Returns whether the table has just left its thread (its first message in
-        the channel is now the table message, to be redrawn with the end and Rematch)."""
+        the channel is now the table message, to be redrawn with the end and Rematch).
+
+        The thread is the one the bot opened, so it is known without asking Discord for it."""
         words = await table_words(self._client, table)
         note = words("The result is in {channel}.", channel=channel_mention(table.channel_id))
         parts = await self._drawer.table(table, words, note=note, controls=False)
-        await board.edit(**parts.edit())
+        async with self._requests.slot(board.channel.id, Route.EDIT):
+            await board.edit(**parts.edit())
         if table.thread_id is None or table.channel_id is None or table.message_id is None:
             return False
         left = await self._service.leave_thread(table.game_id, table.message_id)
         try:
-            thread = await self._client.fetch_channel(table.thread_id)
-            if isinstance(thread, discord.Thread):
-                await thread.edit(archived=True)
+            thread = self._client.get_channel(table.thread_id) or await self._client.fetch_channel(table.thread_id)
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                async with self._requests.slot(thread.id, Route.CHANNEL):
+                    await thread.edit(archived=True)
         except discord.HTTPException:
             log.warning("could not archive the thread of game %s", table.game_id, exc_info=True)
         return left

@@ -25,21 +25,23 @@ from bot.core.tournaments import Progress, TournamentView
 from bot.i18n import Words
 from bot.ui.kind import KindUI
 from bot.ui.language import public_words
-from bot.ui.layout import NO_CONTENT, NO_MENTIONS
-from bot.ui.present.drawing import Drawer, picture
-from bot.ui.present.edits import EditBudget
+from bot.ui.layout import NO_CONTENT, NO_MENTIONS, Picture
+from bot.ui.present.drawing import Drawer
 from bot.ui.present.hands import DMS_CLOSED, Hands
 from bot.ui.present.layouts import (
     STANDINGS_IMAGE,
     announcement_layout,
+    bracket_description,
     bracket_picture,
     match_layout,
     sat_down_layout,
+    standings_description,
     standings_table,
     tournament_layout,
 )
 from bot.ui.present.readers import seat_words, table_words
 from bot.ui.present.redraws import Owns
+from bot.ui.present.requests import EditBudget, Requests, Route
 from render.bracket import render_bracket
 from render.standings import render_standings
 
@@ -56,15 +58,20 @@ class IntoThread(Protocol):
     ) -> Awaitable[None]: ...
 
 
-async def standings_png(words: Words, view: TournamentView) -> bytes | None:
-    """The picture under the tournament's text, in ``words``: a knockout's bracket, else the standings (None
-    before the start). Rendered in a worker thread."""
+async def standings_png(words: Words, view: TournamentView) -> tuple[Picture, bytes] | None:
+    """The picture under the tournament's text with its description, in ``words``: a knockout's bracket, else
+    the standings (None before the start). Rendered in a worker thread."""
     if view.status in ("signup", "cancelled"):
         return None
     drawn = bracket_picture(words, view) if view.format is Format.KNOCKOUT else None
     if drawn is not None:
-        return await asyncio.to_thread(render_bracket, drawn)
-    return await asyncio.to_thread(render_standings, standings_table(words, view))
+        return Picture(STANDINGS_IMAGE, bracket_description(words, drawn)), await asyncio.to_thread(
+            render_bracket, drawn
+        )
+    table = standings_table(words, view)
+    return Picture(STANDINGS_IMAGE, standings_description(words, table)), await asyncio.to_thread(
+        render_standings, table
+    )
 
 
 class TournamentDesk:
@@ -79,6 +86,7 @@ class TournamentDesk:
         hands: Hands,
         into_thread: IntoThread,
         redraw: Callable[[Table], None],
+        requests: Requests,
         budget: EditBudget | None = None,
         *,
         owns: Owns,
@@ -90,6 +98,7 @@ class TournamentDesk:
         self._hands = hands
         self._into_thread = into_thread
         self._redraw = redraw
+        self._requests = requests
         self._owns = owns
         self._spacing = (budget or EditBudget()).message_spacing
         self._tasks: set[asyncio.Task[None]] = set()
@@ -106,10 +115,10 @@ class TournamentDesk:
 
     async def _message(self, view: TournamentView, *, controls: bool = True) -> dict[str, Any]:
         words = await self.words(view)
-        png = await standings_png(words, view)
-        name = STANDINGS_IMAGE if png is not None else None
-        files = [picture(png, STANDINGS_IMAGE)] if png is not None else []
-        layout = tournament_layout(words, view, self.colour(view), name, controls=controls)
+        drawn = await standings_png(words, view)
+        shown = drawn[0] if drawn is not None else None
+        files = [drawn[0].file(drawn[1])] if drawn is not None else []
+        layout = tournament_layout(words, view, self.colour(view), shown, controls=controls)
         return {"view": layout, "attachments": files}
 
     async def show_standings(self, interaction: discord.Interaction, view: TournamentView) -> None:
@@ -197,66 +206,90 @@ class TournamentDesk:
                 message = self._client.get_partial_messageable(view.record.channel_id).get_partial_message(
                     view.record.message_id or 0
                 )
-                await message.edit(**(await self._message(view)), **NO_CONTENT)
+                drawn = await self._message(view)
+                async with self._requests.slot(view.record.channel_id, Route.EDIT):
+                    await message.edit(**drawn, **NO_CONTENT)
             except discord.HTTPException:
                 log.warning("could not edit the message of tournament %s", tournament_id, exc_info=True)
             finally:
                 self._edited[tournament_id] = loop.time()
 
     async def _follow(self, progress: Progress) -> None:
+        """Deal a round as a budget, not a burst: every match's board first (one match after another, each
+        request in its slot of the budget), then the hands by DM, then the news."""
         for table in progress.stopped:
             self._redraw(table)
+        dealt = []
         for table in progress.dealt:
             try:
                 await self.deal(progress.tournament, table)
+                dealt.append(table)
             except discord.HTTPException:
                 log.warning("could not deal match game %s", table.game_id, exc_info=True)
+        for table in dealt:
+            try:
+                await self.send_hands(progress.tournament, table)
+            except discord.HTTPException:
+                log.warning("could not send the hands of match game %s", table.game_id, exc_info=True)
         if progress.notes or progress.podium:
             await self._announce(progress)
 
     async def deal(self, view: TournamentView, table: Table) -> None:
         """Post a match just dealt: its first message in the tournament's channel pings both players and says
-        the match is in the thread opened from it (where no thread can open, it is played on that message).
-        Where hands come by DM, each player's hand message is sent first (a player whose DMs are closed is
-        told in the match's thread to use the table's button instead)."""
+        the match is in the thread opened from it (where no thread can open, it is played on that message)."""
         if table.channel_id is None:
             return
         channel = self._client.get_channel(table.channel_id)
         kind = self._drawer.kind(table)
         words = await self.words(view)
-        closed = []
-        for seat in table.seats if kind.hand_in_dm else ():
-            if seat.user_id is None:
-                continue
-            sat_down = sat_down_layout(await seat_words(self._client, table, seat.seat), kind, table)
-            if not await self._hands.send(table, seat.seat, sat_down):
-                closed.append(seat.user_id)
         if isinstance(channel, discord.TextChannel):
-            message = await channel.send(view=match_layout(words, view, kind.colour, table), allowed_mentions=PINGS)
+            first = match_layout(words, view, kind.colour, table)
+            async with self._requests.slot(channel.id, Route.POST, first=True):
+                message = await channel.send(view=first, allowed_mentions=PINGS)
             await self._service.attach_message(table.game_id, message.id, table.version)
             await self._into_thread(table, channel, message.id, says_where=True)
         else:
             parts = await self._drawer.table(table, await table_words(self._client, table))
             messageable = self._client.get_partial_messageable(table.channel_id)
-            message = await messageable.send(view=parts.view, files=parts.files or [], allowed_mentions=PINGS)
+            async with self._requests.slot(table.channel_id, Route.POST, first=True):
+                message = await messageable.send(view=parts.view, files=parts.files or [], allowed_mentions=PINGS)
             await self._service.attach_message(table.game_id, message.id, table.version)
+
+    async def send_hands(self, view: TournamentView, table: Table) -> None:
+        """Where hands come by DM, send each player of a match just dealt their hand message (a player whose
+        DMs are closed is told in the match's thread to use the table's button instead)."""
+        kind = self._drawer.kind(table)
+        if not kind.hand_in_dm or table.channel_id is None:
+            return
+        closed = []
+        for seat in table.seats:
+            if seat.user_id is None:
+                continue
+            sat_down = sat_down_layout(await seat_words(self._client, table, seat.seat), kind, table)
+            if not await self._hands.send(table, seat.seat, sat_down):
+                closed.append(seat.user_id)
+        latest = await self._service.table(table.game_id)
+        self._redraw(latest)
         if closed:
-            where = (await self._service.table(table.game_id)).message_channel_id or table.channel_id
+            words = await self.words(view)
+            where = latest.message_channel_id or table.channel_id
             players = " ".join(f"<@{user_id}>" for user_id in closed)
             told = words(DMS_CLOSED, label=words(kind.panel_label))
             text = words("{players} {told}", players=players, told=told)
-            await self._client.get_partial_messageable(where).send(text, allowed_mentions=PINGS)
+            async with self._requests.slot(where, Route.POST):
+                await self._client.get_partial_messageable(where).send(text, allowed_mentions=PINGS)
 
     async def _announce(self, progress: Progress) -> None:
         view = progress.tournament
         words = await self.words(view)
-        png = await standings_png(words, view) if progress.podium else None
-        name = STANDINGS_IMAGE if png is not None else None
+        drawn = await standings_png(words, view) if progress.podium else None
+        shown = drawn[0] if drawn is not None else None
         notes = [words.phrase(note) for note in progress.notes]
-        layout = announcement_layout(words, view, self.colour(view), notes, progress.podium, name)
-        files = [picture(png, STANDINGS_IMAGE)] if png is not None else []
+        layout = announcement_layout(words, view, self.colour(view), notes, progress.podium, shown)
+        files = [drawn[0].file(drawn[1])] if drawn is not None else []
         try:
             channel = self._client.get_partial_messageable(view.record.channel_id)
-            await channel.send(view=layout, files=files, allowed_mentions=PINGS if progress.podium else NO_MENTIONS)
+            async with self._requests.slot(view.record.channel_id, Route.POST):
+                await channel.send(view=layout, files=files, allowed_mentions=PINGS if progress.podium else NO_MENTIONS)
         except discord.HTTPException:
             log.warning("could not announce in tournament %s", view.id, exc_info=True)
