@@ -15,7 +15,7 @@ from discord.ext import commands, tasks
 from bot.cogs.translator import CatalogTranslator
 from bot.config import Settings
 from bot.core.service import Fired, TableService
-from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral, words_of
+from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral, reply_error, words_of
 from bot.i18n import words_for
 from bot.ops import logs, metrics
 from bot.ops.interactions import Timing, outcome_of
@@ -25,6 +25,7 @@ from bot.ui.controls import CONTROLS, lateness, unanswered
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
 from bot.ui.language import remember
+from bot.ui.places import EVERYWHERE, ServerOnlyError, need_member, server_only
 from bot.ui.present.presenter import Presenter
 from bot.ui.present.requests import EditBudget
 from games import GAMES
@@ -100,6 +101,8 @@ class PeapodBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             help_command=None,
             tree_cls=PeapodTree,
+            allowed_installs=EVERYWHERE[0],
+            allowed_contexts=EVERYWHERE[1],
             shard_count=settings.shard_count,
             # discord.py's options TypedDict says list[int], but None (run every shard) is its documented default.
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,  # type: ignore[arg-type]
@@ -155,6 +158,7 @@ class PeapodBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
+        self.presenter.mentions.synced(synced)
 
     async def _heal_when_ready(self) -> None:
         await self.wait_until_ready()
@@ -275,6 +279,13 @@ class PeapodBot(commands.AutoShardedBot):
         starts, and while the process stops it is turned away with a sentence."""
         logs.mark(shard=shard_of(interaction.guild_id, self.shard_count or 1), guild=interaction.guild_id)
         interaction.extras["timing"] = Timing(lateness(interaction))
+        if interaction.type is not discord.InteractionType.autocomplete and server_only(interaction.command):
+            try:
+                need_member(interaction)
+            except ServerOnlyError as error:
+                await reply_error(interaction, error)
+                self._command_done(interaction, "refused")
+                return False
         if self.in_flight.take():
             return True
         if interaction.type is not discord.InteractionType.autocomplete:

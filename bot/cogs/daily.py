@@ -13,11 +13,13 @@ from discord import app_commands
 from bot.app import PeapodBot
 from bot.core.daily import DailyRow
 from bot.core.errors import SeatingError, ServiceError
+from bot.core.places import Place
 from bot.errors import UnknownControlError
 from bot.i18n import N_, Words
 from bot.text import quote
 from bot.ui.language import private_words, public_words
 from bot.ui.layout import FELT, layout
+from bot.ui.places import need_member, place_of
 
 DMS_CLOSED = N_(
     "I can't send you direct messages, and the daily deal is played there (so nobody's deal is spoiled): "
@@ -55,6 +57,10 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
 
         async def deal(interaction: discord.Interaction) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            place = place_of(interaction)
+            if not place.member:
+                await deal_here(interaction, place)
+                return
             dm = await bot.presenter.hands.dm_channel(interaction.user.id)
             table, attempt = await bot.service.start_daily(
                 kind,
@@ -76,6 +82,19 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
             )
             await interaction.followup.send(text, ephemeral=True)
 
+        async def deal_here(interaction: discord.Interaction, place: Place) -> None:
+            """Where peapod is not a member (it cannot DM): the table is this command's answer, shown to the
+            player alone, so nobody's deal is spoiled."""
+            table, _attempt = await bot.service.start_daily(
+                kind,
+                interaction.user.id,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                table_channel_id=interaction.channel_id or 0,
+                place=place,
+            )
+            await bot.presenter.post(interaction, table)
+
         return app_commands.Command(
             name=kind, description=f"Play today's {title} deal (one attempt a day, in your DMs)", callback=deal
         )
@@ -94,7 +113,7 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
         for kind in [game] if game else kinds:
             rows = await bot.service.daily_board(interaction.guild_id, kind)
             lines = [board_line(row, words) for row in rows] or [
-                words("Nobody here has played it yet: `{command}`.", command=words.command("daily", kind))
+                words("Nobody here has played it yet: {command}.", command=bot.presenter.mentions(words, "daily", kind))
             ]
             sections.append(f"**{bot.service.games[kind].title}**\n" + "\n".join(lines))
         view = layout(
@@ -108,11 +127,10 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
     @group.command(name="channel", description="Choose the channel for the daily post (server managers)")
     @app_commands.describe(channel="Where the post goes at midnight UTC (leave out to stop the post)")
     async def channel(interaction: discord.Interaction, channel: discord.TextChannel | None = None) -> None:
-        if interaction.guild_id is None:
-            raise SeatingError(N_("The daily post is set per server: use this command in a server."))
+        guild_id = need_member(interaction)
         if not interaction.permissions.manage_guild:
             raise SeatingError(N_("Only people who may manage this server can choose the daily post's channel."))
-        await bot.service.set_daily_channel(interaction.guild_id, channel.id if channel else None)
+        await bot.service.set_daily_channel(guild_id, channel.id if channel else None)
         words = await private_words(interaction)
         if channel is None:
             text = words("There is no daily post here any more.")

@@ -12,6 +12,7 @@ from bot.text import quote
 from bot.ui.kinds import KINDS
 from bot.ui.language import private_words, public_words
 from bot.ui.layout import FELT, layout
+from bot.ui.mentions import Mentions
 from games import GAMES
 
 HELP_END = N_("""\
@@ -29,12 +30,12 @@ Only the player who dealt a one-player table can move on it, unless it was dealt
 `/language` the language peapod speaks to you, or in this server""")
 
 
-def help_text(game: str | None = None, words: Words = ENGLISH) -> str:
+def help_text(game: str | None = None, words: Words = ENGLISH, mention: Mentions | None = None) -> str:
     """One game's page (its paragraph from its ``KindUI``), or the overview: a line per game, the commands."""
     if game is not None:
         return words(KINDS[game].help)
     lines = [
-        f"**{GAMES[key].title}**: {words(kind.blurb)} \u00b7 `{words.command(key, 'new')}`"
+        f"**{GAMES[key].title}**: {words(kind.blurb)} \u00b7 {(mention or Mentions())(words, key, 'new')}"
         for key, kind in KINDS.items()
     ]
     parts = ["\n".join(lines), words(HELP_END)]
@@ -110,7 +111,7 @@ class General(commands.Cog):
         words = await private_words(interaction)
         title = GAMES[game].title if game else words("peapod: card games for this server")
         colour = KINDS[game].colour if game else FELT
-        view = layout(colour, title, help_text(game or None, words))
+        view = layout(colour, title, help_text(game or None, words, self.bot.presenter.mentions))
         await interaction.response.send_message(view=view, ephemeral=True)
 
 

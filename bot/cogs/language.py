@@ -12,6 +12,7 @@ from bot.i18n import LOCALES, N_, NAMES, Words, words_for
 from bot.i18n.choose import private_locale
 from bot.text import quote
 from bot.ui.language import private_words, public_words
+from bot.ui.places import need_member
 
 AUTOMATIC = "automatic"
 """The choice that gives the decision back to Discord (the user's app, the server's language)."""
@@ -68,8 +69,7 @@ class Language(commands.Cog):
         mine = parse_language(me, words) if me else None
         theirs = parse_language(server, words) if server else None
         if server:
-            if interaction.guild_id is None:
-                raise UnknownControlError(N_("There is no server here: choose your own language with me."))
+            need_member(interaction)
             if not interaction.permissions.manage_guild:
                 raise UnknownControlError(N_("Only people who may manage this server can choose its language."))
         service = self.bot.service

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.app import PeapodBot
 from bot.cogs.resigning import ask_to_resign
 from bot.core.errors import ServiceError
+from bot.core.places import UNSHARED_SETTING
 from bot.core.service import CurrentGame
 from bot.errors import UnknownControlError
 from bot.i18n import N_
@@ -20,6 +21,7 @@ from bot.text import quote, readable
 from bot.ui.controls import ConfirmResignButton, button
 from bot.ui.kind import KindUI
 from bot.ui.language import private_words
+from bot.ui.places import message_link, place_of, unshared
 
 OPEN_HELP = "Let anyone in this channel play this table with you (default: only you)"
 MAX_MOVE = 60
@@ -49,7 +51,8 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
                 if table.owner == interaction.user.id:
                     await self._already_playing(interaction, table)
                     return
-            await interaction.response.defer()
+            alone = unshared(interaction)
+            await interaction.response.defer(ephemeral=alone)
             table = await self.service.new_game(
                 key,
                 guild_id=interaction.guild_id,
@@ -57,6 +60,8 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
                 players=[interaction.user.id],
                 options=options,
                 open_play=open,
+                place=place_of(interaction),
+                settings={UNSHARED_SETTING: True} if alone else None,
             )
             await self.bot.presenter.post(interaction, table)
 
@@ -122,7 +127,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
 
         async def _already_playing(self, interaction: discord.Interaction, table: Any) -> None:
             """One game of a kind per player per channel: go back to it, or resign it first."""
-            link = f"https://discord.com/channels/{table.guild_id}/{table.message_channel_id}/{table.message_id}"
+            link = message_link(table)
             words = await private_words(interaction)
             view = discord.ui.View(timeout=None)
             view.add_item(discord.ui.Button(label=words("Go to it"), url=link))

@@ -14,6 +14,7 @@ from bot.cogs.resigning import ask_to_resign
 from bot.core.deadlines import LEVEL_SETTING
 from bot.core.errors import SeatingError, ServiceError
 from bot.i18n import N_
+from bot.ui.places import place_of
 
 KIND = "peanuts"
 CHALLENGE_SECONDS = 300.0
@@ -59,7 +60,8 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
             raise SeatingError(N_("You cannot race yourself: challenge a friend, or try /peanuts practice."))
         if friend.bot:
             raise SeatingError(N_("Bots cannot play Peanuts; race me instead with /peanuts practice."))
-        if interaction.guild is not None and not isinstance(friend, discord.Member):
+        place = place_of(interaction)
+        if place.member and interaction.guild is not None and not isinstance(friend, discord.Member):
             try:
                 await interaction.guild.fetch_member(friend.id)
             except discord.NotFound:
@@ -79,6 +81,7 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
             options=options,
             settings={"autostart": True},
             expires_in=CHALLENGE_SECONDS,
+            place=place,
         )
         await self.bot.presenter.post(interaction, table)
 
@@ -102,6 +105,7 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
             seats=2,
             options=options,
             settings={"ai_seconds": pace, LEVEL_SETTING: skill, "practice": True},
+            place=place_of(interaction),
         )
         await self.service.add_ai(table.game_id, interaction.user.id)
         table = await self.service.start(table.game_id, interaction.user.id)

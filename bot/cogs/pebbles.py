@@ -15,11 +15,13 @@ from bot.core.deadlines import DEFAULT_LEVEL, LEVEL_SETTING, LEVELS
 from bot.core.errors import SeatingError, ServiceError
 from bot.i18n import N_
 from bot.ui.language import private_words
+from bot.ui.places import for_servers
 
 KIND = "pebbles"
 NO_GAME = N_("You have no Pebbles and Nuts game running in this channel.")
 
 
+@for_servers
 class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
     """Pebbles and Nuts, a trick-taking game for 2, 3 or 4."""
 

@@ -15,6 +15,7 @@ from bot.i18n import ENGLISH, N_, Words
 from bot.ui.kinds import KINDS
 from bot.ui.language import private_words
 from bot.ui.layout import FELT, layout
+from bot.ui.places import for_servers
 from bot.ui.present.layouts import FORMAT_NAMES, tournament_heading
 from games import GAMES
 
@@ -48,6 +49,7 @@ def list_line(view: TournamentView, words: Words = ENGLISH) -> str:
     )
 
 
+@for_servers
 class Tournament(commands.GroupCog, name="Tournament", group_name="tournament"):
     """Tournaments for the whole server: arena, Swiss, knockout and round robin."""
 

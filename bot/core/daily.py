@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.errors import ServiceError
+from bot.core.places import Place
 from bot.core.play import Play
 from bot.core.tables import Table, Tables, effective_actions, rebuild
 from bot.i18n import ENGLISH, N_, Words
@@ -138,10 +139,18 @@ class Daily:
         return next_day_at(self._clock())
 
     async def start_daily(
-        self, kind: str, user_id: int, *, guild_id: int | None, channel_id: int | None, table_channel_id: int
+        self,
+        kind: str,
+        user_id: int,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        table_channel_id: int,
+        place: Place = Place.BOT_DM,
     ) -> tuple[Table, DailyAttempt]:
-        """Deal today's ``kind`` deal for the player, its table in ``table_channel_id`` (their DMs), and
-        record the attempt for the board of ``guild_id``/``channel_id``. Raises DailyPlayedError."""
+        """Deal today's ``kind`` deal for the player, its table in ``table_channel_id`` (their DMs, or where peapod
+        is not a member the chat it was asked in, ``place``, shown to them alone), and record the attempt for the
+        board of ``guild_id``/``channel_id``. Raises DailyPlayedError."""
         if kind not in self.daily_kinds():
             raise ServiceError(N_("That game has no daily deal."))
         day = self.today()
@@ -154,6 +163,7 @@ class Daily:
             players=[user_id],
             seed=daily_seed(kind, day),
             settings={DAILY_SETTING: day},
+            place=place,
         )
         attempt = DailyAttempt(day, kind, user_id, table.game_id, guild_id, channel_id, self._clock())
         if not await self._store.add_daily(attempt):

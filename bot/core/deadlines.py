@@ -12,6 +12,8 @@ from typing import Any, TypeAlias
 
 from bot.core.errors import SeatingError, StaleActionError
 from bot.core.lobbies import Lobbies
+from bot.core.messages import Messages
+from bot.core.places import TOKEN_MARGIN, Place
 from bot.core.play import Play
 from bot.core.tables import Table, Tables, plays_itself, seat_of_person, seat_phrase, table_of
 from bot.core.timers import AI, EXPIRE, TURN, WARN, WARN_BEFORE, Timers
@@ -78,8 +80,10 @@ class Deadlines:
         lobbies: Lobbies,
         levels: Levels,
         timeouts: Timeouts,
+        messages: Messages,
     ) -> None:
         self._store = store
+        self._messages = messages
         self._clock = clock
         self._tables = tables
         self._timers = timers
@@ -100,6 +104,9 @@ class Deadlines:
         for timer in await self._store.due_timers(now):
             if not await self._store.take_timer(timer, now=now):
                 continue  # another process fires it
+            if await self._waits(timer.game_id):
+                await self._store.hold_timer(timer)
+                continue
             try:
                 result = await self._fire(timer)
             except (StaleActionError, SeatingError):
@@ -108,6 +115,27 @@ class Deadlines:
             if result is not None:
                 fired.append(result)
         return fired
+
+    async def _waits(self, game_id: int) -> bool:
+        """Whether a game must wait for a click before its deadlines fire: it is played where peapod is not a
+        member, and no interaction token could show what they do (the next click wakes them:
+        :meth:`wake`)."""
+        record = await self._store.load_game(game_id)
+        if record is None or Place(record.place).member or record.message_id is None:
+            return False
+        return await self._messages.fresh_token(game_id, record.message_id, margin=TOKEN_MARGIN) is None
+
+    async def waiting(self, game_id: int) -> bool:
+        """Whether the game's deadlines wait for a click (see :meth:`wake`)."""
+        return await self._store.held_timers(game_id) > 0
+
+    async def wake(self, game_id: int) -> bool:
+        """A click brought a fresh token to a game: its held deadlines are due at once, in the order they fell;
+        True when there were any (the game waited)."""
+        if await self._store.wake_timers(game_id) == 0:
+            return False
+        self._timers.due_now()
+        return True
 
     async def come_back(self, game_id: int, user_id: int) -> Table:
         """A player whose seat the AI took over plays it again. Raises GameNotFoundError, NotInGameError."""

@@ -5,6 +5,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from bot.core.errors import DuplicatePlayerError, SeatingError
+from bot.core.places import Place
 from bot.core.tables import Table, Tables, check_host, is_taken, lobby_table, seat_of_person, table_of
 from bot.core.timers import EXPIRE, Timers
 from bot.i18n import N_
@@ -42,6 +43,7 @@ class Lobbies:
         options: Mapping[str, object] | None = None,
         settings: Mapping[str, object] | None = None,
         expires_in: float = LOBBY_SECONDS,
+        place: Place = Place.SERVER,
     ) -> Table:
         """Open a lobby for ``seats`` players: the host in seat 0, then the invited people, then empty seats.
 
@@ -80,6 +82,7 @@ class Lobbies:
                 seating=True,
                 invited=frozenset(range(1, len(people))),
                 settings=settings or {},
+                place=place.value,
             )
         )
         await self._timers.set_timer(record.id, EXPIRE, self._clock() + expires_in)
@@ -193,6 +196,7 @@ class Lobbies:
                 seating=True,
                 invited=others,
                 settings={**record.settings, "autostart": True},
+                place=record.place,
             )
         )
         await self._timers.set_timer(new.id, EXPIRE, self._clock() + expires_in)

@@ -38,6 +38,18 @@ class Messages:
         when that happened already."""
         return await self._store.leave_thread(game_id, board_id)
 
+    async def keep_token(self, game_id: int, message_id: int, token: str, expires_at: float) -> None:
+        """Keep an interaction's token that may edit the game's message ``message_id`` until ``expires_at`` (where
+        peapod is not a member, the only way to edit it from outside a click)."""
+        await self._store.set_token(game_id, message_id, token, expires_at)
+
+    async def fresh_token(self, game_id: int, message_id: int, *, margin: float) -> str | None:
+        """The token kept for the game's message, if it still works ``margin`` seconds from now; else None."""
+        kept = await self._store.table_token(game_id, message_id)
+        if kept is None or kept.expires_at - margin <= self._clock():
+            return None
+        return kept.token
+
     async def mark_shown(self, game_id: int, version: int) -> None:
         """The table message now shows ``version``."""
         await self._store.set_shown(game_id, version)

@@ -16,6 +16,7 @@ from bot.core.errors import (
     StaleActionError,
     UndoNotAllowedError,
 )
+from bot.core.places import Place
 from bot.core.tables import (
     OWN_UNDO,
     UNDO_CODE,
@@ -83,6 +84,7 @@ class Play:
         deck: Sequence[Card] | None = None,
         seed: int | None = None,
         settings: Mapping[str, object] | None = None,
+        place: Place = Place.SERVER,
     ) -> Table:
         """Deal a new game for ``players`` (one Discord user id per seat, in seat order) and save it; with
         ``seed``, that deal (the daily deal) rather than a fresh one.
@@ -120,6 +122,7 @@ class Play:
                 results=results_for(record_seats(seated), outcome) if game.on_scoreboard(resolved) else (),
                 host_id=seated[0] if seated else None,
                 settings=settings or {},
+                place=place.value,
             )
         )
         return table_of(game, record, state, version=0, status=record.status, events=(), undo_depth=0)

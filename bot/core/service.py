@@ -135,6 +135,7 @@ def compose(
     lobbies = Lobbies(store=store, clock=clock, seeds=seeds, tables=tables, timers=timers)
     ratings = Ratings(store=store, games=games, clock=clock)
     server_settings = ServerSettings(store=store)
+    messages = Messages(store=store, clock=clock, tables=tables)
     records = Records(store=store, clock=clock, tables=tables, on_deadline=on_deadline)
     matches = Matches(store=store, clock=clock, tables=tables, play=play, server_settings=server_settings)
     referee = Referee(store=store, clock=clock, tables=tables, leads=leads)
@@ -158,6 +159,7 @@ def compose(
             lobbies=lobbies,
             levels=levels,
             timeouts=timeouts,
+            messages=messages,
         ),
         results=Results(store=store, tables=tables),
         ratings=ratings,
@@ -166,7 +168,7 @@ def compose(
         server_settings=server_settings,
         languages=Languages(store=store),
         personal=PersonalSettings(store=store),
-        messages=Messages(store=store, clock=clock, tables=tables),
+        messages=messages,
         tournaments=Tournaments(
             records=records, signup=signup, rounds=rounds, arena=arena, referee=referee, matches=matches
         ),
@@ -284,6 +286,10 @@ class TableService:
         self.move_to_thread = parts.messages.move_to_thread
         self.leave_thread = parts.messages.leave_thread
         self.mark_shown = parts.messages.mark_shown
+        self.keep_token = parts.messages.keep_token
+        self.wake = parts.deadlines.wake
+        self.waiting = parts.deadlines.waiting
+        self.fresh_token = parts.messages.fresh_token
         self.mark_hand_shown = parts.messages.mark_hand_shown
         self.lagging_tables = parts.messages.lagging_tables
         self.drop_unshown_deals = parts.messages.drop_unshown_deals

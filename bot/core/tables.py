@@ -22,6 +22,7 @@ from bot.core.errors import (
     UnknownKindError,
     WrongTableError,
 )
+from bot.core.places import Place
 from bot.i18n import N_
 from bot.store import (
     ActionRecord,
@@ -88,6 +89,8 @@ class Table:
     """The action this table is the result of (None when it comes from a load, an undo or a deadline)."""
     thread_id: int | None = None
     """The thread the table is played in (started from its first message in ``channel_id``), or None."""
+    place: Place = Place.SERVER
+    """Where the table is played: whether peapod is a member there decides how its message is delivered."""
 
     @property
     def finished(self) -> bool:
@@ -337,6 +340,7 @@ def lobby_table(game: Game[Any], record: GameRecord) -> Table:
         channel_id=record.channel_id,
         message_id=record.message_id,
         thread_id=record.thread_id,
+        place=Place(record.place),
         shown_version=record.shown_version,
         seats=record.seats,
         public=None,
@@ -436,6 +440,7 @@ def table_of(
         channel_id=record.channel_id,
         message_id=record.message_id,
         thread_id=record.thread_id,
+        place=Place(record.place),
         shown_version=record.shown_version,
         seats=record.seats,
         public=game.view_for(state, None),

@@ -62,6 +62,11 @@ class Timers:
                 timers.append((WARN, now + turn - WARN_BEFORE, version))
         await self._reset_timers(record.id, (TURN, WARN, AI), timers)
 
+    def due_now(self) -> None:
+        """Deadlines became due at once (a game's held deadlines were woken): tell whoever fires them."""
+        if self._on_deadline is not None:
+            self._on_deadline(self._clock())
+
     async def set_timer(self, game_id: int, kind: str, due_at: float, *, version: int | None = None) -> None:
         await self._reset_timers(game_id, (), [(kind, due_at, version)])
 

@@ -50,6 +50,7 @@ TABLES = (
             "updated_at",
             "settings",
             "thread_id",
+            "place",
         ),
         "id",
     ),
@@ -138,6 +139,7 @@ TABLES = (
         "id",
     ),
     Table("tournament_timers", ("tournament_id", "kind", "due_at", "claimed_until"), "tournament_id, kind"),
+    Table("table_tokens", ("game_id", "message_id", "token", "expires_at"), "game_id, message_id"),
 )
 """Every table of the schema, parents before children (foreign keys hold at every step)."""
 

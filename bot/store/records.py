@@ -87,6 +87,8 @@ class NewGame:
     invited: frozenset[int] = frozenset()
     """Seats whose player was invited and has not accepted yet."""
     settings: Mapping[str, Any] = field(default_factory=dict)
+    place: str = "server"
+    """Where the game is played (a ``bot.core.places.Place`` value, migration 0013)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,8 @@ class GameRecord:
     """How the table is run, apart from the rules (turn timer, the AI's pace, practice)."""
     thread_id: int | None = None
     """The thread the table is played in (migration 0007), or None: it lives in ``channel_id``."""
+    place: str = "server"
+    """Where the game is played (a ``bot.core.places.Place`` value, migration 0013)."""
 
     @property
     def finished(self) -> bool:
@@ -320,3 +324,12 @@ class TournamentTimer:
     tournament_id: int
     kind: str
     due_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TokenRecord:
+    """An interaction's token that may edit a table message (the interaction's own), until ``expires_at``."""
+
+    message_id: int
+    token: str
+    expires_at: float

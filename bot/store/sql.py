@@ -44,6 +44,7 @@ from bot.store.records import (
     StaleGameError,
     StoreError,
     TimerRecord,
+    TokenRecord,
     UserLanguage,
     UserSettings,
 )
@@ -55,11 +56,15 @@ T = TypeVar("T")
 TIMER_LEASE = 60.0
 """Seconds a claimed deadline stays with the process that claimed it before another may fire it."""
 DEFAULT_CLAIMANT = "all shards"
+HELD_BY = "held for a click"
+"""The claimant of a deadline held until a click on its game (:meth:`SqlStore.hold_timer`)."""
+HELD_UNTIL = 1e15
+"""When a held deadline's claim lapses: never (only :meth:`SqlStore.wake_timers` lets it fire)."""
 """The claimant of a process that runs every shard (the bot's usual single process)."""
 
 GAME_COLUMNS = (
     "id, kind, options, guild_id, channel_id, message_id, status, open_play, seed, deck, version, state, "
-    "created_at, updated_at, shown_version, host_id, settings, thread_id"
+    "created_at, updated_at, shown_version, host_id, settings, thread_id, place"
 )
 SEAT_COLUMNS = "seat, user_id, ai, ready, missed, away, dm_channel_id, dm_message_id"
 TIMER_COLUMNS = "game_id, kind, due_at, version"
@@ -168,8 +173,8 @@ class SqlStore(TournamentQueries, ABC):
         async with self._transaction() as db:
             rows = await db.fetch(
                 "INSERT INTO games (kind, options, guild_id, channel_id, status, open_play, host_id, seed, deck, "
-                "version, state, created_at, updated_at, settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) "
-                "RETURNING id",
+                "version, state, created_at, updated_at, settings, place) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     new.kind,
                     _json(dict(new.options)),
@@ -184,6 +189,7 @@ class SqlStore(TournamentQueries, ABC):
                     new.at,
                     new.at,
                     _json(dict(new.settings)),
+                    new.place,
                 ),
             )
             game_id = int(rows[0][0])
@@ -228,6 +234,7 @@ class SqlStore(TournamentQueries, ABC):
             host_id=None if row[15] is None else int(row[15]),
             settings=json.loads(row[16]),
             thread_id=None if row[17] is None else int(row[17]),
+            place=str(row[18]),
             seats=tuple(_seat(seat) for seat in seats),
         )
 
@@ -326,6 +333,25 @@ class SqlStore(TournamentQueries, ABC):
                 (game_id, board_id),
             )
         return changed == 1
+
+    async def set_token(self, game_id: int, message_id: int, token: str, expires_at: float) -> None:
+        """Keep the token that may edit a game's message ``message_id`` until ``expires_at``, unless the one kept
+        lasts longer (clicks may be handled out of order)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO table_tokens (game_id, message_id, token, expires_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, message_id) DO UPDATE SET token = excluded.token, "
+                "expires_at = excluded.expires_at WHERE excluded.expires_at > table_tokens.expires_at",
+                (game_id, message_id, token, expires_at),
+            )
+
+    async def table_token(self, game_id: int, message_id: int) -> TokenRecord | None:
+        """The token kept for a game's message (expired or not), or None."""
+        rows = await self._fetch(
+            "SELECT message_id, token, expires_at FROM table_tokens WHERE game_id = ? AND message_id = ?",
+            (game_id, message_id),
+        )
+        return TokenRecord(int(rows[0][0]), str(rows[0][1]), float(rows[0][2])) if rows else None
 
     async def set_shown(self, game_id: int, version: int) -> None:
         """The table message now shows ``version`` (never moves back: redraws may finish out of order)."""
@@ -443,6 +469,27 @@ class SqlStore(TournamentQueries, ABC):
             return games + await db.execute(
                 "UPDATE tournament_timers SET claimed_until = NULL, claimed_by = NULL WHERE claimed_by = ?",
                 (self.claimant,),
+            )
+
+    async def hold_timer(self, timer: TimerRecord) -> None:
+        """Keep a claimed deadline from firing until :meth:`wake_timers` (its game waits for a click)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE timers SET claimed_until = ?, claimed_by = ? WHERE game_id = ? AND kind = ? AND due_at = ?",
+                (HELD_UNTIL, HELD_BY, timer.game_id, timer.kind, timer.due_at),
+            )
+
+    async def held_timers(self, game_id: int) -> int:
+        """How many of a game's deadlines are held for a click."""
+        rows = await self._fetch("SELECT COUNT(*) FROM timers WHERE game_id = ? AND claimed_by = ?", (game_id, HELD_BY))
+        return int(rows[0][0])
+
+    async def wake_timers(self, game_id: int) -> int:
+        """Let a game's held deadlines fire (they are due at once); return how many there were."""
+        async with self._transaction() as db:
+            return await db.execute(
+                "UPDATE timers SET claimed_until = NULL, claimed_by = NULL WHERE game_id = ? AND claimed_by = ?",
+                (game_id, HELD_BY),
             )
 
     async def done_timer(self, timer: TimerRecord) -> None:

@@ -46,6 +46,7 @@ import discord
 from discord import ui
 
 from bot.core.errors import StaleActionError, StoreUnavailableError
+from bot.core.places import UNSHARED_SETTING
 from bot.core.service import Table, TableService
 from bot.core.tournaments import Progress
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
@@ -221,7 +222,11 @@ async def _answer(control: Control, interaction: discord.Interaction, late: floa
         try:
             bot.presenter.remember(interaction.user)
             await check_home(control, interaction)
+            if control.home == "table":
+                await bot.presenter.clicked(interaction, control.game_id)
             await control.handle(interaction)
+            if control.home == "table":
+                await bot.presenter.answered(interaction, control.game_id)
         finally:
             await control.disarm()
         return "answered"
@@ -604,6 +609,8 @@ class NewGameButton(Control, template=custom_ids.template(custom_ids.NEW_GAME)):
             players=[interaction.user.id],
             options=finished.options,
             open_play=finished.open_play,
+            settings={key: finished.settings[key] for key in (UNSHARED_SETTING,) if key in finished.settings},
+            place=finished.place,
         )
         await bot.presenter.post(interaction, table)
 

@@ -14,6 +14,8 @@ from bot.config import Settings
 from bot.store import SqliteStore
 from bot.ui.present.edits import Backoff
 
+from .places import Places, install
+
 SEED = 7
 """The seed every new game gets in these tests, unless a test sets ``seed_box``."""
 BACKOFF = Backoff(first=10.0, longest=40.0)
@@ -29,6 +31,13 @@ def without_real_waits(bot: PeapodBot) -> PeapodBot:
     bot.presenter.redraws.edits.draw = lambda: 1.0
     bot.service.recovery.every = RECOVERY_PROBE
     return bot
+
+
+@pytest.fixture(autouse=True)
+def places(monkeypatch) -> Places:
+    """Interactions say where they happen as Discord does (context, installation); servers and group DMs where
+    peapod is only installed to people can be made (see :mod:`tests.bot.places`)."""
+    return install(monkeypatch)
 
 
 @pytest.fixture

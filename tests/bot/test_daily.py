@@ -99,7 +99,8 @@ async def test_the_daily_post_goes_to_the_chosen_channel_at_midnight(room, simco
     assert not any("Daily deals" in text_of(message) for message in room.channel.history())
     await wait(room, 86_400)
     posts = [message for message in room.channel.history() if "Daily deals" in text_of(message)]
-    assert len(posts) == 1 and "`/daily penguin`" in text_of(posts[0])
+    daily_id = next(command["id"] for command in room.env.backend.commands[None].values() if command["name"] == "daily")
+    assert len(posts) == 1 and f"</daily penguin:{daily_id}>" in text_of(posts[0])
     await room.env.advance_time(120)
     assert len([message for message in room.channel.history() if "Daily deals" in text_of(message)]) == 1
 

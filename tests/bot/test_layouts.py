@@ -10,6 +10,7 @@ from bot.app import create_bot
 from bot.core.service import Table, TableService
 from bot.i18n import ENGLISH
 from bot.ui.kinds import KINDS
+from bot.ui.mentions import Mentions
 from bot.ui.present.layouts import (
     IMAGE_NAME,
     daily_post_layout,
@@ -113,5 +114,5 @@ async def test_a_race_thread_is_named_for_its_players_within_discords_limit_and_
 
 
 def test_the_daily_post_names_every_daily_command():
-    text = texts(daily_post_layout(ENGLISH, "2026-01-01", ["penguin", "peek"]))
+    text = texts(daily_post_layout(ENGLISH, "2026-01-01", ["penguin", "peek"], Mentions()))
     assert "Daily deals, Jan 1, 2026" in text and "`/daily penguin` \u00b7 `/daily peek`" in text

@@ -32,6 +32,7 @@ async def fill(store: Store) -> list[int]:
         await store.set_message(game.id, 900 + index, version=0, at=11.0)
         await store.save_action(game.id, version=0, seat=0, code="a", state={"n": 1}, finished=False, at=12.0)
         await store.set_timer(game.id, "ai", 99.5, version=1)
+        await store.set_token(game.id, 900 + index, f"token {index}", 900.0)
         ids.append(game.id)
     results = (ResultRecord(1, 5, True), ResultRecord(7, 2, False))
     await store.save_action(ids[0], version=1, seat=1, code="b", state={}, finished=True, results=results, at=13.0)
@@ -58,6 +59,9 @@ async def same_content(first: Store, second: Store, ids: list[int]) -> None:
     for game_id in ids:
         assert await first.load_game(game_id) == await second.load_game(game_id)
         assert await first.load_actions(game_id) == await second.load_actions(game_id)
+        assert await first.table_token(game_id, 900 + ids.index(game_id)) == await second.table_token(
+            game_id, 900 + ids.index(game_id)
+        )
         assert await first.results(game_id) == await second.results(game_id)
         assert await first.timers(game_id) == await second.timers(game_id)
     assert await second.scoreboard(20, "count") == await first.scoreboard(20, "count")
@@ -98,6 +102,7 @@ async def test_sqlite_to_postgresql_and_back(tmp_path, postgres_url):
                 "tournament_rounds": 1,
                 "tournament_pairings": 1,
                 "tournament_timers": 2,
+                "table_tokens": 3,
             }
             assert set(copied) == {table.name for table in TABLES}
             await same_content(source, target, ids)

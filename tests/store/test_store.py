@@ -21,6 +21,7 @@ from bot.store import (
     StaleGameError,
     Store,
     TimerRecord,
+    TokenRecord,
     UserLanguage,
     UserSettings,
     open_store,
@@ -173,6 +174,19 @@ async def test_set_message_reports_missing_games(store):
     assert not await store.set_message(game.id + 1, 555, version=0, at=3.0)
 
 
+async def test_a_game_keeps_its_place_and_the_freshest_token_of_its_message(store):
+    """Where a game is played is stored with it; of two tokens for one message the later-expiring one stays."""
+    game = await store.create_game(new_game(place="group_dm"))
+    assert game.place == "group_dm" and (await store.create_game(new_game())).place == "server"
+    assert await store.table_token(game.id, 555) is None
+    await store.set_token(game.id, 555, "second", 200.0)
+    await store.set_token(game.id, 555, "first", 100.0)
+    await store.set_token(game.id, 556, "other message", 50.0)
+    assert await store.table_token(game.id, 555) == TokenRecord(555, "second", 200.0)
+    await store.set_token(game.id, 555, "third", 300.0)
+    assert (await store.table_token(game.id, 555)).token == "third"
+
+
 async def test_count_actions_counts_a_code(store):
     """count_actions gives the log length and how many rows carry a code."""
     game = await store.create_game(new_game())
@@ -225,6 +239,19 @@ async def test_a_claim_that_lapses_lets_another_firer_fire(store):
     assert await store.due_timers(10.0 + TIMER_LEASE - 1) == []
     (again,) = await store.due_timers(10.0 + TIMER_LEASE)
     assert await store.take_timer(again, now=10.0 + TIMER_LEASE)
+
+
+async def test_a_held_deadline_waits_for_its_game_to_be_woken(store):
+    """A deadline held for a click is never due, a restart does not free it, and waking its game makes it due."""
+    game = await store.create_game(new_game())
+    await store.set_timer(game.id, "ai", 10.0, version=1)
+    (due,) = await store.due_timers(10.0)
+    assert await store.take_timer(due, now=10.0)
+    await store.hold_timer(due)
+    assert await store.due_timers(10.0 + 100 * TIMER_LEASE) == [] and await store.release_claims() == 0
+    assert await store.wake_timers(game.id + 1) == 0 and await store.wake_timers(game.id) == 1
+    (woken,) = await store.due_timers(11.0)
+    assert woken == due and await store.take_timer(woken, now=11.0)
 
 
 async def test_a_process_restarted_for_the_same_shards_takes_its_predecessors_claims_at_once(database):

@@ -11,6 +11,7 @@ import discord
 from discord import ui
 
 from bot.core.deadlines import ai_level
+from bot.core.places import UNSHARED_SETTING
 from bot.core.service import Table
 from bot.core.tournament import Format, Standing
 from bot.core.tournaments import TournamentView
@@ -43,6 +44,7 @@ from bot.ui.controls import (
 )
 from bot.ui.kind import KindUI
 from bot.ui.layout import FELT, Picture, layout
+from bot.ui.mentions import Mentions
 from games.base import EndReason, Hint, Seat
 from render.bracket import BracketMatch, BracketPicture
 from render.standings import StandingsRow, StandingsTable
@@ -147,8 +149,15 @@ def table_text(words: Words, kind: KindUI, table: Table, note: str = "") -> str:
     return "\n".join(lines)
 
 
+UNSHARED = N_(
+    "Only you can see this table: this server does not let apps installed to people show their answers to others."
+)
+
+
 def game_footer(words: Words, table: Table) -> str:
-    return words("Game #{game_id}", game_id=table.game_id)
+    """The game's number; for a table Discord shows its player alone, why nobody else sees it."""
+    number = words("Game #{game_id}", game_id=table.game_id)
+    return f"{words(UNSHARED)} · {number}" if table.settings.get(UNSHARED_SETTING) else number
 
 
 def table_picture(
@@ -322,9 +331,9 @@ def sat_down_layout(words: Words, kind: KindUI, table: Table) -> ui.LayoutView:
     return layout(kind.colour, table.title, text)
 
 
-def daily_post_layout(words: Words, day: str, kinds: Sequence[str]) -> ui.LayoutView:
+def daily_post_layout(words: Words, day: str, kinds: Sequence[str], mention: Mentions) -> ui.LayoutView:
     """A server's post at midnight UTC (``day``, ISO): the day's deals are dealt, and the commands that play them."""
-    commands = " \u00b7 ".join(f"`{words.command('daily', kind)}`" for kind in kinds)
+    commands = " \u00b7 ".join(mention(words, "daily", kind) for kind in kinds)
     text = words(
         "Today's deals are dealt: the same cards for everyone, one attempt each. {commands}", commands=commands
     )

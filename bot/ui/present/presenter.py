@@ -7,6 +7,9 @@
 - :meth:`Presenter.open_panel` / :meth:`Presenter.show_panel` give a seat its private panel;
 - :meth:`Presenter.redraw` edits a table message (and its hand messages) from outside an interaction,
   coalesced and within Discord's budget (:mod:`.redraws`, :mod:`.edits`);
+- where peapod is not a member (a DM or group DM between people, a server that never added it), a table is
+  its interaction's own message, edited by each click and otherwise through the freshest token kept
+  (:mod:`.interactions`); nothing is posted, no thread opened, no DM sent;
 - :meth:`Presenter.heal` redraws the tables whose message lags the database, at start (:mod:`.healing`), and
   moves running tournaments on;
 - ``Presenter.tournaments``: tournament messages, matches dealt into threads, announcements (:mod:`.tournaments`);
@@ -22,14 +25,17 @@ import discord
 
 from bot.core.history import ReplayStep
 from bot.core.service import Fired, Table, TableService
-from bot.i18n import Words
+from bot.i18n import N_, Words
 from bot.text import shorten
 from bot.ui.kind import KindUI
 from bot.ui.language import private_words
 from bot.ui.layout import NO_CONTENT, NO_MENTIONS
+from bot.ui.mentions import Mentions
+from bot.ui.places import place_of
 from bot.ui.present import healing, layouts, posts
 from bot.ui.present.drawing import Drawer, Names
 from bot.ui.present.hands import DMS_CLOSED, Hands
+from bot.ui.present.interactions import InteractionDelivery
 from bot.ui.present.readers import table_words
 from bot.ui.present.redraws import Owns, Redraws
 from bot.ui.present.requests import EditBudget, Requests, Route
@@ -37,6 +43,20 @@ from bot.ui.present.threads import Threads, thread_channel
 from bot.ui.present.tournaments import TournamentDesk
 from bot.ui.replay import show_replay
 from games.base import Hint, Seat
+
+WAITED = N_(
+    "This table waited for a click: where peapod is not a member, it can move a table on only within 15 minutes "
+    "of the last click on it. What was due meanwhile is done now."
+)
+
+
+UPDATED = (discord.InteractionResponseType.message_update, discord.InteractionResponseType.deferred_message_update)
+"""The answers to a click that edit the message clicked (its token then edits that message)."""
+
+
+def _waited(interaction: discord.Interaction, words: Words, note: str) -> str:
+    """``note``, and first, when this click woke a table that waited for one, that it waited."""
+    return "\n".join(part for part in (words(WAITED) if interaction.extras.get(WAITED) else "", note) if part)
 
 
 def _text_on(message: discord.Message) -> str | None:
@@ -76,6 +96,9 @@ class Presenter:
         self.redraws = Redraws(
             client, service, self.drawer, self.hands, self.threads, owns=owns, budget=budget, requests=self.requests
         )
+        self.delivery = InteractionDelivery(client, service, self.drawer, budget)
+        self.mentions = Mentions()
+        """The synced commands, to name them in text as mentions (filled once they are synced)."""
         self.tournaments = TournamentDesk(
             client,
             service,
@@ -92,6 +115,11 @@ class Presenter:
 
     def kind(self, table: Table) -> KindUI:
         return self.drawer.kind(table)
+
+    def _path(self, table: Table) -> Redraws | InteractionDelivery:
+        """How a table's message is edited from outside a click: by peapod itself where it is a member, else
+        through its interactions' tokens."""
+        return self.redraws if table.place.member else self.delivery
 
     def pickable(self, table: Table) -> Collection[str]:
         """The places the table's pick menu offers now."""
@@ -119,7 +147,9 @@ class Presenter:
             view=parts.view, files=parts.files or [], allowed_mentions=mentions, wait=True
         )
         await self._service.attach_message(table.game_id, message.id, table.version)
-        self.redraws.edits.shows(message.id, table.version)
+        self._path(table).edits.shows(message.id, table.version)
+        if not table.place.member:
+            await self.delivery.keep(interaction, table, message.id)
         return message
 
     async def publish(self, table: Table) -> discord.Message:
@@ -147,10 +177,11 @@ class Presenter:
             message = await interaction.edit_original_response(view=starter, attachments=[], **NO_CONTENT)
             await self._into_thread(table, channel, message.id)
             return
-        parts = await self.drawer.table(table, words, picked=picked, note=note)
+        parts = await self.drawer.table(table, words, picked=picked, note=_waited(interaction, words, note))
         await interaction.edit_original_response(**parts.edit())
-        await self.redraws.shown(table)
-        self.redraws.hands(table)
+        await self._path(table).shown(table)
+        if table.place.member:
+            self.redraws.hands(table)
 
     async def _into_thread(
         self, table: Table, channel: discord.TextChannel, starter_id: int, *, says_where: bool = False
@@ -167,6 +198,23 @@ class Presenter:
             await self.redraws.shown(moved)
             self.redraws.hands(moved)
 
+    async def clicked(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Before a click on a game's table message is handled: where peapod is not a member, whether the game
+        waited for a click (its answer then says so)."""
+        if not place_of(interaction).member and await self._service.waiting(game_id):
+            interaction.extras[WAITED] = True
+
+    async def answered(self, interaction: discord.Interaction, game_id: int) -> None:
+        """After a click on a game's table message was answered: where peapod is not a member and the answer
+        updated the table, the click's token is now the freshest way to edit it, and the deadlines that waited
+        for one are due at once."""
+        if place_of(interaction).member or interaction.message is None or interaction.response.type not in UPDATED:
+            return
+        expires_at = interaction.expires_at.timestamp()
+        await self._service.keep_token(game_id, interaction.message.id, interaction.token, expires_at)
+        if interaction.extras.get(WAITED):
+            await self._service.wake(game_id)
+
     async def show_pick(self, interaction: discord.Interaction, table: Table, picked: str) -> None:
         """Answer a pick in a table's menu: its destinations as controls (the text stays as it was), and (for
         games whose picture shows a pick) the picture with the picked card and where it may go outlined."""
@@ -178,12 +226,16 @@ class Presenter:
             await interaction.edit_original_response(**parts.edit())
         else:
             await interaction.response.edit_message(**parts.edit())
-        await self.redraws.catch_up(table)
+        await self._path(table).catch_up(table)
 
     async def open_panel(self, interaction: discord.Interaction, table: Table, seat: Seat, note: str = "") -> None:
         """Send the clicker a fresh private panel with their own controls, in their words."""
-        parts = await self.drawer.panel(table, seat, await private_words(interaction), note)
+        words = await private_words(interaction)
+        parts = await self.drawer.panel(table, seat, words, _waited(interaction, words, note))
         files = parts.files or []
+        clicked = interaction.message.id if interaction.message is not None else None
+        if not table.place.member and clicked == table.message_id and not interaction.response.is_done():
+            await interaction.response.defer()  # the table is this click's own message: its token may edit it
         if interaction.response.is_done():
             await interaction.followup.send(view=parts.view, files=files, ephemeral=True)
         else:
@@ -226,7 +278,7 @@ class Presenter:
     async def seated(self, interaction: discord.Interaction, table: Table) -> None:
         """After someone sat down (joined, accepted): for games with hands in DMs, check the bot can DM them."""
         kind = self.kind(table)
-        if not kind.hand_in_dm or interaction.user.id not in table.players:
+        if not kind.hand_in_dm or interaction.user.id not in table.players or not table.place.member:
             return
         seat = table.players.index(interaction.user.id)
         if table.status == "seating" and table.seats[seat].dm_message_id is None:
@@ -240,7 +292,7 @@ class Presenter:
 
     def redraw(self, table: Table, note: str = "") -> None:
         """Ask for the table message (and the players' hand messages) to show ``table``; returns at once."""
-        self.redraws.redraw(table, note)
+        self._path(table).redraw(table, note)
 
     async def heard(self, game_id: int) -> None:
         """A redraw notice from any process (see :meth:`Redraws.heard`)."""
@@ -253,13 +305,14 @@ class Presenter:
     async def fired(self, fired: Fired) -> None:
         """Show what a deadline did: redraw its table, and tell the seats it concerns."""
         self.redraw(fired.table)
-        for seat, note in fired.ping.items():
+        for seat, note in fired.ping.items() if fired.table.place.member else ():
             await self.hands.notify(fired.table, seat, note)
 
     async def idle(self) -> None:
         """Wait until every asked-for redraw has been sent (tests, shutdown)."""
         await self.tournaments.idle()
         await self.redraws.edits.drain()
+        await self.delivery.edits.drain()
 
     async def heal(self) -> None:
         """Redraw every table of this process's shards whose message lags the database (at start)."""
@@ -269,4 +322,4 @@ class Presenter:
 
     async def daily_posts(self) -> None:
         """Send every daily post due (the servers this process runs)."""
-        await posts.daily_posts(self._client, self._service, self._owns)
+        await posts.daily_posts(self._client, self._service, self._owns, self.mentions)

@@ -1,5 +1,6 @@
-"""Whose language each message speaks: a table in a server speaks the server's language; a table in a DM (the
-daily deal) its player's; a seat's panel, hand message or ping its player's (see :mod:`bot.ui.language`)."""
+"""Whose language each message speaks: a table in a server that added peapod speaks the server's language; a
+table anywhere else (the daily deal in a DM, a table in a group DM) the language of whoever started it; a
+seat's panel, hand message or ping its player's (see :mod:`bot.ui.language`)."""
 
 import discord
 
@@ -10,14 +11,16 @@ from games.base import Seat
 
 
 async def table_words(client: discord.Client, table: Table, interaction: discord.Interaction | None = None) -> Words:
-    """The words of a table message: its server's; in a DM, those of the one who clicked (``interaction``),
-    else of its owner."""
-    if table.guild_id is not None:
+    """The words of a table message: in a server that added peapod, the server's; anywhere else (a DM, a group
+    DM, a server where peapod is only installed to someone) those of whoever started it (read from
+    ``interaction`` when that is them)."""
+    if table.guild_id is not None and table.place.member:
         return await public_words(client, table.guild_id)
-    if interaction is not None:
+    starter = table.host_id if table.host_id is not None else table.owner
+    if interaction is not None and (starter is None or interaction.user.id == starter):
         return await private_words(interaction)
-    if table.owner is not None:
-        return await words_of_user(client, table.owner)
+    if starter is not None:
+        return await words_of_user(client, starter)
     return await public_words(client, None)
 
 

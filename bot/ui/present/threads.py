@@ -37,6 +37,7 @@ def thread_channel(kind: KindUI, table: Table, channel: object) -> discord.TextC
         and not table.finished
         and table.thread_id is None
         and table.guild_id is not None
+        and table.place.member
     ):
         return channel
     return None

@@ -1,0 +1,84 @@
+"""Where an interaction comes from (:func:`place_of`), read from what Discord sends with it, and the refusal of
+what works only where peapod is a member (:func:`need_member`).
+
+Discord says in every interaction which installation made it possible (``authorizing_integration_owners``:
+key 0 names the server peapod was added to, or 0 in its own DM; key 1 the person who installed it) and in
+which kind of chat it happens (``context``: 0 a server, 1 peapod's DM, 2 any other DM or group DM).
+"""
+
+from typing import TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.core.errors import ServiceError
+from bot.core.places import Place
+from bot.core.service import Table
+from bot.i18n import N_
+
+T = TypeVar("T")
+GROUP_CHANNEL = discord.ChannelType.group
+SERVER_ONLY = N_(
+    "This works in a server peapod was added to (with the server's invite link), not in DMs, group DMs or "
+    "servers where peapod is only installed to someone."
+)
+"""The one sentence a per-server feature answers anywhere else."""
+EVERYWHERE = (
+    app_commands.AppInstallationType(guild=True, user=True),
+    app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True),
+)
+"""Where a command works unless it says otherwise: installed to a server or a person, in any chat."""
+
+
+class ServerOnlyError(ServiceError):
+    """A per-server feature was asked for elsewhere."""
+
+    message = SERVER_ONLY
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    """The kind of chat ``interaction`` comes from, and whether peapod is a member there."""
+    if interaction.guild_id is not None:
+        # Discord names at least one installation; one that names none comes from where peapod was added.
+        added = interaction.is_guild_integration() or not interaction.is_user_integration()
+        return Place.SERVER if added else Place.SERVER_APP
+    if interaction.context.dm_channel:
+        return Place.BOT_DM
+    channel = interaction.channel
+    if channel is not None and getattr(channel, "type", None) is GROUP_CHANNEL:
+        return Place.GROUP_DM
+    return Place.DM if interaction.context.private_channel else Place.BOT_DM
+
+
+def unshared(interaction: discord.Interaction) -> bool:
+    """Whether Discord shows this interaction's answers to its user alone: peapod is only installed to them, in
+    a server that turned **Use External Apps** off for them (every answer there comes back ephemeral)."""
+    return place_of(interaction) is Place.SERVER_APP and not interaction.permissions.use_external_apps
+
+
+def message_link(table: Table) -> str:
+    """A link that opens a table's message (in a server, or ``@me`` for DMs and group DMs)."""
+    where = table.guild_id if table.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{where}/{table.message_channel_id}/{table.message_id}"
+
+
+def need_member(interaction: discord.Interaction) -> int:
+    """The id of the server peapod was added to where ``interaction`` happens; anywhere else, a refusal (one
+    sentence) of the per-server feature asked for."""
+    if interaction.guild_id is None or place_of(interaction) is not Place.SERVER:
+        raise ServerOnlyError()
+    return interaction.guild_id
+
+
+def server_only(command: app_commands.Command | app_commands.Group | app_commands.ContextMenu | None) -> bool:
+    """Whether a command (by its root) was declared for servers that added peapod only."""
+    while isinstance(command, app_commands.Command | app_commands.Group) and command.parent is not None:
+        command = command.parent
+    installs = command.allowed_installs if command is not None else None
+    return installs is not None and not installs.user
+
+
+def for_servers(command: T) -> T:
+    """Declare a command (or a cog's group) for servers that added peapod only: Discord offers it nowhere else."""
+    command = app_commands.allowed_installs(guilds=True, users=False)(command)
+    return app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)(command)
