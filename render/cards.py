@@ -164,6 +164,22 @@ TEXT_LOCK = threading.RLock()
 """FreeType faces are shared objects: text is drawn by one thread at a time."""
 
 
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: RGB | int,
+    scale: int = 1,
+    anchor: str | None = None,
+) -> None:
+    """Draw ``text`` in ``face``: the one place every word, index and count of every picture is drawn (call it
+    under :data:`TEXT_LOCK`). ``scale`` is how many times larger than the final picture ``draw`` is (sprites are
+    supersampled :data:`SCALE` times), so the text's final size is ``face.size / scale``; the phone test
+    (tests/render/test_phone.py) measures every text here."""
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+
+
 @lru_cache(maxsize=1024)
 def text_image(text: str, size: int, colour: RGB, ground: RGB = FELT, bold: bool = False) -> Image.Image:
     """``text`` antialiased on a ``ground``-coloured strip, in palette mode; cached, so never draw on it.
@@ -175,7 +191,7 @@ def text_image(text: str, size: int, colour: RGB, ground: RGB = FELT, bold: bool
         face = font(size, bold)
         left, top, right, bottom = (round(edge) for edge in face.getbbox(text))
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-        ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255)
+        draw_text(ImageDraw.Draw(mask), (-left, -top), text, face, 255)
     lut = _ramp_lut(ground, colour)
     image = Image.frombytes("P", mask.size, mask.tobytes().translate(lut))
     image.putpalette(FLAT_PALETTE)
@@ -434,7 +450,7 @@ def _draw_index(image: Image.Image, card: Card, look: Look, style: DeckStyle) ->
         face = font(look.index_font * s, bold=True)
         for char in rank_text(card.rank):
             left, top, right, _ = (round(edge) for edge in face.getbbox(char))
-            draw.text((x - left, y - top), char, font=face, fill=colour)
+            draw_text(draw, (x - left, y - top), char, face, colour, SCALE)
             x += right - left + spacing
     half, centre_y = look.index_pip
     draw_pip(draw, card.suit, (x + half * s, centre_y * s), half * s, colour)
@@ -469,7 +485,7 @@ def _draw_court(draw: ImageDraw.ImageDraw, card: Card, look: Look, colour: RGB) 
     with TEXT_LOCK:
         face = font(round(40 * scale) * s, bold=True)
         left, top, right, _ = face.getbbox(letter)
-        draw.text((centre_x - (left + right) / 2, letter_y - top), letter, font=face, fill=colour)
+        draw_text(draw, (centre_x - (left + right) / 2, letter_y - top), letter, face, colour, SCALE)
     draw_pip(draw, card.suit, _body_point(look, 52, 96), 11 * s * scale, colour)
 
 
@@ -565,7 +581,7 @@ def _slot(label: str, suit: Suit | None, marked: bool, look: Look, highlight: bo
             left, top, right, bottom = face.getbbox(label)
             x = look.width * s / 2 - (left + right) / 2
             y = (112 * k if suit is not None else look.height / 2) * s - (top + bottom) / 2
-            draw.text((x, y), label, font=face, fill=GOLD if marked else FAINT)
+            draw_text(draw, (x, y), label, face, GOLD if marked else FAINT, SCALE)
     return image
 
 
@@ -705,7 +721,7 @@ def _centred_text(draw: ImageDraw.ImageDraw, text: str, size: int, centre: Point
     with TEXT_LOCK:
         face = font(size * SCALE, bold=True)
         left, top, right, bottom = face.getbbox(text)
-        draw.text((centre[0] - (left + right) / 2, centre[1] - (top + bottom) / 2), text, font=face, fill=fill)
+        draw_text(draw, (centre[0] - (left + right) / 2, centre[1] - (top + bottom) / 2), text, face, fill, SCALE)
 
 
 def _compact_index(draw: ImageDraw.ImageDraw, card: Card, colour: RGB) -> None:
@@ -721,7 +737,7 @@ def _compact_index(draw: ImageDraw.ImageDraw, card: Card, colour: RGB) -> None:
         for char in rank_text(card.rank):
             ink_left, _, ink_right, _ = face.getmask(char).getbbox()
             origin = (x - ink_left - face.getbbox(char)[0], COMPACT_INDEX_TOP * s - cap_top)
-            draw.text(origin, char, font=face, fill=colour)
+            draw_text(draw, origin, char, face, colour, SCALE)
             x += ink_right - ink_left + s // 2
     draw_pip(draw, card.suit, (x + 8 * s, (COMPACT_INDEX_TOP + 9.5) * s), 7.5 * s, colour)
 

@@ -114,7 +114,7 @@ def _draw_card(
         x: float = pad
         for char in text:
             left, _, right, _ = face.getbbox(char)
-            draw.text((x - left, pad - top), char, font=face, fill=ink)
+            cards.draw_text(draw, (x - left, pad - top), char, face, ink, s)
             x += right - left + spacing
         cap = face.getbbox("A")[3] - top
     pip_y = pad + cap + 4 * s + size.pip * s
@@ -138,7 +138,7 @@ def _draw_tab(draw: ImageDraw.ImageDraw, deck: int, size: CardSize, h: int) -> N
     with TEXT_LOCK:
         face = cards.font(round(size.tab * 0.8) * s, bold=True)
         left, top, right, bottom = face.getbbox(digit)
-        draw.text((x + (side - left - right) / 2, y + (side - top - bottom) / 2), digit, font=face, fill=WHITE)
+        cards.draw_text(draw, (x + (side - left - right) / 2, y + (side - top - bottom) / 2), digit, face, WHITE, s)
 
 
 def card_sprite(
@@ -191,7 +191,7 @@ def _draw_chip(number: int, fill: RGB, ring: bool) -> Image.Image:
     with TEXT_LOCK:
         face = cards.font(14 * s, bold=True)
         left, top, right, bottom = face.getbbox(text)
-        draw.text(((d - left - right) / 2, (d - top - bottom) / 2), text, font=face, fill=chip_ink(fill))
+        cards.draw_text(draw, ((d - left - right) / 2, (d - top - bottom) / 2), text, face, chip_ink(fill), s)
     return cards.to_palette(image.reduce(s))
 
 
@@ -218,7 +218,7 @@ def _dealer_tag(letter: str) -> Image.Image:
         with TEXT_LOCK:
             face = cards.font(13 * s, bold=True)
             left, top, right, bottom = face.getbbox(letter)
-            draw.text(((w - left - right) / 2, (h - top - bottom) / 2), letter, font=face, fill=BLACK)
+            cards.draw_text(draw, ((w - left - right) / 2, (h - top - bottom) / 2), letter, face, BLACK, s)
         return cards.to_palette(image.reduce(s))
 
     return cards.cached(("pebbles", "dealer", letter), build)
