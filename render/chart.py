@@ -44,7 +44,7 @@ def rating_chart(points: Sequence[tuple[float, float]], caption: str) -> bytes:
         return bottom - (bottom - top) * (value - low) / (high - low)
 
     with TEXT_LOCK:
-        small, label = font(13), font(15, bold=True)
+        small, label = font(15), font(16, bold=True)
         for value in (low, (low + high) / 2, high):
             draw.line([(LEFT, y(value)), (right, y(value))], fill=GRID, width=1)
             cards.draw_text(draw, (LEFT - 6, y(value)), f"{value:.0f}", small, WHITE, anchor="rm")
@@ -66,7 +66,7 @@ def stats_chart(rows: Sequence[tuple[str, Sequence[tuple[int, bool]]]], caption:
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
     with TEXT_LOCK:
-        label, small = font(15, bold=True), font(13)
+        label, small = font(16, bold=True), font(15)
         cards.draw_text(draw, (MARGIN, MARGIN), caption, label, WHITE)
         for number, (heading, results) in enumerate(rows):
             top = MARGIN + 26 + ROW * number
