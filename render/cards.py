@@ -201,19 +201,36 @@ def text_image(text: str, size: int, colour: RGB, ground: RGB = FELT, bold: bool
 LEAST_TEXT = 0.75
 """How far :func:`fitted_text` shrinks a text's font before cutting it short."""
 
+PHONE_WIDTH = 320
+"""The width Discord shows a picture at on a phone, in CSS pixels: a 360-dp screen less the message's gutters
+(an estimate: Discord publishes no figure). Discord shrinks a picture to it by width, keeping its shape."""
+LEAST_PHONE_ASCENT = 8
+"""The least ascent, in phone pixels, of any text a picture draws: the ascent of a font (0.93 em in DejaVu Sans)
+is about its size, and 9 px type is about the smallest commonly read on a phone."""
+ASCENT = 1901 / 2048
+"""DejaVu Sans's ascent (regular and bold alike) as a share of the font size."""
+
+
+def least_font(width: int) -> int:
+    """The smallest font size whose ascent stays :data:`LEAST_PHONE_ASCENT` tall once a picture ``width`` pixels
+    wide is shown :data:`PHONE_WIDTH` wide."""
+    return math.ceil(LEAST_PHONE_ASCENT * width / PHONE_WIDTH / ASCENT - 1e-9)
+
+
 
 @lru_cache(maxsize=1024)
 def fitted_text(
-    text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False
+    text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False, least: int = 0
 ) -> Image.Image:
     """``text`` as :func:`text_image` draws it, at most ``width`` pixels wide: at ``size`` when it fits, else in
-    a smaller font (down to :data:`LEAST_TEXT` of ``size``), else cut short with an ellipsis at that size.
+    a smaller font (down to :data:`LEAST_TEXT` of ``size``, never below ``least``), else cut short with an
+    ellipsis at that size.
     Words of another language, longer than the English, stay in the room the picture gives them.
 
     Cached like :func:`text_image` (never draw on the result): a text that does not fit is fitted once, not on
     every picture, so a picture in a language of longer words costs what the English one does."""
     image = text_image(text, size, colour, ground, bold)
-    least = max(8, math.ceil(size * LEAST_TEXT))
+    least = min(size, max(8, least, math.ceil(size * LEAST_TEXT)))
     while image.width > width and size > least:
         size -= 1
         image = text_image(text, size, colour, ground, bold)
