@@ -89,7 +89,7 @@ def _text(text: str, size: int, colour: RGB = LABEL, bold: bool = False) -> Imag
 
 
 def _title(title: str) -> Image.Image:
-    return cards.fitted_text(title, 24, LABEL, (WIDTH - 2 * MARGIN) // 2, bold=True)
+    return cards.fitted_text(title, 24, LABEL, (WIDTH - 2 * MARGIN) // 2, bold=True, least=TEXT)
 
 
 def _background(title: str) -> Image.Image:
