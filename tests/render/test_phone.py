@@ -21,15 +21,15 @@ emptied first and every text a batch of pictures needs is drawn while it is reco
 
 import io
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 import render
 from bot.i18n import ENGLISH, PSEUDO, words_for
-from bot.ui.picture_words import triplepeaks_labels
-from render import bracket, cards, chart, standings, triplepeaks
+from bot.ui.picture_words import pebbles_labels, triplepeaks_labels
+from render import bracket, cards, chart, pebbles, standings, triplepeaks
 from render.demo import bracket_picture, standings_table
 from render.labels import DeckStyle
 from tests.render.scenes import views
@@ -115,6 +115,29 @@ def test_triplepeaks_reads_on_a_phone(drawn, locale, deck):
 
 def test_triplepeaks_default_words_read_on_a_phone(drawn):
     _check(drawn, [lambda view=view: render.render_table("triplepeaks", view) for view in views("triplepeaks")])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("deck", list(DeckStyle))
+def test_a_pebbles_hand_reads_on_a_phone(drawn, locale, deck):
+    """A player's hand along games of two, three and four, with one and two decks; its cards raised (the playable
+    ones) and dimmed, tagged melded and new."""
+    labels = pebbles_labels(ENGLISH if locale == "en" else words_for(locale), deck)
+    hands = [view for view in views("pebbles", 0) if view.hand]
+    _check(
+        drawn,
+        [
+            *(lambda view=view: pebbles.render_hand(view, labels=labels) for view in hands[::2]),
+            *(
+                lambda view=view: pebbles.render_hand(view, playable=view.hand[:2], labels=labels)
+                for view in hands[1::2]
+            ),
+            lambda: pebbles.render_hand(replace(hands[0], hand=()), labels=labels),
+            lambda: pebbles.render_hand(
+                replace(hands[0], drawn=hands[0].hand[0], melded=((hands[0].hand[0],),) * 4), labels=labels
+            ),
+        ],
+    )
 
 
 def test_standings_and_bracket_read_on_a_phone(drawn):
