@@ -544,6 +544,8 @@ TAG_LINE = 20
 HAND_TOP = 44
 RAISE = 12
 """How far a playable card stands above the others."""
+TAGS_Y = HAND_TOP + RAISE + LARGE.height + 4
+"""Top of the first tag under a card."""
 
 
 def hand_picture(
@@ -559,7 +561,8 @@ def hand_picture(
     image.paste(title, (MARGIN, 10))
     image.paste(note, (HAND_WIDTH - MARGIN - note.width, 13))
     if not hand:
-        image.paste(_fitted(labels.hand_empty, HAND_TEXT + 1, HAND_WIDTH - 2 * MARGIN, FAINT, least=HAND_TEXT), (MARGIN, HAND_TOP + RAISE + 40))
+        empty = _fitted(labels.hand_empty, HAND_TEXT + 1, HAND_WIDTH - 2 * MARGIN, FAINT, least=HAND_TEXT)
+        image.paste(empty, (MARGIN, HAND_TOP + RAISE + 40))
         return image
     chosen = set(playable)
     width = len(hand) * LARGE.width + (len(hand) - 1) * HAND_GAP
@@ -576,8 +579,9 @@ def hand_picture(
         if card == view.drawn:
             tags.append(labels.new)
         for line, word in enumerate(tags):
-            tag = _fitted(word, HAND_TEXT, LARGE.width + HAND_GAP, GOLD if word == labels.new else FAINT, least=HAND_TEXT)
-            image.paste(tag, (x + (LARGE.width - tag.width) // 2, HAND_TOP + RAISE + LARGE.height + 4 + line * TAG_LINE))
+            colour = GOLD if word == labels.new else FAINT
+            tag = _fitted(word, HAND_TEXT, LARGE.width + HAND_GAP, colour, least=HAND_TEXT)
+            image.paste(tag, (x + (LARGE.width - tag.width) // 2, TAGS_Y + line * TAG_LINE))
         x += LARGE.width + HAND_GAP
     return image
 
