@@ -11,11 +11,26 @@ from bench import (
     pebbles,
     race,
     render,
+    resilience,
     store,
     tournament,
 )
 
-MODULES = (render, i18n_render, action, store, history, interaction, pebbles, race, load, tournament, changeover, i18n)
+MODULES = (
+    render,
+    i18n_render,
+    action,
+    store,
+    history,
+    interaction,
+    pebbles,
+    race,
+    load,
+    tournament,
+    changeover,
+    i18n,
+    resilience,
+)
 for module in MODULES:
     module.main()
     print()

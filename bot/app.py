@@ -20,7 +20,7 @@ from bot.i18n import words_for
 from bot.ops import logs, metrics
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import CLOSING_SECONDS, RESTARTING, STOP_SECONDS, Budget, InFlight
-from bot.store import Store, StoreError
+from bot.store import Store, StoreError, StoreUnavailableError
 from bot.ui.controls import CONTROLS, lateness, unanswered
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
@@ -120,6 +120,11 @@ class PeapodBot(commands.AutoShardedBot):
             leads=LEADS,
         )
         self._firing = False
+        self._fire_again = False
+        """The database answered again while deadlines were being fired: fire again at once after this pass."""
+        self._claims_left = False
+        """A pass the database broke off may have left deadlines claimed; they are given back before the next."""
+        self.service.recovery.listen(self._store_back)
         self.kinds = kinds
         self.presenter = Presenter(self, self.service, kinds, budget, owns=self.owns)
         self._healing: asyncio.Task[None] | None = None
@@ -162,18 +167,28 @@ class PeapodBot(commands.AutoShardedBot):
     async def deadlines(self) -> None:
         """Fire the deadlines that are due, then sleep until the next one (they live in the database,
         so a restart loses none); a deadline set meanwhile for sooner wakes the loop early."""
-        self._firing = True
+        self._firing, self._fire_again = True, False
         try:
+            if self._claims_left:
+                await self._store.release_claims()
+                self._claims_left = False
             for fired in await self.service.fire_due():
                 await self._show_fired(fired)
             await self.service.fire_tournaments()
             await self.presenter.daily_posts()
             upcoming = await self.service.next_deadline()
+        except StoreUnavailableError:
+            # The database does not answer: what was due fires the moment it does (``_store_back``).
+            self._claims_left = True
+            self.service.recovery.failed()
+            upcoming = None
         except Exception:
             log.exception("a deadline failed")
             upcoming = None
         finally:
             self._firing = False
+        if self._fire_again:
+            upcoming = discord_clock()
         upcoming = min(upcoming or math.inf, self.service.next_day_at())
         wait = upcoming - discord_clock()
         longest = LONGEST_SLEEP if self.service.shared_store else ALONE_SLEEP
@@ -185,6 +200,15 @@ class PeapodBot(commands.AutoShardedBot):
             metrics.ai_decided(fired.decided.game, fired.decided.level, fired.decided.seconds)
         with self.about(table.guild_id, game_id=table.game_id, game=table.kind):
             await self.presenter.fired(fired)
+
+    def _store_back(self) -> None:
+        """The database answers again: fire what fell due meanwhile now, not at the task's next pass."""
+        if self.in_flight.stopping or not self.deadlines.is_running():
+            return
+        if self._firing:
+            self._fire_again = True
+        else:
+            self.deadlines.restart()
 
     def _deadline_set(self, due_at: float) -> None:
         """The service set a deadline: wake the deadline task if it sleeps past it (not while stopping)."""

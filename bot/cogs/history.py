@@ -6,7 +6,6 @@ show is the service's decision (:meth:`bot.core.history.History.replay`).
 """
 
 import asyncio
-import io
 from typing import Any
 
 import discord
@@ -22,7 +21,7 @@ from bot.text import quote
 from bot.ui.controls import ReplayButton, button
 from bot.ui.kinds import KINDS
 from bot.ui.language import public_words
-from bot.ui.layout import FELT, layout
+from bot.ui.layout import FELT, Picture, layout
 from bot.ui.present.layouts import ai_name
 from games import GAMES
 from games.base import EndReason
@@ -154,16 +153,26 @@ class History(commands.Cog):
         png = await asyncio.to_thread(
             stats_chart, [(line, row.recent) for line, row in zip(lines, stats, strict=True)], caption
         )
+        won = words("won")
+        described = [caption] + [
+            words(
+                "{game}; latest results, oldest first: {results}",
+                game=line,
+                results=" ".join(f"{score} {won}" if win else str(score) for score, win in row.recent),
+            )
+            for line, row in zip(lines, stats, strict=True)
+        ]
+        shown = Picture(STATS_NAME, "\n".join(described))
         view = layout(
             FELT,
             heading,
             "\n".join(f"**{line.replace(':', '**:', 1)}" for line in lines),
-            picture=STATS_NAME,
+            picture=shown,
             footer=words("Games on the scoreboards (not practice). Gold bars are wins."),
         )
         await interaction.followup.send(
             view=view,
-            file=discord.File(io.BytesIO(png), filename=STATS_NAME),
+            file=shown.file(png),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

@@ -6,7 +6,7 @@ it over those games. Fewer than :data:`bot.core.skill.PROVISIONAL_GAMES` games a
 """
 
 import asyncio
-import io
+from collections.abc import Sequence
 
 import discord
 from discord import app_commands
@@ -22,7 +22,7 @@ from bot.store import Rating
 from bot.text import quote
 from bot.ui.kinds import KINDS
 from bot.ui.language import public_words
-from bot.ui.layout import FELT, layout
+from bot.ui.layout import FELT, Picture, layout
 from games import GAMES
 from render.chart import rating_chart
 
@@ -60,6 +60,19 @@ def describe(rating: Rating, words: Words = ENGLISH) -> str:
     )
 
 
+def chart_description(words: Words, caption: str, ratings: Sequence[float]) -> str:
+    """The rating chart in words: its caption, then the rating after the first and the latest game, and the
+    highest and lowest on the way."""
+    return words(
+        "{caption}. Rating {first} after the first game, {last} now; highest {high}, lowest {low}.",
+        caption=caption,
+        first=words.rating(ratings[0]),
+        last=words.rating(ratings[-1]),
+        high=words.rating(max(ratings)),
+        low=words.rating(min(ratings)),
+    )
+
+
 def _choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=GAMES[key].title, value=key) for key in RATED]
 
@@ -85,6 +98,7 @@ class Ratings(commands.Cog):
         self.bot.presenter.remember(who)
         lines: list[str] = []
         files: list[discord.File] = []
+        chart: Picture | None = None
         for key in [game] if game else RATED:
             rating = await self.bot.service.rating(interaction.guild_id, key, who.id)
             if rating is None:
@@ -102,7 +116,8 @@ class Ratings(commands.Cog):
                     name=who.display_name,
                 )
                 png = await asyncio.to_thread(rating_chart, points, caption)
-                files.append(discord.File(io.BytesIO(png), filename=CHART_NAME))
+                chart = Picture(CHART_NAME, chart_description(words, caption, [value for value, _ in points]))
+                files.append(chart.file(png))
         if not files:
             lines.append(
                 words("{who} has not finished a rated game here: games between people count.", who=who.mention)
@@ -111,7 +126,7 @@ class Ratings(commands.Cog):
             KINDS[game].colour if game else FELT,
             words("{name}'s rating", name=who.display_name),
             "\n".join(lines),
-            picture=CHART_NAME if files else None,
+            picture=chart,
             footer=words("Ratings start at 0 and rise with wins against strong players (OpenSkill)."),
         )
         await interaction.response.send_message(view=view, files=files, allowed_mentions=discord.AllowedMentions.none())

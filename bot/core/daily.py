@@ -171,8 +171,10 @@ class Daily:
         wait = {"hours": hours, "minutes": rest // 60}
         if attempt is None:
             return DailyPlayedError(
-                N_("You have already played today's {title} deal. The next deal comes at midnight UTC, in {hours} h "
-                   "{minutes} min."),
+                N_(
+                    "You have already played today's {title} deal. The next deal comes at midnight UTC, in {hours} h "
+                    "{minutes} min."
+                ),
                 title=title,
                 **wait,
             )
@@ -184,8 +186,10 @@ class Daily:
                 game=attempt.game_id,
             )
         return DailyPlayedError(
-            N_("You have played today's {title} deal (game #{game}; /replay shows it). The next deal comes at "
-               "midnight UTC, in {hours} h {minutes} min."),
+            N_(
+                "You have played today's {title} deal (game #{game}; /replay shows it). The next deal comes at "
+                "midnight UTC, in {hours} h {minutes} min."
+            ),
             title=title,
             game=attempt.game_id,
             **wait,

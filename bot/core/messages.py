@@ -42,8 +42,13 @@ class Messages:
         """The table message now shows ``version``."""
         await self._store.set_shown(game_id, version)
 
+    async def mark_hand_shown(self, game_id: int, seat: Seat, version: int) -> None:
+        """The seat's hand message (its DM) now shows ``version``."""
+        await self._store.set_hand_shown(game_id, seat, version)
+
     async def lagging_tables(self) -> list[Table]:
-        """Every table whose message shows an older version than the database (a redraw was lost)."""
+        """Every table whose message, or a hand message of whose seats, shows an older version than the
+        database (a redraw was lost)."""
         return [await self._tables.table(game_id) for game_id in await self._store.lagging_games()]
 
     async def drop_unshown_deals(self, *, grace: float = UNSHOWN_DEAL_GRACE) -> list[int]:

@@ -67,6 +67,7 @@ from bot.core.lobbies import LOBBY_SECONDS, Lobbies
 from bot.core.messages import Messages
 from bot.core.play import Hints, Play
 from bot.core.ratings import Ratings
+from bot.core.recovery import Recovery
 from bot.core.results import Results
 from bot.core.server_settings import ServerSettings
 from bot.core.tables import UNDO_CODE, CurrentGame, Table, Tables, effective_actions
@@ -206,6 +207,9 @@ class TableService:
         """The service's clock (epoch seconds); tests move it."""
         self.shared_store = store.SHARED
         """Whether other processes write to the same database (and set deadlines this one must find)."""
+        self.recovery = Recovery(store.schema_version)
+        """Told when a call failed because the database did not answer; tells its listeners when it answers again."""
+        """Whether other processes write to the same database (and set deadlines this one must find)."""
         # The calls the Discord layer makes, each answered by one concern.
         self.table = parts.tables.table
 
@@ -280,6 +284,7 @@ class TableService:
         self.move_to_thread = parts.messages.move_to_thread
         self.leave_thread = parts.messages.leave_thread
         self.mark_shown = parts.messages.mark_shown
+        self.mark_hand_shown = parts.messages.mark_hand_shown
         self.lagging_tables = parts.messages.lagging_tables
         self.drop_unshown_deals = parts.messages.drop_unshown_deals
         self.check_table_message = parts.messages.check_table_message

@@ -64,6 +64,19 @@ REDRAW_DELAY = Histogram(
     buckets=SLOW,
     registry=REGISTRY,
 )
+REDRAWS_RETRIED = Counter(
+    "peapod_redraws_retried",
+    "Redraws that did not land and are tried again, by cause (Discord 5xx or 429, network, database).",
+    ["cause"],
+    registry=REGISTRY,
+)
+REDRAWS_OWED = Gauge("peapod_redraws_owed", "Messages owed a redraw whose last try failed.", registry=REGISTRY)
+DEFERRED = Counter(
+    "peapod_interactions_deferred",
+    "Clicks acknowledged with a deferral because their commit was slow, answered once saved or refused.",
+    ["kind"],
+    registry=REGISTRY,
+)
 RATE_LIMITED = Counter(
     "peapod_discord_rate_limited", "Responses 429 from Discord, by route template.", ["route"], registry=REGISTRY
 )
@@ -122,6 +135,18 @@ def redraw_queued() -> None:
 def redraw_done(delay_seconds: float) -> None:
     """A queued redraw reached Discord ``delay_seconds`` after it was queued."""
     REDRAW_DELAY.observe(delay_seconds)
+
+
+def redraw_owed(cause: str | None, owed: int) -> None:
+    """A redraw did not land (``cause``; None: an owed one landed); ``owed`` messages wait for a retry now."""
+    if cause is not None:
+        REDRAWS_RETRIED.labels(cause).inc()
+    REDRAWS_OWED.set(owed)
+
+
+def interaction_deferred(kind: str) -> None:
+    """A click whose commit was slow was acknowledged with a deferral ahead of its answer."""
+    DEFERRED.labels(kind).inc()
 
 
 def route_template(method: str, path: str) -> str:

@@ -5,7 +5,9 @@ the two health checks an orchestrator asks.
   (a loop stuck in a long computation answers nothing, and the process is restarted);
 - ``/readyz``, *ready*: every readiness check given (the gateway shards this process runs are
   connected, the database answers) says yes within :data:`CHECK_SECONDS`; else 503 and the
-  failing checks' names, and traffic goes elsewhere without a restart.
+  failing checks' names, and traffic goes elsewhere without a restart. The log says why in one line: the
+  first failure of a check with each cause at WARNING (no traceback), the next ones only counted, and the
+  count once the check passes again (:class:`Failures`).
 
 Before a scrape, the *refreshers* given update what is read from elsewhere (the games running, from
 the database); a refresher that fails leaves its metrics as they were.
@@ -31,12 +33,44 @@ CHECK_SECONDS = 2.0
 """How long a readiness check or a refresher may take before it counts as failed."""
 
 
+def cause_of(error: BaseException) -> str:
+    """A failure in a few words: the error's type and message, and those of the error it came from."""
+    said = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    origin = error.__cause__ or error.__context__
+    return f"{said} ({cause_of(origin)})" if origin is not None else said
+
+
+class Failures:
+    """What fails now, and why: the first failure of each part with each cause is logged at WARNING in one line
+    (``failing``, the part, the cause), the next ones are counted, and the count is logged when the part
+    works again (``again``)."""
+
+    def __init__(self, failing: str, again: str) -> None:
+        self._failing_line, self._again_line = failing, again
+        self._failing: dict[str, tuple[str, int]] = {}
+
+    def failed(self, part: str, cause: str) -> None:
+        seen = self._failing.get(part)
+        if seen is None or seen[0] != cause:
+            log.warning("%s: %s: %s", self._failing_line, part, cause)
+            self._failing[part] = (cause, 1)
+        else:
+            self._failing[part] = (cause, seen[1] + 1)
+
+    def passed(self, part: str) -> None:
+        seen = self._failing.pop(part, None)
+        if seen is not None:
+            log.info("%s: %s, after %d failures (%s)", self._again_line, part, seen[1], seen[0])
+
+
 class OpsServer:
     """``/metrics``, ``/healthz`` and ``/readyz`` on one port. ``await start(host, port)``; ``await stop()``."""
 
     def __init__(self, checks: Mapping[str, Check], refreshers: Sequence[Refresher] = ()) -> None:
         self._checks = dict(checks)
         self._refreshers = list(refreshers)
+        self._failures = Failures("not ready", "ready again")
+        self._refreshing = Failures("could not refresh metrics before a scrape", "metrics refreshed again")
         app = web.Application()
         app.router.add_get(METRICS_PATH, self._metrics)
         app.router.add_get(LIVE_PATH, self._live)
@@ -57,27 +91,37 @@ class OpsServer:
 
     async def _metrics(self, _request: web.Request) -> web.Response:
         for refresher in self._refreshers:
+            name = getattr(refresher, "__qualname__", "a refresher").split(".<locals>")[0]
             try:
                 await asyncio.wait_for(refresher(), CHECK_SECONDS)
-            except Exception:
-                log.warning("could not refresh a metric before the scrape", exc_info=True)
+            except Exception as error:  # noqa: BLE001 - the metrics stay as they were; the log says why
+                self._refreshing.failed(name, cause_of(error))
+            else:
+                self._refreshing.passed(name)
         return web.Response(body=metrics.exposition(), headers={"Content-Type": metrics.CONTENT_TYPE})
 
     async def _live(self, _request: web.Request) -> web.Response:
         return web.Response(text="live\n")
 
     async def _ready(self, _request: web.Request) -> web.Response:
-        answers = await asyncio.gather(*map(_ask, self._checks.values()))
+        answers = await asyncio.gather(*(self._ask(name, check) for name, check in self._checks.items()))
         failing = [name for name, ready in zip(self._checks, answers) if not ready]
         if failing:
             return web.Response(status=503, text=f"not ready: {', '.join(failing)}\n")
         return web.Response(text="ready\n")
 
-
-async def _ask(check: Check) -> bool:
-    """A check's answer; a check that raises or takes too long says no."""
-    try:
-        return bool(await asyncio.wait_for(check(), CHECK_SECONDS))
-    except Exception:
-        log.info("a readiness check failed", exc_info=True)
-        return False
+    async def _ask(self, name: str, check: Check) -> bool:
+        """A check's answer; a check that raises or takes too long says no (and the log says why)."""
+        try:
+            ready = bool(await asyncio.wait_for(check(), CHECK_SECONDS))
+        except TimeoutError:
+            self._failures.failed(name, f"no answer within {CHECK_SECONDS:g} s")
+            return False
+        except Exception as error:  # noqa: BLE001 - any failure means not ready; the log says which
+            self._failures.failed(name, cause_of(error))
+            return False
+        if ready:
+            self._failures.passed(name)
+        else:
+            self._failures.failed(name, "it says no")
+        return ready

@@ -69,7 +69,7 @@ def _answering() -> Iterator[None]:
     try:
         yield
     except UNAVAILABLE as error:
-        log.warning("the database did not answer: %s", error)
+        log.debug("the database did not answer: %s", error)  # said once per outage by bot.core.recovery
         raise StoreUnavailableError() from error
 
 

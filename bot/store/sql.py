@@ -336,12 +336,13 @@ class SqlStore(TournamentQueries, ABC):
             )
 
     async def lagging_games(self) -> list[int]:
-        """Games whose table message shows an older version than the database (a redraw was lost), and
-        finished games whose result has not yet left their thread for the channel."""
+        """Games whose table message, or a seat's hand message, shows an older version than the database (a
+        redraw was lost), and finished games whose result has not yet left their thread for the channel."""
         rows = await self._fetch(
             "SELECT id FROM games WHERE message_id IS NOT NULL AND status IN ('active', 'finished') "
             "AND (shown_version < version OR (status = 'finished' AND thread_id IS NOT NULL "
-            "AND message_id <> thread_id)) ORDER BY id"
+            "AND message_id <> thread_id) OR EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id "
+            "AND seats.dm_message_id IS NOT NULL AND seats.shown_version < games.version)) ORDER BY id"
         )
         return [int(row[0]) for row in rows]
 
@@ -486,8 +487,18 @@ class SqlStore(TournamentQueries, ABC):
         """Remember the seat's private message (its hand in a DM), or forget it."""
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE seats SET dm_channel_id = ?, dm_message_id = ? WHERE game_id = ? AND seat = ?",
-                (channel_id, message_id, game_id, seat),
+                "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, shown_version = ? "
+                "WHERE game_id = ? AND seat = ?",
+                (channel_id, message_id, None if message_id is None else -1, game_id, seat),
+            )
+
+    async def set_hand_shown(self, game_id: int, seat: int, version: int) -> None:
+        """The seat's hand message now shows ``version`` (never moves back)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE seats SET shown_version = ? WHERE game_id = ? AND seat = ? AND dm_message_id IS NOT NULL "
+                "AND (shown_version IS NULL OR shown_version < ?)",
+                (version, game_id, seat, version),
             )
 
     async def deal(self, game_id: int, *, seed: int, state: Mapping[str, Any], at: float) -> bool:

@@ -12,8 +12,8 @@
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Self
 
@@ -21,7 +21,7 @@ import aiosqlite
 
 from bot.store.migrations import MIGRATIONS, migrations
 from bot.store.protocol import RedrawListener
-from bot.store.records import SchemaTooNewError, StoreError
+from bot.store.records import SchemaTooNewError, StoreError, StoreUnavailableError
 from bot.store.sql import SqlStore
 
 BUSY_TIMEOUT_MS = 5000
@@ -40,6 +40,18 @@ def _statements(script: str) -> Iterable[str]:
     leftover = "\n".join(line for line in pending.splitlines() if not line.strip().startswith("--")).strip()
     if leftover:
         raise ValueError(f"Incomplete SQL statement at the end of a migration: {leftover[:80]!r}")
+
+
+@contextmanager
+def _answering() -> Iterator[None]:
+    """A file another process holds locked past the busy timeout is a database that does not answer
+    (:class:`StoreUnavailableError`), as PostgreSQL's outages are: the transaction was rolled back."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        if "locked" in str(error) or "busy" in str(error):
+            raise StoreUnavailableError() from error
+        raise
 
 
 class _Connection:
@@ -98,7 +110,7 @@ class SqliteStore(SqlStore):
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[_Connection]:
         """One write transaction: ``BEGIN IMMEDIATE``, then COMMIT, or ROLLBACK on any error."""
-        with self._counting_failures():
+        with self._counting_failures(), _answering():
             async with self._taking(self._lock):
                 # BEGIN sits inside the try: if we are cancelled while it runs, the rollback (queued behind
                 # it on aiosqlite's thread) still closes the transaction before the lock is released.
@@ -112,7 +124,7 @@ class SqliteStore(SqlStore):
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[_Connection]:
-        with self._counting_failures():
+        with self._counting_failures(), _answering():
             async with self._taking(self._lock):
                 yield self._connection
 

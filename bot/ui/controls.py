@@ -16,6 +16,13 @@ Every callback runs through :func:`run`, which makes sure an interaction is alwa
   seat; :attr:`Control.saves`) is acknowledged only once that change is committed (a commit takes
   about a millisecond), so a process killed in between never drops a move its player saw accepted;
   any other control is acknowledged before its work;
+- one whose work is slow (a commit waiting on a lock, a database that answers late) is *deferred*: if it is
+  not answered :data:`DEFER_AFTER` seconds after Discord created it, it is acknowledged with a deferral
+  (an update of its message, or a private "thinking…"), counted (``peapod_interactions_deferred``), and
+  answered once saved or refused, by the original response edited or a followup. A deferral says nothing
+  is done: a move is still shown only once committed;
+- an answer that did not reach Discord leaves its table to the owed redraws (:mod:`bot.ui.present.edits`), so
+  the table still ends on its latest state;
 - a refusal is one private sentence; a click on an outdated table answers by redrawing that table
   with a short note, so a table always has a way on;
 - any other error is logged and answered with an apology.
@@ -28,6 +35,9 @@ custom id sits on a component of the other kind (a select id on a button) is mar
 and stays silent; :func:`unanswered` tells the bot's fallback listener to answer it instead.
 """
 
+import asyncio
+import contextlib
+import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar, Self
@@ -35,7 +45,7 @@ from typing import Any, ClassVar, Self
 import discord
 from discord import ui
 
-from bot.core.errors import StaleActionError
+from bot.core.errors import StaleActionError, StoreUnavailableError
 from bot.core.service import Table, TableService
 from bot.core.tournaments import Progress
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
@@ -49,10 +59,15 @@ from bot.ui.client import peapod
 from bot.ui.language import private_words
 from games.errors import IllegalActionError, NotYourTurnError
 
+log = logging.getLogger(__name__)
+
 ACK_FIRST_AFTER = 0.5
 """Seconds an interaction may have waited before it is acknowledged ahead of any work."""
 BUSY_AFTER = 2.0
 """Seconds after which there is no time left to do the work inside Discord's 3 seconds."""
+DEFER_AFTER = 1.5
+"""Seconds after Discord created a click at which, still unanswered, it is acknowledged with a deferral (well
+inside Discord's 3 seconds, with room for the request itself)."""
 BUSY_CLICKS = 200
 """Clicks in progress at which a new one is turned away (each holds a render and a database turn)."""
 
@@ -105,6 +120,8 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
         self.misplaced = False
         self.hurried = False
         self.timing: Timing | None = None
+        self._deferral: asyncio.Task[None] | None = None
+        self._deferring = False
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
@@ -114,15 +131,48 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
         return control
 
     async def acknowledge(self, interaction: discord.Interaction) -> None:
+        await self.disarm()
+        await self._defer(interaction)
+
+    async def _defer(self, interaction: discord.Interaction) -> None:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=self.private, thinking=self.private)
             if self.timing is not None:
                 self.timing.acknowledge()
 
     async def acknowledge_if_hurried(self, interaction: discord.Interaction) -> None:
-        """A control that :attr:`saves` calls this once its change is committed."""
+        """A control that :attr:`saves` calls this once its change is committed (it is answered from here on, so
+        a slow click's deferral is no longer needed)."""
+        await self.disarm()
         if self.hurried:
             await self.acknowledge(interaction)
+
+    def arm(self, interaction: discord.Interaction, late: float) -> None:
+        """Defer the click if it is still unanswered :data:`DEFER_AFTER` seconds after Discord created it."""
+        self._deferral = asyncio.create_task(self._defer_when_slow(interaction, max(0.0, DEFER_AFTER - late)))
+
+    async def _defer_when_slow(self, interaction: discord.Interaction, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        if interaction.response.is_done():
+            return
+        self._deferring = True
+        try:
+            await self._defer(interaction)
+        except discord.HTTPException:
+            log.warning("could not defer slow interaction %s", interaction.id, exc_info=True)
+        else:
+            metrics.interaction_deferred(type(self).__name__)
+
+    async def disarm(self) -> None:
+        """No deferral from here on: the click is being answered (a deferral already on its way is waited for,
+        so the answer knows it was acknowledged)."""
+        deferral, self._deferral = self._deferral, None
+        if deferral is None or deferral.done():
+            return
+        if self._deferring:
+            await deferral
+        else:
+            deferral.cancel()
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await run(self, interaction)
@@ -167,16 +217,43 @@ async def _answer(control: Control, interaction: discord.Interaction, late: floa
         control.hurried = late > ACK_FIRST_AFTER or _in_progress > 1
         if control.hurried and not control.saves:
             await control.acknowledge(interaction)
-        bot.presenter.remember(interaction.user)
-        await check_home(control, interaction)
-        await control.handle(interaction)
+        control.arm(interaction, late)
+        try:
+            bot.presenter.remember(interaction.user)
+            await check_home(control, interaction)
+            await control.handle(interaction)
+        finally:
+            await control.disarm()
         return "answered"
     except StaleActionError:
         await _show_current(control, interaction, REDRAWN)
         return "refused"
+    except discord.HTTPException as error:
+        await _answer_lost(control, interaction, error)
+        return "failed"
     except Exception as error:  # noqa: BLE001 - the single translation point decides what to show
+        if isinstance(getattr(error, "original", error), StoreUnavailableError):
+            bot.service.recovery.failed()
         await reply_error(interaction, error)
         return outcome_of(error)
+
+
+async def _answer_lost(control: Control, interaction: discord.Interaction, error: discord.HTTPException) -> None:
+    """The answer did not reach Discord (a token gone stale, a 5xx): the click is acknowledged if it still can
+    be, and whatever it saved is drawn by its table's owed redraw instead (no sentence: the move may be saved)."""
+    bot = peapod(interaction)
+    log.warning(
+        "could not answer interaction %s (HTTP %s, code %s); its table is redrawn",
+        interaction.id,
+        error.status,
+        error.code,
+    )
+    with contextlib.suppress(discord.HTTPException):
+        await control.acknowledge(interaction)
+    try:
+        bot.presenter.redraw(await bot.service.table(control.game_id))
+    except Exception:
+        log.debug("no table to redraw for interaction %s", interaction.id, exc_info=True)
 
 
 async def check_home(control: Control, interaction: discord.Interaction) -> None:

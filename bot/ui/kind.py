@@ -47,9 +47,14 @@ class KindUI:
     render: Callable[[Words, Table, Sequence[str], DeckStyle], bytes]
     """The public picture of the table (drawn from ``table.public``) in the given words, given a name per seat,
     its cards in the given deck style."""
+    describe: Callable[[Words, Table, Sequence[str]], str]
+    """The public picture's description (its alt text), from ``table.public`` alone, given a name per seat: what
+    everyone may know, in the given words (:mod:`bot.ui.describing`)."""
     render_picked: Callable[[Words, Table, str, DeckStyle], bytes] | None = None
     """The picture with the place picked in the menu and where it may go highlighted (None: the
     picture does not change with a pick, so a pick redraws the controls only)."""
+    describe_picked: Callable[[Words, Table, str], str] | None = None
+    """The description of the picture with a place picked (given with ``render_picked``)."""
     pickable: Callable[[Table], Collection[str]] = _nothing_to_pick
     """The places the table's pick menu offers (an empty collection: the game has no such menu)."""
     variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -60,6 +65,8 @@ class KindUI:
     """A seat's own line on its panel (its score, its hand size…)."""
     render_private: Callable[[Words, Table, Seat, DeckStyle], bytes] | None = None
     """The picture of a seat's private view (``table.views[seat]``, a hand), shown on its panel."""
+    describe_private: Callable[[Words, Table, Seat], str] | None = None
+    """The description of a seat's private picture (given with ``render_private``), shown only where it is."""
     hand_in_dm: bool = False
     """Each player's panel is also kept up to date in a DM (their hand), edited in place."""
     panel_label: str = N_("My controls")

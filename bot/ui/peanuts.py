@@ -16,10 +16,11 @@ from discord import ui
 from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.controls import ClaimButton, SeatButton, button
+from bot.ui.describing import cards, ended, fitted, happened, listed, upwards
 from bot.ui.kind import KindUI, view_as
 from bot.ui.picture_words import peanuts_labels
 from games.base import Seat
-from games.peanuts import Move, Pass, PeanutsView, Recycle, Stuck, Turn
+from games.peanuts import LayoutView, Move, Pass, PeanutsView, Recycle, Stuck, Turn
 from render import peanuts as picture
 from render.labels import DeckStyle
 
@@ -109,6 +110,63 @@ def panel_status(words: Words, table: Table, seat: Seat) -> str:
     return line
 
 
+BACKS = (N_("{player} (blue)"), N_("{player} (red)"))
+"""A player named with the back of their deck, as the board tells the two apart."""
+
+
+def _player(words: Words, names: Sequence[str], seat: Seat) -> str:
+    name = names[seat] if seat < len(names) else words("player {number}", number=seat + 1)
+    return words(BACKS[seat], player=name)
+
+
+def _side(words: Words, player: str, layout: LayoutView, whole: bool) -> list[str]:
+    """One player's cards in words: score, peanut pile, waste and stock, stuck, then the columns (bottom first,
+    top card last; or only the tops)."""
+    peanut = words.card(layout.peanut_top) if layout.peanut_top is not None else words("none")
+    said = [
+        words(
+            "{player}: score {score}; peanut pile {top}, {count} cards; waste {waste}, {wasted} cards; stock {stock}.",
+            player=player,
+            score=words.number(layout.score),
+            top=peanut,
+            count=words.number(layout.peanut_count),
+            waste=cards(words, layout.waste),
+            wasted=words.number(layout.waste_count),
+            stock=words.number(layout.stock_count),
+        )
+    ]
+    if layout.stuck:
+        said.append(words("{player} is stuck.", player=player))
+    columns = [
+        f"{number}: {cards(words, column if whole else column[-1:])}"
+        for number, column in enumerate(layout.tableau, start=1)
+    ]
+    said.append(words("Columns: {columns}", columns="; ".join(columns)))
+    return said
+
+
+def describe(words: Words, table: Table, names: Sequence[str]) -> str:
+    """The board in words, from the public view alone: whose turn (when taking turns), the middle piles' tops,
+    each player's score, peanut pile, waste, stock and columns, and what just happened."""
+    view = view_as(table.public, PeanutsView)
+    head = [ended(words, view.outcome)]
+    if view.turn is not None and view.outcome is None:
+        head.append(words("Turn: {player}", player=_player(words, names, view.turn)))
+    head.append(upwards(words))
+    tops = [words.card(pile[-1]) for pile in view.piles if pile]
+    head.append(words("Middle piles: {cards}", cards=listed(words, tops)) if tops else words("Middle piles: none yet"))
+
+    def both(whole: bool) -> list[str]:
+        return [
+            line
+            for seat, layout in enumerate(view.players)
+            for line in _side(words, _player(words, names, seat), layout, whole)
+        ]
+
+    last = happened(words, table)
+    return fitted([*head, *both(True), last], [*head, *both(False), last])
+
+
 def render_table(words: Words, table: Table, names: Sequence[str], deck: DeckStyle) -> bytes:
     view = view_as(table.public, PeanutsView)
     return picture.render_table(view, names=names, labels=peanuts_labels(words, deck))
@@ -128,6 +186,7 @@ KIND = KindUI(
     status=status,
     controls=lambda words, table, picked: [],
     render=render_table,
+    describe=describe,
     panel=panel,
     panel_status=panel_status,
     lobby_note=lobby_note,

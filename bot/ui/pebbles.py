@@ -16,10 +16,12 @@ from discord import ui
 from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.controls import SeatButton, button
+from bot.ui.describing import ended, happened, lines, listed
 from bot.ui.kind import KindUI, view_as
 from bot.ui.picture_words import pebbles_labels
 from games.base import Seat
-from games.pebbles import Declare, Pass, PebblesView, Play
+from games.cards import Card
+from games.pebbles import Declare, Pass, PebblesView, Phase, Play, marked_card
 from render import pebbles as picture
 from render.labels import DeckStyle
 
@@ -124,6 +126,111 @@ def lobby_note(words: Words, table: Table) -> str:
     return words("A table for {count}: everyone plays for themselves.", count=len(table.seats))
 
 
+def _card(words: Words, card: Card, decks: int) -> str:
+    """A card as the buttons name it; with two decks, marked by its deck ("K♦ (1)")."""
+    marked = marked_card(card, decks)
+    return words.card(marked) if isinstance(marked, Card) else words.phrase(marked)
+
+
+def _cards(words: Words, shown: Sequence[Card], decks: int) -> str:
+    return " ".join(_card(words, card, decks) for card in shown) if shown else words("none")
+
+
+def _seat_name(words: Words, names: Sequence[str], seat: Seat) -> str:
+    return names[seat] if seat < len(names) else words("Player {number}", number=seat + 1)
+
+
+def _played(words: Words, view: PebblesView, names: Sequence[str], trick: Sequence[tuple[Seat, Card]]) -> str:
+    return listed(
+        words,
+        (
+            words("{player} {card}", player=_seat_name(words, names, seat), card=_card(words, card, view.decks))
+            for seat, card in trick
+        ),
+    )
+
+
+def _to_act(words: Words, view: PebblesView, names: Sequence[str]) -> str:
+    """Whose turn it is, and what they are to do."""
+    if view.turn is None:
+        return ""
+    player = _seat_name(words, names, view.turn)
+    if view.phase is Phase.PARTNER or view.may_declare:
+        return words("{player} won the trick: may declare a meld, then leads.", player=player)
+    if not view.trick:
+        return words("{player} leads.", player=player)
+    return words("{player} plays.", player=player)
+
+
+def describe(words: Words, table: Table, names: Sequence[str]) -> str:
+    """The table in words, from the public view alone: whose turn, the scores by side, the deal, the trick on
+    the table and the last one, each player's hand size, tricks and melded cards, and what just happened."""
+    view = view_as(table.public, PebblesView)
+    sides = listed(
+        words,
+        (
+            words(
+                "{players} {score}",
+                players=" & ".join(
+                    _seat_name(words, names, seat) for seat in range(view.seats) if view.sides[seat] == side
+                ),
+                score=words.number(score),
+            )
+            for side, score in enumerate(view.scores)
+        ),
+    )
+    players = []
+    for seat in range(view.seats):
+        player, melded = _seat_name(words, names, seat), _cards(words, view.melded[seat], view.decks)
+        players.append(
+            words.plural(
+                "{player}: {n} card in hand, tricks: {tricks}, melded: {melded}",
+                "{player}: {n} cards in hand, tricks: {tricks}, melded: {melded}",
+                view.hand_sizes[seat],
+                player=player,
+                tricks=words.number(view.tricks_won[seat]),
+                melded=melded,
+            )
+        )
+    last = ""
+    if view.last_trick and view.last_winner is not None:
+        last = words(
+            "Last trick, won by {player}: {cards}",
+            player=_seat_name(words, names, view.last_winner),
+            cards=_played(words, view, names, view.last_trick),
+        )
+    return lines(
+        ended(words, view.outcome) or _to_act(words, view, names),
+        words("Scores, first to {target}: {sides}", target=words.number(view.target), sides=sides),
+        words(
+            "Deal {deal}, hearts trump, {pile} cards to draw.",
+            deal=view.deal_no + 1,
+            pile=words.number(view.pile_size),
+        ),
+        words("On the table: {cards}", cards=_played(words, view, names, view.trick)) if view.trick else "",
+        last,
+        *players,
+        happened(words, table),
+    )
+
+
+def describe_hand(words: Words, table: Table, seat: Seat) -> str:
+    """A player's hand in words, from their own view: the cards (the one just drawn and the melded ones said),
+    and which may be played now."""
+    view = view_as(table.views[seat], PebblesView)
+    legal = table.legal.get(seat, ())
+    playable = [action.card for action in legal if isinstance(action, Play)]
+    hand = _cards(words, view.hand, view.decks)
+    return lines(
+        words.plural("Your hand, {n} card: {cards}", "Your hand, {n} cards: {cards}", len(view.hand), cards=hand),
+        words("You may play: {cards}", cards=_cards(words, playable, view.decks)) if playable else "",
+        words("Just drawn: {card}", card=_card(words, view.drawn, view.decks)) if view.drawn is not None else "",
+        words("Melded, on show: {cards}", cards=_cards(words, view.melded[seat], view.decks))
+        if view.melded[seat]
+        else "",
+    )
+
+
 KIND = KindUI(
     colour=discord.Colour.from_rgb(121, 96, 74),
     key="pebbles",
@@ -132,9 +239,11 @@ KIND = KindUI(
     status=status,
     controls=lambda words, table, picked: [],
     render=render_table,
+    describe=describe,
     panel=panel,
     panel_status=panel_status,
     render_private=render_hand,
+    describe_private=describe_hand,
     hand_in_dm=True,
     panel_label=N_("Show my hand"),
     lobby_note=lobby_note,

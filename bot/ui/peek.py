@@ -6,6 +6,7 @@ stock (or, once it is empty, turning the waste over). Nothing has to be picked f
 ``picked`` is never used.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -14,8 +15,10 @@ from discord import ui
 from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.controls import ActionButton, HintButton, button
+from bot.ui.describing import cards, ended, happened, lines, listed, upwards
 from bot.ui.kind import KindUI, unnamed, view_as
 from bot.ui.picture_words import peek_labels
+from games.cards import Card
 from games.peek import WASTE, Draw, PeekView, Play, Redeal
 from render import peek as picture
 
@@ -51,8 +54,7 @@ def components(words: Words, table: Table, picked: str | None) -> list[ui.Item[A
     legal = table.legal.get(0, ())
     plays = [action for action in legal if isinstance(action, Play)]
     items: list[ui.Item[Any]] = [
-        _button(table, play.code, play_label(words, play), discord.ButtonStyle.success, 0)
-        for play in plays
+        _button(table, play.code, play_label(words, play), discord.ButtonStyle.success, 0) for play in plays
     ]
     for action in legal:
         if isinstance(action, Draw | Redeal):
@@ -79,6 +81,40 @@ def status(words: Words, table: Table) -> str:
     return " \u00b7 ".join(parts)
 
 
+def _foundation(words: Words, number: int, pile: tuple[Card, ...]) -> str:
+    """A foundation's ranks, bottom first (its suit said once: a foundation holds one suit)."""
+    if not pile:
+        return words("Foundation {number}: empty", number=number)
+    ranks = " ".join(words.rank(card.rank) for card in pile)
+    return words("Foundation {number}, {suit}: {ranks}", number=number, suit=pile[0].suit.symbol, ranks=ranks)
+
+
+def describe(words: Words, table: Table, names: Sequence[str]) -> str:
+    """The table in words: the result or the score, every move the buttons offer, each foundation's ranks, the
+    reserves (top card last), the waste on show, and what just happened."""
+    view = view_as(table.public, PeekView)
+    legal = table.legal.get(0, ())
+    moves = [play_label(words, action) if isinstance(action, Play) else words.phrase(action.phrase) for action in legal]
+    waste = cards(words, view.waste)
+    return lines(
+        ended(words, view.outcome) or status(words, table),
+        words("Moves: {moves}", moves=listed(words, moves)) if moves else "",
+        upwards(words),
+        *(_foundation(words, number, pile) for number, pile in enumerate(view.foundations, start=1)),
+        *(
+            words("Reserve {number}: {cards}", number=number, cards=cards(words, reserve))
+            for number, reserve in enumerate(view.reserves, start=1)
+        ),
+        words.plural(
+            "Waste: {cards}; {n} card in all",
+            "Waste: {cards}; {n} cards in all",
+            view.waste_count,
+            cards=waste,
+        ),
+        happened(words, table),
+    )
+
+
 KIND = KindUI(
     colour=discord.Colour.from_rgb(196, 152, 38),
     key="peek",
@@ -87,5 +123,6 @@ KIND = KindUI(
     status=status,
     controls=components,
     render=unnamed(picture.render, peek_labels),
+    describe=describe,
     variants={"one card": {}, "three cards": {"three_card": True}},
 )

@@ -14,6 +14,7 @@ from discord import ui
 from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.controls import ActionButton, HintButton, PickSelect, TargetSelect, button, select
+from bot.ui.describing import cards, ended, fitted, happened, listed, upwards
 from bot.ui.kind import KindUI, view_as
 from bot.ui.picture_words import penguin_labels
 from games.cards import Card
@@ -144,6 +145,64 @@ def status(words: Words, table: Table) -> str:
     )
 
 
+def _columns(words: Words, view: PenguinView, whole: bool) -> list[str]:
+    """A line per column, bottom first and the top card last (``whole``), or only its top card and count."""
+    shown = []
+    for number, column in enumerate(view.columns, start=1):
+        if not column:
+            shown.append(words("Column {number}: empty", number=number))
+        elif whole:
+            shown.append(words("Column {number}: {cards}", number=number, cards=cards(words, column)))
+        else:
+            shown.append(
+                words.plural(
+                    "Column {number}: {top}, {n} card",
+                    "Column {number}: {top}, {n} cards",
+                    len(column),
+                    number=number,
+                    top=words.card(column[-1]),
+                )
+            )
+    return shown
+
+
+def describe(words: Words, table: Table, names: Sequence[str]) -> str:
+    """The table in words: the result or the score, every move the menu offers, the foundations and the beak,
+    the cells, the columns (bottom first), and what just happened."""
+    view = view_as(table.public, PenguinView)
+    legal = table.legal.get(0, ())
+    moves = words("Moves: {moves}", moves=listed(words, (words.phrase(action.phrase) for action in legal)))
+    tops = listed(words, (words.card(pile[-1]) for pile in view.foundations if pile))
+    held = [card for card in view.cells if card is not None]
+    free = cards(words, held)
+    head = [
+        ended(words, view.outcome) or status(words, table),
+        moves if legal else "",
+        words("Beak {card}; foundations: {tops}", card=words.card(view.beak), tops=tops),
+        words.plural(
+            "Cells: {cards}; {n} free",
+            "Cells: {cards}; {n} free",
+            len(view.cells) - len(held),
+            cards=free,
+        ),
+    ]
+    head.append(upwards(words))
+    last = happened(words, table)
+    return fitted([*head, *_columns(words, view, True), last], [*head, *_columns(words, view, False), last])
+
+
+def describe_picked(words: Words, table: Table, picked: str) -> str:
+    """The table in words, with the picked card and where it may go (as the picture outlines them)."""
+    moves = _moves_by_source(table.legal.get(0, ())).get(picked, [])
+    line = words(
+        "Picked: {place}, {cards}; it may go to {places}",
+        place=source_name(words, picked),
+        cards=_movable(words, moves),
+        places=listed(words, (_part(words, move, "where") for move in moves)),
+    )
+    return f"{line}\n{describe(words, table, ())}" if moves else describe(words, table, ())
+
+
 KIND = KindUI(
     colour=discord.Colour.from_rgb(58, 120, 186),
     key="penguin",
@@ -152,6 +211,8 @@ KIND = KindUI(
     status=status,
     controls=components,
     render=table_picture,
+    describe=describe,
     render_picked=picked_picture,
+    describe_picked=describe_picked,
     pickable=pickable,
 )

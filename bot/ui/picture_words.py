@@ -28,9 +28,7 @@ N = "{n}"
 
 def result_labels(words: Words, lost: str) -> ResultLabels:
     """A solitaire's result badge; ``lost`` is how the game is lost, already in ``words``' language."""
-    return ResultLabels(
-        won=words.context("picture", "Won!"), resigned=words.context("picture", "Resigned"), lost=lost
-    )
+    return ResultLabels(won=words.context("picture", "Won!"), resigned=words.context("picture", "Resigned"), lost=lost)
 
 
 @cache

@@ -6,7 +6,6 @@ remembers anything: the service rebuilds the step from the game's log at every c
 """
 
 import asyncio
-import io
 from typing import Any
 
 import discord
@@ -18,7 +17,7 @@ from bot.text import readable
 from bot.ui import custom_ids
 from bot.ui.controls import ReplayStepButton
 from bot.ui.kind import KindUI
-from bot.ui.layout import layout
+from bot.ui.layout import Picture, layout
 from bot.ui.present.layouts import result_line
 from render.labels import DeckStyle
 
@@ -62,25 +61,36 @@ def replay_text(words: Words, step: ReplayStep, names: list[str], end: str) -> s
     return readable("\n".join(lines))
 
 
-def replay_layout(words: Words, kind: KindUI, step: ReplayStep, text: str, hands: list[str]) -> ui.LayoutView:
+def replay_pictures(words: Words, kind: KindUI, step: ReplayStep, names: list[str]) -> list[Picture]:
+    """The step's pictures with their descriptions: the table (from its public view), then the private view
+    of each seat the replay shows (its hand, from that seat's view)."""
+    pictures = [Picture(TABLE_NAME, kind.describe(words, step.table, names))]
+    if shows_hands(kind, step) and kind.describe_private is not None:
+        for seat in step.shown:
+            described = kind.describe_private(words, step.table, seat)
+            name = names[seat] if seat < len(names) else str(seat + 1)
+            pictures.append(Picture(hand_name(seat), words("{player}: {hand}", player=name, hand=described)))
+    return pictures
+
+
+def replay_layout(
+    words: Words, kind: KindUI, step: ReplayStep, text: str, pictures: list[Picture], *, as_text: bool = False
+) -> ui.LayoutView:
     return layout(
         kind.colour,
         words("Replay: {game} #{game_id}", game=step.table.title, game_id=step.table.game_id),
         text,
-        picture=TABLE_NAME,
-        more_pictures=hands,
+        picture=pictures[0],
+        more_pictures=pictures[1:],
         controls=step_controls(words, step),
         footer=words("Only you see this replay."),
+        as_text=as_text,
     )
 
 
 def shows_hands(kind: KindUI, step: ReplayStep) -> bool:
     """Whether the replay adds the seats' private pictures (games whose hands are hidden from the table)."""
     return kind.hand_in_dm and kind.render_private is not None and bool(step.shown)
-
-
-def files_of(pictures: dict[str, bytes]) -> list[discord.File]:
-    return [discord.File(io.BytesIO(png), filename=name) for name, png in pictures.items()]
 
 
 async def show_replay(
@@ -92,21 +102,25 @@ async def show_replay(
     step: ReplayStep,
     *,
     edit: bool = False,
+    pictures: bool = True,
 ) -> None:
     """A replay's step as the clicker's private message: a new one, or (``edit``) the replay clicked.
-    Its pictures are rendered in a worker thread; ``words`` and ``deck`` are the clicker's."""
+    Its pictures are rendered in a worker thread; ``words`` and ``deck`` are the clicker's. Without ``pictures``
+    (the clicker turned them off), the text table: each picture's description in its place, nothing rendered."""
     seats = step.shown if shows_hands(kind, step) else ()
     render_private = kind.render_private
 
     def draw() -> dict[str, bytes]:
-        pictures = {TABLE_NAME: kind.render(words, step.table, names, deck)}
+        drawn = {TABLE_NAME: kind.render(words, step.table, names, deck)}
         if render_private is not None:
-            pictures |= {hand_name(seat): render_private(words, step.table, seat, deck) for seat in seats}
-        return pictures
+            drawn |= {hand_name(seat): render_private(words, step.table, seat, deck) for seat in seats}
+        return drawn
 
-    files = files_of(await asyncio.to_thread(draw))
+    described = replay_pictures(words, kind, step, names)
+    drawn = await asyncio.to_thread(draw) if pictures else {}
+    files = [shown.file(drawn[shown.name]) for shown in described] if pictures else []
     text = replay_text(words, step, names, result_line(words, step.table))
-    view = replay_layout(words, kind, step, text, [hand_name(seat) for seat in seats])
+    view = replay_layout(words, kind, step, text, described, as_text=not pictures)
     if edit:
         await interaction.edit_original_response(view=view, attachments=files)
     else:

@@ -5,6 +5,7 @@ neighbouring ranks), so every legal move gets its own button and no menu is need
 outlines the same cards in gold.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -13,6 +14,7 @@ from discord import ui
 from bot.core.service import Table
 from bot.i18n import N_, Words
 from bot.ui.controls import ActionButton, HintButton, button
+from bot.ui.describing import cards, ended, happened, lines, listed
 from bot.ui.kind import KindUI, unnamed, view_as
 from bot.ui.picture_words import triplepeaks_labels
 from games.triplepeaks import Draw, Play, TriplePeaksView
@@ -55,8 +57,7 @@ def components(words: Words, table: Table, picked: str | None) -> list[ui.Item[A
             )
         )
     if any(isinstance(action, Draw) for action in legal):
-        stock = view_as(table.public, TriplePeaksView).stock
-        label = words("Turn a stock card ({count} left)", count=words.number(stock))
+        label = _stock_label(words, table)
         items.append(button(ActionButton, table, label, code=Draw().code, style=discord.ButtonStyle.success, row=2))
     items.append(button(HintButton, table, words("Hint"), row=4))
     return items
@@ -81,6 +82,47 @@ def status(words: Words, table: Table) -> str:
     return " \u00b7 ".join(parts)
 
 
+ROWS = (range(0, 3), range(3, 9), range(9, 18), range(18, 28))
+"""The tableau's slots by row, from the peak tips down to the base (``games.triplepeaks``' deal order)."""
+
+
+def _stock_label(words: Words, table: Table) -> str:
+    stock = view_as(table.public, TriplePeaksView).stock
+    return words("Turn a stock card ({count} left)", count=words.number(stock))
+
+
+def describe(words: Words, table: Table, names: Sequence[str]) -> str:
+    """The table in words: the result or the score, every move the buttons offer, the waste card, each row's
+    face-up cards (from the peak tips down) with its face-down count, and what just happened."""
+    view = view_as(table.public, TriplePeaksView)
+    legal = table.legal.get(0, ())
+    moves = [
+        words.phrase(action.phrase) if isinstance(action, Play) else _stock_label(words, table) for action in legal
+    ]
+    rows = []
+    for number, slots in enumerate(ROWS, start=1):
+        up = [card for slot in slots if (card := view.tableau[slot]) is not None]
+        down = sum(view.face_down[slot] for slot in slots)
+        if up or down:
+            shown = cards(words, up)
+            rows.append(
+                words.plural(
+                    "Row {row}: {cards}; {n} face down",
+                    "Row {row}: {cards}; {n} face down",
+                    down,
+                    row=number,
+                    cards=shown,
+                )
+            )
+    return lines(
+        ended(words, view.outcome) or status(words, table),
+        words("Moves: {moves}", moves=listed(words, moves)) if moves else "",
+        words("Waste: {card}", card=words.card(view.waste[-1])) if view.waste else "",
+        *rows,
+        happened(words, table),
+    )
+
+
 KIND = KindUI(
     colour=discord.Colour.from_rgb(126, 87, 176),
     key="triplepeaks",
@@ -89,6 +131,7 @@ KIND = KindUI(
     status=status,
     controls=components,
     render=unnamed(picture.render, triplepeaks_labels),
+    describe=describe,
     off_board=N_("Practice games (with undo) and multiplier games (another scale) are not counted."),
     variants={
         "standard": {},

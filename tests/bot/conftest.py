@@ -12,9 +12,23 @@ from simcord.builders import ChannelHandle
 from bot.app import PeapodBot, create_bot
 from bot.config import Settings
 from bot.store import SqliteStore
+from bot.ui.present.edits import Backoff
 
 SEED = 7
 """The seed every new game gets in these tests, unless a test sets ``seed_box``."""
+BACKOFF = Backoff(first=10.0, longest=40.0)
+"""An owed redraw's first retry waits longer than SimCord settles for (5 s), so a test moves the clock to
+it (``advance_time``) instead of waiting for it."""
+RECOVERY_PROBE = 10.0
+"""Likewise for the probe that watches for the database's return."""
+
+
+def without_real_waits(bot: PeapodBot) -> PeapodBot:
+    """The bot with its retries timed for SimCord's clock (see :data:`BACKOFF`), the jitter fixed."""
+    bot.presenter.redraws.edits.backoff = BACKOFF
+    bot.presenter.redraws.edits.draw = lambda: 1.0
+    bot.service.recovery.every = RECOVERY_PROBE
+    return bot
 
 
 @pytest.fixture
@@ -37,7 +51,7 @@ async def store(settings):
 
 @pytest.fixture
 def simcord_bot(settings, store, seed_box) -> PeapodBot:
-    return create_bot(settings, store, seed_source=lambda: seed_box[0])
+    return without_real_waits(create_bot(settings, store, seed_source=lambda: seed_box[0]))
 
 
 @dataclass

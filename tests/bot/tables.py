@@ -43,6 +43,12 @@ def text_of(message) -> str:
     return "\n".join(c.content for c in components_in(message) if isinstance(c, discord.TextDisplay))
 
 
+def descriptions_of(message) -> str:
+    """The descriptions (alt text) of a layout message's pictures, one a line: what a screen reader reads."""
+    galleries = [c for c in components_in(message) if isinstance(c, discord.MediaGalleryComponent)]
+    return "\n".join(item.description or "" for gallery in galleries for item in gallery.items)
+
+
 def title_of(message) -> str:
     """A layout message's heading."""
     return text_of(message).split("\n", 1)[0].removeprefix("### ")

@@ -9,7 +9,15 @@ from PIL import Image
 
 from games.pebbles import GAME
 
-from .tables import components_in, custom_ids_on, labels_of, resign_by_command, table_message, text_of
+from .tables import (
+    components_in,
+    custom_ids_on,
+    descriptions_of,
+    labels_of,
+    resign_by_command,
+    table_message,
+    text_of,
+)
 from .test_pebbles_discord import play_turn, seated_table
 
 
@@ -93,6 +101,9 @@ async def test_stats_show_totals_and_a_chart(room, simcord_bot):
     text = text_of(message)
     assert "**Peek**: 1 game, 0 wins, best" in text and "**Penguin**: 1 game, 0 wins, best 3" in text
     assert pictures_of(message) == ["stats.png"]
+    described = descriptions_of(message)
+    assert "alice: the latest result a game" in described and "Penguin: 1 game, 0 wins, best 3" in described
+    assert "latest results, oldest first: 3" in described
     picture = Image.open(io.BytesIO(await message.attachments[0].read()))
     assert picture.width == 550 and picture.height < 400
     nobody = await room.bob.slash(room.channel, "stats")

@@ -29,7 +29,7 @@ CLUB = "Pseudo Club"
 
 def shown(message) -> list[str]:
     """Every text a person reads on ``message``: its content, its text displays, its buttons' labels, its menus'
-    placeholders, options and their descriptions."""
+    placeholders, options and their descriptions, and its pictures' descriptions (what a screen reader reads)."""
     texts = [getattr(message, "content", None) or ""]
     for component in components_in(message):
         if isinstance(component, discord.TextDisplay):
@@ -39,6 +39,8 @@ def shown(message) -> list[str]:
         elif isinstance(component, discord.SelectMenu):
             texts.append(component.placeholder or "")
             texts += [f"{option.label} {option.description or ''}" for option in component.options]
+        elif isinstance(component, discord.MediaGalleryComponent):
+            texts += [item.description or "" for item in component.items]
     return [text for text in texts if text]
 
 
@@ -132,9 +134,7 @@ async def play_patience(room: Room, bot, kind: str, moves: int) -> Reader:
 
 
 @pytest.mark.parametrize("kind", ["penguin", "peek", "triplepeaks"])
-async def test_a_patience_played_in_the_pseudo_locale_shows_no_word_outside_the_catalog(
-    pseudo_room, simcord_bot, kind
-):
+async def test_a_patience_played_in_the_pseudo_locale_shows_no_word_outside_the_catalog(pseudo_room, simcord_bot, kind):
     reader = await play_patience(pseudo_room, simcord_bot, kind, moves=4)
     assert reader.read, "the game was seen"
     assert reader.unworded() == []

@@ -57,7 +57,7 @@ async def test_a_lobby_names_its_seats_and_offers_join_and_add_ai_until_full_the
     text = table_text(ENGLISH, kind, lobby)
     assert f"Seat 1: <@{ALICE}> (host)" in text and "Seat 2: empty" in text
     assert labels(table_controls(ENGLISH, kind, lobby)) == ["Join", "Add AI", "Cancel"]
-    assert pictures(table_layout(ENGLISH, kind, lobby, text=text)) == []
+    assert pictures(table_layout(ENGLISH, kind, lobby, text=text, names=())) == []
     full = await service.add_ai(lobby.game_id, ALICE)
     assert seat_label(ENGLISH, full, 1) == "Seat 2: AI (normal)"
     assert labels(table_controls(ENGLISH, kind, full)) == ["Start", "Cancel"]
@@ -70,7 +70,7 @@ async def test_a_dealt_table_shows_its_picture_its_status_and_ends_with_show_my_
     kind = KINDS["pebbles"]
     text = table_text(ENGLISH, kind, table)
     assert text.splitlines()[:2] == [f"Pebbles and Nuts: <@{ALICE}> <@{BOB}>", kind.status(ENGLISH, table)]
-    view = table_layout(ENGLISH, kind, table, text=text)
+    view = table_layout(ENGLISH, kind, table, text=text, names=())
     assert pictures(view) == [f"attachment://{IMAGE_NAME}"] and f"Game #{table.game_id}" in texts(view)
     assert labels(table_controls(ENGLISH, kind, table))[-2:] == ["Show my hand", "Resign"]
     panel = panel_layout(ENGLISH, kind, table, 0)

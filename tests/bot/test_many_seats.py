@@ -117,7 +117,7 @@ class Tally(Game[TallyState]):
         return TallyState(tuple(data["counts"]), data["resigned"])
 
 
-def _picture(words: Words, table: Table, names: Sequence[str]) -> bytes:
+def _picture(words: Words, table: Table, names: Sequence[str], deck: object = None) -> bytes:
     out = io.BytesIO()
     Image.new("P", (40, 30)).save(out, format="PNG")
     return out.getvalue()
@@ -130,6 +130,7 @@ TALLY = KindUI(
     status=lambda words, table: " vs ".join(str(count) for count in table.public.counts),
     controls=lambda words, table, picked: [],
     render=_picture,
+    describe=lambda words, table, names: " vs ".join(str(count) for count in table.public.counts),
     panel=lambda words, table, seat: [button(SeatButton, table, "+1", code="+1", style=discord.ButtonStyle.success)],
     panel_status=lambda words, table, seat: f"You have counted {table.public.counts[seat]}.",
 )

@@ -18,6 +18,7 @@ from .conftest import Room
 from .tables import (
     buttons_of,
     custom_ids_on,
+    descriptions_of,
     labels_of,
     picture_of,
     private_text,
@@ -71,13 +72,16 @@ def panel_text(panel: discord.Message) -> str:
 def check_privacy(room: Room, state, texts: list[str]) -> None:
     """No face-down card (a stock card, a buried peanut card, a covered waste card) is named anywhere."""
     visible = {card for seat in (0, 1) for card in public_cards(state, seat)}
+    visible |= {card for pile in state.piles for card in pile}
     hidden = [
         card
         for layout in state.players
         for card in (*layout.stock, *layout.peanut, *layout.waste)
         if card not in visible
     ]
-    channel = [text_of(m) for m in room.channel.history()]
+    channel = [
+        text_of(m) + descriptions_of(m) for channel in (room.channel, *room.channel.threads) for m in channel.history()
+    ]
     text = "\n".join([*channel, *texts])
     for card in hidden:
         twin_visible = any(card_text(other) == card_text(card) for other in visible)

@@ -14,6 +14,7 @@ from .conftest import Room
 from .tables import (
     buttons_of,
     custom_ids_on,
+    descriptions_of,
     labels_of,
     picture_of,
     private_text,
@@ -84,7 +85,7 @@ def visible_text(room: Room, actor, seen: Seen) -> str:
     """Every text ``actor`` can see now: the channel (text and buttons), their DMs, their panels."""
     texts = []
     for message in [*room.channel.history(), *dm_messages(actor)]:
-        texts.append(message.content + text_of(message))
+        texts.append(message.content + text_of(message) + descriptions_of(message))
         texts.append(" ".join(labels_of(message)))
     texts += seen.private.get(actor.id, [])
     return "\n".join(texts)
@@ -98,12 +99,15 @@ async def check_privacy(room: Room, bot, game_id: int, people: dict[int, object]
         seat = record.players.index(user_id)
         text = visible_text(room, actor, seen)
         own = {readable(str(word(marked_card(card, state.decks)))) for card in state.hands[seat]}
+        public = GAME.view_for(state, None)
+        on_show = [card for _, card in (*public.trick, *public.last_trick)]
+        own |= {readable(str(word(marked_card(card, state.decks)))) for card in on_show}
         for other in range(state.seats):
             if other == seat:
                 continue
             melded = set(GAME.view_for(state, None).melded[other])
             for card in state.hands[other]:
-                # the 3-player game has two 8♥: the viewer's own copy may be named
+                # the 3-player game has two 8♥: the viewer's own copy, or one on the table, may be named
                 name = readable(str(word(marked_card(card, state.decks))))
                 if card not in melded and name not in own:
                     assert name not in text, f"{name} of seat {other + 1} is visible to seat {seat + 1}"

@@ -6,7 +6,7 @@ from bot.store import NewGame, RatingChange
 from bot.ui import custom_ids
 from games.penguin import GAME as PENGUIN
 
-from .tables import custom_ids_on, picture_of, table_message, text_of
+from .tables import custom_ids_on, descriptions_of, picture_of, table_message, text_of
 from .test_peanuts_discord import accepted, open_panel, play
 
 
@@ -28,6 +28,9 @@ async def test_a_finished_race_rates_both_players_and_the_server_sees_it(room, s
     mine = await room.alice.slash(room.channel, "rating", game="peanuts")
     assert "Peanuts" in text_of(mine.response) and "provisional" in text_of(mine.response)
     assert "1 rated game" in text_of(mine.response) and picture_of(mine.response.message).endswith("/rating.png")
+    assert "Rating " in descriptions_of(mine.response.message) and "after the first game" in descriptions_of(
+        mine.response.message
+    )
     guild = simcord_bot.get_channel(room.channel.id).guild.id
     alice = await simcord_bot.service.rating(guild, "peanuts", room.alice.id)
     bob = await simcord_bot.service.rating(guild, "peanuts", room.bob.id)

@@ -17,8 +17,10 @@ from bot.i18n import ENGLISH, LOCALES, PSEUDO, words_for
 from bot.store import EntrantRecord, PairingRecord, Rating, TournamentRecord
 from bot.ui.present.layouts import (
     announcement_layout,
+    bracket_description,
     bracket_picture,
     podium_text,
+    standings_description,
     standings_table,
     tournament_controls,
     tournament_layout,
@@ -120,6 +122,22 @@ def test_a_knockout_of_six_draws_its_bracket_with_byes_to_the_top_seeds():
     assert bracket_picture(ENGLISH, view_of(Format.SWISS, "running")) is None
 
 
+def test_the_standings_and_the_bracket_are_described_row_by_row_and_match_by_match():
+    results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.DRAW), Result.bye(55))
+    swiss = standings_description(ENGLISH, standings_table(ENGLISH, view_of(Format.SWISS, "running", results, 1)))
+    lines = swiss.splitlines()
+    rows = [line for line in lines if line[0].isdigit()]
+    assert "after round 1" in swiss and len(rows) == len(PLAYERS)
+    assert rows[0].startswith("1. p11: Points 1, Buchholz ") and rows[0].endswith(", Games 1")
+    knockout = view_of(Format.KNOCKOUT, "running", (Result.bye(11), Result.bye(22)), 1)
+    drawn = bracket_picture(ENGLISH, knockout)
+    assert drawn is not None
+    said = bracket_description(ENGLISH, drawn).splitlines()
+    first = next(line for line in said if line.startswith("Round 1: "))
+    assert said[0] == drawn.title and "p11 vs bye: p11 won" in first
+    assert said[-1].startswith("Final: ")
+
+
 def test_the_podium_is_announced_with_medals():
     results = (Result(11, 22, Outcome.FIRST_WON), Result(33, 44, Outcome.FIRST_WON))
     view = view_of(Format.SWISS, "finished", results, 3)
@@ -147,10 +165,10 @@ def test_every_word_of_a_tournaments_messages_and_pictures_comes_from_the_catalo
         texts.append(text_of(tournament_layout(words, view, 0, None)))
         texts += [c.item.label or "" for c in tournament_controls(words, view)]
         table = standings_table(words, view)
-        texts += [table.title, table.subtitle, *table.headings]
+        texts += [table.title, table.subtitle, *table.headings, standings_description(words, table)]
         bracket = bracket_picture(words, view)
         if bracket is not None:
-            texts += [bracket.title, bracket.subtitle, *bracket.headings]
+            texts += [bracket.title, bracket.subtitle, *bracket.headings, bracket_description(words, bracket)]
             texts += [side for matches in bracket.rounds for match in matches for side in (match.top, match.bottom)]
         texts.append(text_of(announcement_layout(words, view, 0, ["[ñööţêê]"], view.standings[:3], None)))
     assert [(text, english_in(text)) for text in texts if english_in(text)] == []

@@ -5,7 +5,7 @@ import pytest
 from bot.ops import metrics
 from bot.store import StaleGameError
 
-FEW_VALUED = {"kind", "outcome", "route", "error", "game", "level"}
+FEW_VALUED = {"kind", "outcome", "route", "error", "game", "level", "cause"}
 
 
 def value(name: str, **labels: str) -> float:

@@ -114,3 +114,32 @@ async def test_the_probe_command_exits_by_the_answer(serving, monkeypatch, capsy
     monkeypatch.delenv("METRICS_PORT")
     assert probe.main(["readyz"]) == 1
     assert probe.main(["nonsense"]) == 2
+
+
+async def test_a_failing_check_says_why_once_then_counts(serving, caplog):
+    """Ten probes while the database is away: one WARNING line saying why (no traceback), the others counted,
+    and one line when it is back; a new cause is said once too."""
+    away = {"cause": ConnectionError("the database does not answer")}
+
+    async def database() -> bool:
+        error = away["cause"]
+        if error is not None:
+            raise RuntimeError("no answer") from error
+        return True
+
+    port = await serving(checks={"shards": _yes, "database": database})
+    caplog.set_level("INFO", logger="bot.ops.server")
+    for _ in range(10):
+        assert (await scrape(port, "/readyz"))[0] == 503
+    away["cause"] = None
+    assert await scrape(port, "/readyz") == (200, "ready\n")
+    lines = [(record.levelname, record.getMessage()) for record in caplog.records]
+    assert lines == [
+        ("WARNING", "not ready: database: RuntimeError: no answer (ConnectionError: the database does not answer)"),
+        (
+            "INFO",
+            "ready again: database, after 10 failures (RuntimeError: no answer (ConnectionError: the database "
+            "does not answer))",
+        ),
+    ]
+    assert not any(record.exc_info for record in caplog.records)

@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import SchemaTooNewError, SqliteStore
+from bot.store import SchemaTooNewError, SqliteStore, StoreUnavailableError
 from bot.store.migrations import MIGRATIONS, migrations
 
 from .test_store import new_game
@@ -32,6 +32,25 @@ async def test_file_database_uses_wal(tmp_path):
     async with await SqliteStore.open(tmp_path / "peapod.db") as store:
         assert (await store._fetch("PRAGMA journal_mode"))[0][0] == "wal"
         assert (await store._fetch("PRAGMA foreign_keys"))[0][0] == 1
+
+
+async def test_a_file_another_process_holds_locked_is_a_database_that_does_not_answer(tmp_path):
+    """A write refused because another connection holds the file's write lock past the busy timeout is
+    :class:`StoreUnavailableError` (as a PostgreSQL outage), and nothing of it was saved."""
+    path = tmp_path / "peapod.db"
+    async with await SqliteStore.open(path) as store:
+        await store._db.execute("PRAGMA busy_timeout=0")  # the lock outlasts the wait at once
+        holder = sqlite3.connect(path, isolation_level=None)
+        try:
+            holder.execute("BEGIN IMMEDIATE")
+            with pytest.raises(StoreUnavailableError):
+                await store.create_game(new_game())
+            holder.execute("ROLLBACK")
+        finally:
+            holder.close()
+        assert (await store._fetch("SELECT COUNT(*) FROM games"))[0][0] == 0
+        await store.create_game(new_game())
+        assert (await store._fetch("SELECT COUNT(*) FROM games"))[0][0] == 1
 
 
 async def test_database_newer_than_code_is_refused(tmp_path):

@@ -345,6 +345,27 @@ async def test_shown_versions_and_lagging_tables(store):
     assert await store.lagging_games() == []
 
 
+async def test_a_hand_message_that_lags_makes_its_game_lag(store):
+    """A hand message (a seat's DM) records the version it shows, never moving back; a new one shows none yet;
+    a game one of whose hands shows less than its version is lagging; a seat without one never is."""
+    game = await store.create_game(new_game(players=(1, 2)))
+    await store.set_message(game.id, 9, version=0, at=1.0)
+    await store.save_action(game.id, version=0, seat=0, code="+1", state={}, finished=False, at=2.0)
+    await store.set_shown(game.id, 1)
+    await store.set_hand_shown(game.id, 0, 1)  # no hand message: nothing recorded
+    assert await store.lagging_games() == []
+    await store.set_seat_message(game.id, 0, 30, 31)
+    assert await store.lagging_games() == [game.id]
+    await store.set_hand_shown(game.id, 0, 1)
+    await store.set_hand_shown(game.id, 0, 0)
+    assert await store.lagging_games() == []
+    await store.save_action(game.id, version=1, seat=1, code="+1", state={}, finished=False, at=3.0)
+    await store.set_shown(game.id, 2)
+    assert await store.lagging_games() == [game.id]
+    await store.set_seat_message(game.id, 0, None, None)
+    assert await store.lagging_games() == []
+
+
 async def test_a_table_moves_into_its_thread_once_and_back_once(store):
     """A race's board moves into a thread once; its commands find it from the thread; at the end its
     message is the thread's first message again, once, and until then the finished game lags."""

@@ -9,7 +9,6 @@ picture, and no one's choice changes what the others read; each still gets their
 """
 
 import asyncio
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,13 +22,12 @@ from bot.i18n import Words
 from bot.ui.kind import KindUI
 from bot.ui.layout import NO_CONTENT
 from bot.ui.present.layouts import (
-    HAND_IMAGE_NAME,
-    IMAGE_NAME,
     ai_name,
+    hand_picture,
     mention,
     panel_layout,
-    shows_hand,
     table_layout,
+    table_picture,
     table_text,
 )
 from games.base import Seat
@@ -75,15 +73,17 @@ class Parts:
         return parts
 
 
-def picture(png: bytes, name: str = IMAGE_NAME) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=name)
-
-
 def alone(table: Table) -> int | None:
     """The one person seated at ``table`` (beside AI seats, if any), whose deck its picture is drawn in; None
     when people share it."""
     people = {seat.user_id for seat in table.seats if seat.user_id is not None and not seat.ai}
     return next(iter(people)) if len(people) == 1 else None
+
+
+def _reader(table: Table) -> int | None:
+    """The one person a table is drawn for, whose ``pictures`` choice it follows: the player of a table they play
+    alone (not an open one, which the channel shares); None for a shared table, which stays a picture."""
+    return None if table.open_play else alone(table)
 
 
 class Drawer:
@@ -98,42 +98,67 @@ class Drawer:
         return self._kinds[table.kind]
 
     async def table(
-        self, table: Table, words: Words, *, picked: str | None = None, note: str = "", controls: bool = True
+        self,
+        table: Table,
+        words: Words,
+        *,
+        picked: str | None = None,
+        note: str = "",
+        controls: bool = True,
     ) -> Parts:
-        """The layout and (for a dealt game) the picture of a table message, in ``words`` (the server's)."""
+        """The layout and (for a dealt game) the picture of a table message, in ``words`` (the server's); for a
+        table its one player plays alone who turned pictures off, the text table (nothing attached or rendered)."""
         kind = self.kind(table)
+        pictures = await self.pictures_of(_reader(table))
         if table.finished:
             note = "\n".join(part for part in (await self._the_end(words, table), note) if part)
         if table.public is None and not table.finished:
             note = "\n".join(part for part in (await self._ratings_line(words, table), note) if part)
         text = table_text(words, kind, table, note)
-        view = table_layout(words, kind, table, text=text, picked=picked, controls=controls)
-        if table.public is None:
+        names = self.names.of(words, table)
+        view = table_layout(
+            words, kind, table, text=text, names=names, picked=picked, controls=controls, pictures=pictures
+        )
+        shown = table_picture(words, kind, table, names, picked)
+        if shown is None or not pictures:
             return Parts(view, [])
         deck = await self.deck_of(alone(table))
-        png = await asyncio.to_thread(kind.render, words, table, self.names.of(words, table), deck)
-        return Parts(view, [picture(png)])
+        png = await asyncio.to_thread(kind.render, words, table, names, deck)
+        return Parts(view, [shown.file(png)])
 
     async def picked(self, table: Table, words: Words, picked: str, text: str) -> Parts:
         """A table with a card picked in its menu: the destinations as controls, ``text`` as it was, and (for
         games whose picture shows a pick) the picture with the pick and where it may go outlined."""
         kind = self.kind(table)
-        view = table_layout(words, kind, table, text=text, picked=picked)
-        if kind.render_picked is None:
+        pictures = await self.pictures_of(_reader(table))
+        names = self.names.of(words, table)
+        view = table_layout(words, kind, table, text=text, names=names, picked=picked, pictures=pictures)
+        shown = table_picture(words, kind, table, names, picked)
+        if not pictures:
+            return Parts(view, [])
+        if kind.render_picked is None or shown is None:
             return Parts(view)
         png = await asyncio.to_thread(kind.render_picked, words, table, picked, await self.deck_of(alone(table)))
-        return Parts(view, [picture(png)])
+        return Parts(view, [shown.file(png)])
 
     async def panel(self, table: Table, seat: Seat, words: Words, note: str = "") -> Parts:
         """A seat's panel (its hand message too), in ``words`` (its player's): with the picture of its hand where
-        the game draws one."""
+        the game draws one (for a player who turned pictures off, the text table: the hand in words)."""
         kind = self.kind(table)
-        view = panel_layout(words, kind, table, seat, note)
-        if not shows_hand(kind, table) or kind.render_private is None:
+        pictures = await self.pictures_of(table.seats[seat].user_id)
+        view = panel_layout(words, kind, table, seat, note, pictures=pictures)
+        shown = hand_picture(words, kind, table, seat)
+        if not pictures:
+            return Parts(view, [])
+        if shown is None or kind.render_private is None:
             return Parts(view)
         deck = await self.deck_of(table.seats[seat].user_id)
         png = await asyncio.to_thread(kind.render_private, words, table, seat, deck)
-        return Parts(view, [picture(png, HAND_IMAGE_NAME)])
+        return Parts(view, [shown.file(png)])
+
+    async def pictures_of(self, user_id: int | None) -> bool:
+        """Whether a person wants pictures (``/settings pictures:``; yes for nobody in particular)."""
+        return user_id is None or (await self._service.user_settings(user_id)).pictures
 
     async def deck_of(self, user_id: int | None) -> DeckStyle:
         """The deck a person chose for their pictures (the standard one for nobody)."""

@@ -11,15 +11,16 @@ log = logging.getLogger(__name__)
 
 
 async def heal(service: TableService, owns: Owns, redraw: Callable[[Table], None]) -> None:
-    """Redraw every table of this process's shards whose message lags the database; drop deals whose
-    message never appeared (nobody could play them)."""
+    """Redraw every table of this process's shards whose message, or a hand message of whose seats, lags the
+    database (a redraw owed when the last process stopped is made here); drop deals whose message never
+    appeared (nobody could play them)."""
     dropped = await service.drop_unshown_deals()
     if dropped:
         log.info("dropped %d deals whose table message never appeared", len(dropped))
     for table in await service.lagging_tables():
-        if owns(table.guild_id):  # another process heals the tables of its own shards
+        if owns(table.guild_id) or owns(None):  # each process heals what its shards show (shard 0: the DMs)
             log.info(
-                "redrawing game %s: its message shows version %s of %s",
+                "redrawing game %s: its table shows version %s of %s (or a hand lags)",
                 table.game_id,
                 table.shown_version,
                 table.version,

@@ -42,7 +42,7 @@ from bot.ui.controls import (
     button,
 )
 from bot.ui.kind import KindUI
-from bot.ui.layout import FELT, layout
+from bot.ui.layout import FELT, Picture, layout
 from games.base import EndReason, Hint, Seat
 from render.bracket import BracketMatch, BracketPicture
 from render.standings import StandingsRow, StandingsTable
@@ -151,17 +151,40 @@ def game_footer(words: Words, table: Table) -> str:
     return words("Game #{game_id}", game_id=table.game_id)
 
 
+def table_picture(
+    words: Words, kind: KindUI, table: Table, names: Sequence[str], picked: str | None = None
+) -> Picture | None:
+    """The table's picture with its description (None before the deal): from the public view only, so it
+    says only what everyone may see."""
+    if table.public is None:
+        return None
+    if picked is not None and kind.render_picked is not None and kind.describe_picked is not None:
+        return Picture(IMAGE_NAME, kind.describe_picked(words, table, picked))
+    return Picture(IMAGE_NAME, kind.describe(words, table, names))
+
+
 def table_layout(
-    words: Words, kind: KindUI, table: Table, *, text: str, picked: str | None = None, controls: bool = True
+    words: Words,
+    kind: KindUI,
+    table: Table,
+    *,
+    text: str,
+    names: Sequence[str],
+    picked: str | None = None,
+    controls: bool = True,
+    pictures: bool = True,
 ) -> ui.LayoutView:
-    """The table message: a heading, ``text``, the picture (once dealt), the controls, the game's number."""
+    """The table message: a heading, ``text``, the picture (once dealt; described with the players' ``names``),
+    the controls, the game's number. Without ``pictures`` (a one-player table whose player turned them off), the
+    text table: the picture's description in its place."""
     return layout(
         kind.colour,
         table.title,
         text,
-        picture=IMAGE_NAME if table.public is not None else None,
+        picture=table_picture(words, kind, table, names, picked),
         controls=table_controls(words, kind, table, picked) if controls else (),
         footer=game_footer(words, table),
+        as_text=not pictures,
     )
 
 
@@ -271,14 +294,25 @@ def shows_hand(kind: KindUI, table: Table) -> bool:
     return kind.render_private is not None and table.public is not None
 
 
-def panel_layout(words: Words, kind: KindUI, table: Table, seat: Seat, note: str = "") -> ui.LayoutView:
-    """A seat's panel (or hand message): heading, text, the picture of its hand, its own controls."""
+def hand_picture(words: Words, kind: KindUI, table: Table, seat: Seat) -> Picture | None:
+    """A seat's private picture with its description, from its own view (None: the game draws none here)."""
+    if not shows_hand(kind, table) or kind.describe_private is None:
+        return None
+    return Picture(HAND_IMAGE_NAME, kind.describe_private(words, table, seat))
+
+
+def panel_layout(
+    words: Words, kind: KindUI, table: Table, seat: Seat, note: str = "", *, pictures: bool = True
+) -> ui.LayoutView:
+    """A seat's panel (or hand message): heading, text, the picture of its hand, its own controls. Without
+    ``pictures`` (its player turned them off), the text table: the hand's description in the picture's place."""
     return layout(
         kind.colour,
         panel_heading(words, table, seat),
         panel_text(words, kind, table, seat, note),
-        picture=HAND_IMAGE_NAME if shows_hand(kind, table) else None,
+        picture=hand_picture(words, kind, table, seat),
         controls=panel_controls(words, kind, table, seat),
+        as_text=not pictures,
     )
 
 
@@ -307,7 +341,6 @@ def hint_text(words: Words, hint: Hint | None) -> str:
     if hint is None:
         return words("I found no winning line from here; the game may be lost. *Undo* can take moves back.")
     return words("Try **{move}**. {why}", move=words.phrase(hint.action.phrase), why=words.phrase(hint.why))
-
 
 
 STANDINGS_IMAGE = "standings.png"
@@ -377,8 +410,7 @@ def tournament_text(words: Words, view: TournamentView) -> str:
     if view.status == "signup":
         entrants = sorted(record.entrants, key=lambda e: -e.rating)
         names = [
-            words("{player} ({rating})", player=mention(e.user_id), rating=words.rating(e.rating))
-            for e in entrants
+            words("{player} ({rating})", player=mention(e.user_id), rating=words.rating(e.rating)) for e in entrants
         ]
         if names:
             lines.append(
@@ -427,7 +459,7 @@ def _tournament_button(
 
 
 def tournament_layout(
-    words: Words, view: TournamentView, colour: discord.Colour | int, picture: str | None, *, controls: bool = True
+    words: Words, view: TournamentView, colour: discord.Colour | int, picture: Picture | None, *, controls: bool = True
 ) -> ui.LayoutView:
     """The tournament's message: the sign-up, later the standings (or bracket) picture under the text (without
     ``controls``: the same, shown elsewhere)."""
@@ -517,6 +549,38 @@ def bracket_picture(words: Words, view: TournamentView) -> BracketPicture | None
     return BracketPicture(tournament_heading(words, view), headings, rounds, words("Bracket"))
 
 
+def standings_description(words: Words, drawn: StandingsTable) -> str:
+    """The standings picture in words: its title (and subtitle), then a line per row, each figure named by its
+    heading."""
+    separator = words.context("list separator", ", ")
+    rows = [
+        words(
+            "{rank}. {name}: {figures}",
+            rank=row.cells[0],
+            name=row.cells[1],
+            figures=separator.join(f"{heading} {cell}" for heading, cell in zip(drawn.headings[2:], row.cells[2:])),
+        )
+        for row in drawn.rows
+    ]
+    return "\n".join(line for line in (drawn.title, drawn.subtitle, *rows) if line)
+
+
+def bracket_description(words: Words, drawn: BracketPicture) -> str:
+    """The bracket picture in words: its title, then each round's matches, with their winners once decided."""
+    said = [line for line in (drawn.title, drawn.subtitle) if line]
+    for heading, matches in zip(drawn.headings, drawn.rounds):
+        games = []
+        for match in matches:
+            pairing = words("{first} vs {second}", first=match.top or "?", second=match.bottom or "?")
+            if match.winner is not None:
+                pairing = words(
+                    "{match}: {winner} won", match=pairing, winner=match.bottom if match.winner else match.top
+                )
+            games.append(pairing)
+        said.append(f"{heading}: " + words.context("list separator", ", ").join(games))
+    return "\n".join(said)
+
+
 def podium_text(podium: Sequence[Standing]) -> str:
     """The podium, a medal a line: the medal of each player's rank, so players level share one (two firsts are
     both gold, and the next is third)."""
@@ -529,7 +593,7 @@ def announcement_layout(
     colour: discord.Colour | int,
     notes: Sequence[str],
     podium: Sequence[Standing],
-    picture: str | None,
+    picture: Picture | None,
 ) -> ui.LayoutView:
     """What the channel is told as the tournament moves on: rounds closed and begun, how the clock decided
     matches, and at the end the podium with the final standings."""

@@ -77,7 +77,15 @@ class Presenter:
             client, service, self.drawer, self.hands, self.threads, owns=owns, budget=budget, requests=self.requests
         )
         self.tournaments = TournamentDesk(
-            client, service, kinds, self.drawer, self.hands, self._into_thread, self.redraw, self.requests, budget,
+            client,
+            service,
+            kinds,
+            self.drawer,
+            self.hands,
+            self._into_thread,
+            self.redraw,
+            self.requests,
+            budget,
             owns=owns,
         )
         service.listen_tournaments(self.tournaments.heard)
@@ -191,7 +199,7 @@ class Presenter:
             await interaction.response.edit_message(**parts.edit())
         clicked = interaction.message.id if interaction.message is not None else None
         if clicked is not None and clicked == table.seats[seat].dm_message_id and not note:
-            self.redraws.edits.shows(clicked, table.version)
+            await self.redraws.hand_shown(table, seat, clicked)
 
     async def tell(self, interaction: discord.Interaction, text: str) -> None:
         """A short private sentence for the one who clicked."""
@@ -207,12 +215,13 @@ class Presenter:
         await interaction.delete_original_response()
 
     async def show_replay(self, interaction: discord.Interaction, step: ReplayStep, *, edit: bool = False) -> None:
-        """A replay's step as the clicker's private message, in their words and their deck: a new one, or
-        (``edit``) the replay clicked."""
+        """A replay's step as the clicker's private message, in their words, their deck and as pictures or text as
+        they chose: a new one, or (``edit``) the replay clicked."""
         words = await private_words(interaction)
         deck = await self.drawer.deck_of(interaction.user.id)
+        pictures = await self.drawer.pictures_of(interaction.user.id)
         names = self.names.of(words, step.table)
-        await show_replay(interaction, words, deck, self.kind(step.table), names, step, edit=edit)
+        await show_replay(interaction, words, deck, self.kind(step.table), names, step, edit=edit, pictures=pictures)
 
     async def seated(self, interaction: discord.Interaction, table: Table) -> None:
         """After someone sat down (joined, accepted): for games with hands in DMs, check the bot can DM them."""

@@ -25,15 +25,17 @@ from bot.core.tournaments import Progress, TournamentView
 from bot.i18n import Words
 from bot.ui.kind import KindUI
 from bot.ui.language import public_words
-from bot.ui.layout import NO_CONTENT, NO_MENTIONS
-from bot.ui.present.drawing import Drawer, picture
+from bot.ui.layout import NO_CONTENT, NO_MENTIONS, Picture
+from bot.ui.present.drawing import Drawer
 from bot.ui.present.hands import DMS_CLOSED, Hands
 from bot.ui.present.layouts import (
     STANDINGS_IMAGE,
     announcement_layout,
+    bracket_description,
     bracket_picture,
     match_layout,
     sat_down_layout,
+    standings_description,
     standings_table,
     tournament_layout,
 )
@@ -56,15 +58,20 @@ class IntoThread(Protocol):
     ) -> Awaitable[None]: ...
 
 
-async def standings_png(words: Words, view: TournamentView) -> bytes | None:
-    """The picture under the tournament's text, in ``words``: a knockout's bracket, else the standings (None
-    before the start). Rendered in a worker thread."""
+async def standings_png(words: Words, view: TournamentView) -> tuple[Picture, bytes] | None:
+    """The picture under the tournament's text with its description, in ``words``: a knockout's bracket, else
+    the standings (None before the start). Rendered in a worker thread."""
     if view.status in ("signup", "cancelled"):
         return None
     drawn = bracket_picture(words, view) if view.format is Format.KNOCKOUT else None
     if drawn is not None:
-        return await asyncio.to_thread(render_bracket, drawn)
-    return await asyncio.to_thread(render_standings, standings_table(words, view))
+        return Picture(STANDINGS_IMAGE, bracket_description(words, drawn)), await asyncio.to_thread(
+            render_bracket, drawn
+        )
+    table = standings_table(words, view)
+    return Picture(STANDINGS_IMAGE, standings_description(words, table)), await asyncio.to_thread(
+        render_standings, table
+    )
 
 
 class TournamentDesk:
@@ -108,10 +115,10 @@ class TournamentDesk:
 
     async def _message(self, view: TournamentView, *, controls: bool = True) -> dict[str, Any]:
         words = await self.words(view)
-        png = await standings_png(words, view)
-        name = STANDINGS_IMAGE if png is not None else None
-        files = [picture(png, STANDINGS_IMAGE)] if png is not None else []
-        layout = tournament_layout(words, view, self.colour(view), name, controls=controls)
+        drawn = await standings_png(words, view)
+        shown = drawn[0] if drawn is not None else None
+        files = [drawn[0].file(drawn[1])] if drawn is not None else []
+        layout = tournament_layout(words, view, self.colour(view), shown, controls=controls)
         return {"view": layout, "attachments": files}
 
     async def show_standings(self, interaction: discord.Interaction, view: TournamentView) -> None:
@@ -275,11 +282,11 @@ class TournamentDesk:
     async def _announce(self, progress: Progress) -> None:
         view = progress.tournament
         words = await self.words(view)
-        png = await standings_png(words, view) if progress.podium else None
-        name = STANDINGS_IMAGE if png is not None else None
+        drawn = await standings_png(words, view) if progress.podium else None
+        shown = drawn[0] if drawn is not None else None
         notes = [words.phrase(note) for note in progress.notes]
-        layout = announcement_layout(words, view, self.colour(view), notes, progress.podium, name)
-        files = [picture(png, STANDINGS_IMAGE)] if png is not None else []
+        layout = announcement_layout(words, view, self.colour(view), notes, progress.podium, shown)
+        files = [drawn[0].file(drawn[1])] if drawn is not None else []
         try:
             channel = self._client.get_partial_messageable(view.record.channel_id)
             async with self._requests.slot(view.record.channel_id, Route.POST):

@@ -1,0 +1,231 @@
+"""Through Discord's and the database's bad moments: every redraw lands in the end, a slow click is deferred
+rather than failed, deadlines come back with the database, and the log says what happened in a few lines.
+
+Faults are injected in SimCord (an edit answered 503, a message gone) or by a wrapper of the store (the
+database not answering); the simulated clock is moved, nothing waits in real time."""
+
+import asyncio
+import logging
+
+import discord
+import pytest
+
+from bot.core.service import AI_SECONDS
+from bot.ops import metrics
+from bot.ui import controls
+from bot.ui.present.edits import QUIET_SECONDS, Backoff
+from games.penguin import Move
+
+from .conftest import BACKOFF, RECOVERY_PROBE, Room
+from .faults import Outage, edits_of
+from .tables import button_for, custom_ids_on, game_id_of, pick_id, restarted_bot, table_message
+from .test_pebbles_discord import hand_message, play_turn, seated_table
+
+
+async def new_penguin(room: Room) -> discord.Message:
+    await room.alice.slash(room.channel, "penguin new")
+    return room.channel.last_message
+
+
+async def typed_move(room: Room, bot, game_id: int) -> None:
+    """Alice plays a move by the typed command: its table is redrawn from outside any click."""
+    move = next(action for action in (await bot.service.table(game_id)).legal[0])
+    await room.alice.slash(room.channel, "penguin move", move=move.code)
+
+
+def messages_logged(caplog, level: int) -> list[str]:
+    return [
+        record.getMessage() for record in caplog.records if record.levelno == level and record.name.startswith("bot")
+    ]
+
+
+async def test_a_redraw_discord_refuses_is_tried_again_with_the_latest_table_until_it_lands(room, simcord_bot, caplog):
+    """An edit answered 503 (twice) stays owed: it is tried again after its backoff, with the table as it is by
+    then (a move saved meanwhile included), within the budget, and the log says so in two lines."""
+    message = await new_penguin(room)
+    game_id = game_id_of(message)
+    path = f"/channels/{room.channel.id}/messages/{message.id}"
+    room.env.inject_error("PATCH", path, status=503, message="Service Unavailable", times=2)
+    caplog.set_level(logging.INFO)
+    await typed_move(room, simcord_bot, game_id)
+    assert (await simcord_bot.service.table(game_id)).shown_version == 0
+    assert simcord_bot.presenter.redraws.edits.owed == 1
+    await typed_move(room, simcord_bot, game_id)  # the newer table waits in place of the owed one
+    await room.env.advance_time(BACKOFF.first)  # the first retry: 503 again
+    assert pick_id(table_message(room, message.id)).endswith(":0")
+    await room.env.advance_time(2 * BACKOFF.first)  # the second retry lands
+    table = await simcord_bot.service.table(game_id)
+    assert table.version == 2 and table.shown_version == 2
+    assert pick_id(table_message(room, message.id)).endswith(":2")
+    assert edits_of(room.env, room.channel.id, message.id) == 3
+    assert simcord_bot.presenter.redraws.edits.owed == 0
+    await room.env.advance_time(QUIET_SECONDS)
+    assert messages_logged(caplog, logging.WARNING) == [
+        "redraws are failing (Discord 503); each is tried again, with backoff, until it lands"
+    ]
+    assert messages_logged(caplog, logging.INFO)[-1] == (
+        "every owed redraw has landed: 1 messages, after 2 failed tries over 30.0 s (Discord 503)"
+    )
+    assert not messages_logged(caplog, logging.ERROR)
+
+
+@pytest.mark.parametrize(("status", "code"), [(404, 10008), (400, 50083)])
+async def test_a_message_discord_says_is_gone_is_not_tried_again(room, simcord_bot, status, code):
+    """Unknown Message (10008) and an archived thread (50083) end the redraw: no retry, nothing owed."""
+    message = await new_penguin(room)
+    room.env.inject_error("PATCH", f"/channels/{room.channel.id}/messages/{message.id}", status=status, code=code)
+    await typed_move(room, simcord_bot, game_id_of(message))
+    await room.env.advance_time(4 * BACKOFF.longest)
+    assert edits_of(room.env, room.channel.id, message.id) == 1
+    assert simcord_bot.presenter.redraws.edits.owed == 0
+
+
+async def test_a_redraw_owed_while_the_database_is_gone_lands_as_soon_as_it_answers(
+    room, simcord_bot, store, monkeypatch, caplog
+):
+    """The database stops answering between a saved move and its redraw: the redraw is owed, and it lands the
+    moment the database answers again, not at the end of its backoff."""
+    message = await new_penguin(room)
+    game_id = game_id_of(message)
+    service = simcord_bot.service
+    simcord_bot.presenter.redraws.edits.backoff = Backoff(first=600.0, longest=600.0)
+    outage = Outage(store, monkeypatch)
+    act = service.act
+
+    async def act_then_outage(*args, **options):
+        table = await act(*args, **options)
+        outage.down = True
+        return table
+
+    monkeypatch.setattr(service, "act", act_then_outage)
+    caplog.set_level(logging.INFO)
+    await typed_move(room, simcord_bot, game_id)
+    assert simcord_bot.presenter.redraws.edits.owed == 1 and service.recovery.down
+    await room.env.advance_time(3 * RECOVERY_PROBE)  # still gone: nothing lands
+    assert pick_id(table_message(room, message.id)).endswith(":0")
+    outage.down = False
+    await room.env.advance_time(RECOVERY_PROBE)
+    assert pick_id(table_message(room, message.id)).endswith(":1")
+    assert (await service.table(game_id)).shown_version == 1
+    assert not service.recovery.down and simcord_bot.presenter.redraws.edits.owed == 0
+    warnings = messages_logged(caplog, logging.WARNING)
+    assert warnings == [
+        "the database does not answer; what failed is tried again when it does",
+        "redraws are failing (the database); each is tried again, with backoff, until it lands",
+    ]
+
+
+def deferrals(kind: str) -> float:
+    return metrics.REGISTRY.get_sample_value("peapod_interactions_deferred_total", {"kind": kind}) or 0.0
+
+
+async def test_a_click_whose_commit_is_slow_is_deferred_and_answered_once_saved(room, simcord_bot, monkeypatch):
+    """The commit of a move waits past Discord's 3 seconds (a lock held by another writer): the click is
+    acknowledged with a deferral in time, nothing is shown as done, and once the move is saved the table
+    shows it (the original response edited)."""
+    monkeypatch.setattr(controls, "DEFER_AFTER", 0.01)  # SimCord runs the deferral's timer on the wall clock
+    message = await new_penguin(room)
+    game_id = game_id_of(message)
+    service = simcord_bot.service
+    move = next(action for action in (await service.table(game_id)).legal[0] if isinstance(action, Move))
+    await room.alice.select(message, [move.source], custom_id=pick_id(message))
+    picked = table_message(room, message.id)
+    act, released = service.act, asyncio.Event()
+
+    async def held_act(*args, **options):
+        await room.env.external_wait(released.wait(), reason="the commit waits for a lock another writer holds")
+        return await act(*args, **options)
+
+    monkeypatch.setattr(service, "act", held_act)
+    before = deferrals("ActionButton")
+    result = await room.alice.click(picked, custom_id=button_for(picked, move.code))
+    assert result.deferred and deferrals("ActionButton") == before + 1
+    await room.env.advance_time(3.5)
+    assert (await service.table(game_id)).version == 0 and pick_id(table_message(room, message.id)).endswith(":0")
+    released.set()
+    await room.env.settle()
+    assert (await service.table(game_id)).version == 1
+    assert pick_id(table_message(room, message.id)).endswith(":1")
+    assert not room.env.errors
+
+
+async def test_a_saved_move_whose_answer_discord_refused_is_drawn_by_its_table_redraw(room, simcord_bot, caplog):
+    """The move is saved but its answer is refused (the interaction's token unknown by then): the table is
+    redrawn from outside the click, and the log says so in one warning, with no traceback."""
+    message = await new_penguin(room)
+    game_id = game_id_of(message)
+    move = next(action for action in (await simcord_bot.service.table(game_id)).legal[0] if isinstance(action, Move))
+    await room.alice.select(message, [move.source], custom_id=pick_id(message))
+    picked = table_message(room, message.id)
+    room.env.inject_error("POST", "/interactions/*/callback", status=404, code=10062, message="Unknown interaction")
+    caplog.set_level(logging.INFO)
+    await room.alice.click(picked, custom_id=button_for(picked, move.code))
+    assert (await simcord_bot.service.table(game_id)).shown_version == 1
+    assert pick_id(table_message(room, message.id)).endswith(":1")
+    warnings = messages_logged(caplog, logging.WARNING)
+    assert len(warnings) == 1 and warnings[0].startswith("could not answer interaction")
+    assert not messages_logged(caplog, logging.ERROR) and not any(record.exc_info for record in caplog.records)
+
+
+async def test_a_deadline_that_fell_while_the_database_was_gone_fires_as_soon_as_it_answers(
+    room, simcord_bot, store, monkeypatch, caplog
+):
+    """An AI seat's move falls due while the database does not answer: the deadline task's pass fails, and
+    the move is made the moment the database answers again (not at the task's next pass, an hour away with
+    a database of its own)."""
+    game_id, _ = await seated_table(room, 2, [room.alice])
+    table = await simcord_bot.service.table(game_id)
+    if table.turn == 0:
+        table = await play_turn(room, simcord_bot, game_id, {room.alice.id: room.alice})
+    assert table.turn == 1 and table.players[1] is None
+    outage = Outage(store, monkeypatch)
+    outage.down = True
+    await room.env.advance_time(AI_SECONDS + RECOVERY_PROBE / 2)
+    assert simcord_bot.service.recovery.down
+    outage.down = False
+    await room.env.advance_time(RECOVERY_PROBE / 2 + 0.1)
+    assert not simcord_bot.service.recovery.down
+    assert (await simcord_bot.service.table(game_id)).version > table.version
+    assert not messages_logged(caplog, logging.ERROR)
+
+
+def version_on(message: discord.Message) -> int:
+    return max(int(custom_id.split(":")[2]) for custom_id in custom_ids_on(message))
+
+
+async def test_a_hand_in_a_dm_that_discord_refused_to_redraw_is_tried_again(room, simcord_bot):
+    """The AI's move is drawn on the table, but the edit of the player's hand in their DMs is answered 503:
+    the hand is owed, and its retry shows the latest position."""
+    game_id, _ = await seated_table(room, 2, [room.alice])
+    table = await simcord_bot.service.table(game_id)
+    if table.turn == 0:
+        table = await play_turn(room, simcord_bot, game_id, {room.alice.id: room.alice})
+    hand = hand_message(room.alice)
+    room.env.inject_error("PATCH", f"/channels/{hand.channel.id}/messages/{hand.id}", status=503, times=1)
+    await room.env.advance_time(AI_SECONDS + 0.1)
+    moved = await simcord_bot.service.table(game_id)
+    assert moved.version > table.version and version_on(hand_message(room.alice)) < moved.version
+    assert simcord_bot.presenter.redraws.edits.owed == 1
+    await room.env.advance_time(BACKOFF.first)
+    latest = await simcord_bot.service.table(game_id)
+    assert version_on(hand_message(room.alice)) == latest.version
+    assert simcord_bot.presenter.redraws.edits.owed == 0
+
+
+async def test_a_hand_still_owed_when_the_process_stops_is_redrawn_by_the_next_start(room, simcord_bot, settings):
+    """The table showed the AI's move but the hand's edit kept failing until the process stopped: the next
+    process finds the lagging hand in the database and redraws it at start."""
+    game_id, _ = await seated_table(room, 2, [room.alice])
+    table = await simcord_bot.service.table(game_id)
+    if table.turn == 0:
+        table = await play_turn(room, simcord_bot, game_id, {room.alice.id: room.alice})
+    hand = hand_message(room.alice)
+    room.env.inject_error("PATCH", f"/channels/{hand.channel.id}/messages/{hand.id}", status=503, times=None)
+    await room.env.advance_time(AI_SECONDS + 0.1)
+    moved = await simcord_bot.service.table(game_id)
+    assert version_on(hand_message(room.alice)) < moved.version == moved.shown_version
+    room.env.backend.faults.clear()
+    async with restarted_bot(room, settings) as bot:
+        await room.env.settle()
+        latest = await bot.service.table(game_id)
+        assert version_on(hand_message(room.alice)) == latest.version
