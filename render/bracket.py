@@ -16,8 +16,8 @@ from PIL import Image, ImageDraw
 from render.cards import FAINT, FAST_PNG_LEVEL, GOLD, SLOT_FILL, SLOT_LINE, WHITE, index_of, png_bytes
 from render.standings import MARGIN, WIDTH, canvas, fitted, put_text, put_title, title_lines, title_room
 
-NAME = 13
-LINE = 19
+NAME = 15
+LINE = 21
 """Height of one name in a box."""
 SPACING = 10
 """Room between two boxes of the first round."""
@@ -25,7 +25,7 @@ LINK = 14
 """Room between a round's boxes and the next round's, where the lines run."""
 PAD = 6
 """Room between a box's edge and its names."""
-HEADINGS_ROOM = 24
+HEADINGS_ROOM = 26
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,6 +164,22 @@ TEXT_LOCK = threading.RLock()
 """FreeType faces are shared objects: text is drawn by one thread at a time."""
 
 
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: RGB | int,
+    scale: int = 1,
+    anchor: str | None = None,
+) -> None:
+    """Draw ``text`` in ``face``: the one place every word, index and count of every picture is drawn (call it
+    under :data:`TEXT_LOCK`). ``scale`` is how many times larger than the final picture ``draw`` is (sprites are
+    supersampled :data:`SCALE` times), so the text's final size is ``face.size / scale``; the phone test
+    (tests/render/test_phone.py) measures every text here."""
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+
+
 @lru_cache(maxsize=1024)
 def text_image(text: str, size: int, colour: RGB, ground: RGB = FELT, bold: bool = False) -> Image.Image:
     """``text`` antialiased on a ``ground``-coloured strip, in palette mode; cached, so never draw on it.
@@ -175,7 +191,7 @@ def text_image(text: str, size: int, colour: RGB, ground: RGB = FELT, bold: bool
         face = font(size, bold)
         left, top, right, bottom = (round(edge) for edge in face.getbbox(text))
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-        ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255)
+        draw_text(ImageDraw.Draw(mask), (-left, -top), text, face, 255)
     lut = _ramp_lut(ground, colour)
     image = Image.frombytes("P", mask.size, mask.tobytes().translate(lut))
     image.putpalette(FLAT_PALETTE)
@@ -185,19 +201,36 @@ def text_image(text: str, size: int, colour: RGB, ground: RGB = FELT, bold: bool
 LEAST_TEXT = 0.75
 """How far :func:`fitted_text` shrinks a text's font before cutting it short."""
 
+PHONE_WIDTH = 320
+"""The width Discord shows a picture at on a phone, in CSS pixels: a 360-dp screen less the message's gutters
+(an estimate: Discord publishes no figure). Discord shrinks a picture to it by width, keeping its shape."""
+LEAST_PHONE_ASCENT = 8
+"""The least ascent, in phone pixels, of any text a picture draws: the ascent of a font (0.93 em in DejaVu Sans)
+is about its size, and 9 px type is about the smallest commonly read on a phone."""
+ASCENT = 1901 / 2048
+"""DejaVu Sans's ascent (regular and bold alike) as a share of the font size."""
+
+
+def least_font(width: int) -> int:
+    """The smallest font size whose ascent stays :data:`LEAST_PHONE_ASCENT` tall once a picture ``width`` pixels
+    wide is shown :data:`PHONE_WIDTH` wide."""
+    return math.ceil(LEAST_PHONE_ASCENT * width / PHONE_WIDTH / ASCENT - 1e-9)
+
+
 
 @lru_cache(maxsize=1024)
 def fitted_text(
-    text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False
+    text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False, least: int = 0
 ) -> Image.Image:
     """``text`` as :func:`text_image` draws it, at most ``width`` pixels wide: at ``size`` when it fits, else in
-    a smaller font (down to :data:`LEAST_TEXT` of ``size``), else cut short with an ellipsis at that size.
+    a smaller font (down to :data:`LEAST_TEXT` of ``size``, never below ``least``), else cut short with an
+    ellipsis at that size.
     Words of another language, longer than the English, stay in the room the picture gives them.
 
     Cached like :func:`text_image` (never draw on the result): a text that does not fit is fitted once, not on
     every picture, so a picture in a language of longer words costs what the English one does."""
     image = text_image(text, size, colour, ground, bold)
-    least = max(8, math.ceil(size * LEAST_TEXT))
+    least = min(size, max(8, least, math.ceil(size * LEAST_TEXT)))
     while image.width > width and size > least:
         size -= 1
         image = text_image(text, size, colour, ground, bold)
@@ -434,7 +467,7 @@ def _draw_index(image: Image.Image, card: Card, look: Look, style: DeckStyle) ->
         face = font(look.index_font * s, bold=True)
         for char in rank_text(card.rank):
             left, top, right, _ = (round(edge) for edge in face.getbbox(char))
-            draw.text((x - left, y - top), char, font=face, fill=colour)
+            draw_text(draw, (x - left, y - top), char, face, colour, SCALE)
             x += right - left + spacing
     half, centre_y = look.index_pip
     draw_pip(draw, card.suit, (x + half * s, centre_y * s), half * s, colour)
@@ -469,7 +502,7 @@ def _draw_court(draw: ImageDraw.ImageDraw, card: Card, look: Look, colour: RGB) 
     with TEXT_LOCK:
         face = font(round(40 * scale) * s, bold=True)
         left, top, right, _ = face.getbbox(letter)
-        draw.text((centre_x - (left + right) / 2, letter_y - top), letter, font=face, fill=colour)
+        draw_text(draw, (centre_x - (left + right) / 2, letter_y - top), letter, face, colour, SCALE)
     draw_pip(draw, card.suit, _body_point(look, 52, 96), 11 * s * scale, colour)
 
 
@@ -565,7 +598,7 @@ def _slot(label: str, suit: Suit | None, marked: bool, look: Look, highlight: bo
             left, top, right, bottom = face.getbbox(label)
             x = look.width * s / 2 - (left + right) / 2
             y = (112 * k if suit is not None else look.height / 2) * s - (top + bottom) / 2
-            draw.text((x, y), label, font=face, fill=GOLD if marked else FAINT)
+            draw_text(draw, (x, y), label, face, GOLD if marked else FAINT, SCALE)
     return image
 
 
@@ -705,7 +738,7 @@ def _centred_text(draw: ImageDraw.ImageDraw, text: str, size: int, centre: Point
     with TEXT_LOCK:
         face = font(size * SCALE, bold=True)
         left, top, right, bottom = face.getbbox(text)
-        draw.text((centre[0] - (left + right) / 2, centre[1] - (top + bottom) / 2), text, font=face, fill=fill)
+        draw_text(draw, (centre[0] - (left + right) / 2, centre[1] - (top + bottom) / 2), text, face, fill, SCALE)
 
 
 def _compact_index(draw: ImageDraw.ImageDraw, card: Card, colour: RGB) -> None:
@@ -721,7 +754,7 @@ def _compact_index(draw: ImageDraw.ImageDraw, card: Card, colour: RGB) -> None:
         for char in rank_text(card.rank):
             ink_left, _, ink_right, _ = face.getmask(char).getbbox()
             origin = (x - ink_left - face.getbbox(char)[0], COMPACT_INDEX_TOP * s - cap_top)
-            draw.text(origin, char, font=face, fill=colour)
+            draw_text(draw, origin, char, face, colour, SCALE)
             x += ink_right - ink_left + s // 2
     draw_pip(draw, card.suit, (x + 8 * s, (COMPACT_INDEX_TOP + 9.5) * s), 7.5 * s, colour)
 

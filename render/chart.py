@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from render import cards
 from render.cards import FELT, GOLD, TEXT_LOCK, WHITE, font, png_bytes
 
 WIDTH = 550
@@ -43,11 +44,11 @@ def rating_chart(points: Sequence[tuple[float, float]], caption: str) -> bytes:
         return bottom - (bottom - top) * (value - low) / (high - low)
 
     with TEXT_LOCK:
-        small, label = font(13), font(15, bold=True)
+        small, label = font(15), font(16, bold=True)
         for value in (low, (low + high) / 2, high):
             draw.line([(LEFT, y(value)), (right, y(value))], fill=GRID, width=1)
-            draw.text((LEFT - 6, y(value)), f"{value:.0f}", fill=WHITE, font=small, anchor="rm")
-        draw.text((LEFT, MARGIN), caption, fill=WHITE, font=label)
+            cards.draw_text(draw, (LEFT - 6, y(value)), f"{value:.0f}", small, WHITE, anchor="rm")
+        cards.draw_text(draw, (LEFT, MARGIN), caption, label, WHITE)
         band = [(x(i), y(v + s)) for i, (v, s) in enumerate(points)]
         band += [(x(i), y(v - s)) for i, (v, s) in reversed(list(enumerate(points)))]
         if len(points) > 1:
@@ -65,11 +66,11 @@ def stats_chart(rows: Sequence[tuple[str, Sequence[tuple[int, bool]]]], caption:
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
     with TEXT_LOCK:
-        label, small = font(15, bold=True), font(13)
-        draw.text((MARGIN, MARGIN), caption, fill=WHITE, font=label)
+        label, small = font(16, bold=True), font(15)
+        cards.draw_text(draw, (MARGIN, MARGIN), caption, label, WHITE)
         for number, (heading, results) in enumerate(rows):
             top = MARGIN + 26 + ROW * number
-            draw.text((MARGIN, top), heading, fill=WHITE, font=small)
+            cards.draw_text(draw, (MARGIN, top), heading, small, WHITE)
             base, room = top + ROW - 10, ROW - 32
             draw.line([(MARGIN, base), (WIDTH - MARGIN, base)], fill=GRID, width=1)
             if not results:

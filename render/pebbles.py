@@ -81,7 +81,7 @@ class CardSize:
 
 SMALL = CardSize(40, 56, INDEX_SIZE, 6, 9, 13)
 TRICK = CardSize(60, 84, INDEX_SIZE, 6.5, 17, 14)
-LARGE = CardSize(76, 108, HAND_INDEX_SIZE, 9, 20, 18)
+LARGE = CardSize(76, 108, HAND_INDEX_SIZE, 9, 20, 21)
 CHIP = 22
 """Diameter of a seat disc."""
 
@@ -114,7 +114,7 @@ def _draw_card(
         x: float = pad
         for char in text:
             left, _, right, _ = face.getbbox(char)
-            draw.text((x - left, pad - top), char, font=face, fill=ink)
+            cards.draw_text(draw, (x - left, pad - top), char, face, ink, s)
             x += right - left + spacing
         cap = face.getbbox("A")[3] - top
     pip_y = pad + cap + 4 * s + size.pip * s
@@ -138,7 +138,7 @@ def _draw_tab(draw: ImageDraw.ImageDraw, deck: int, size: CardSize, h: int) -> N
     with TEXT_LOCK:
         face = cards.font(round(size.tab * 0.8) * s, bold=True)
         left, top, right, bottom = face.getbbox(digit)
-        draw.text((x + (side - left - right) / 2, y + (side - top - bottom) / 2), digit, font=face, fill=WHITE)
+        cards.draw_text(draw, (x + (side - left - right) / 2, y + (side - top - bottom) / 2), digit, face, WHITE, s)
 
 
 def card_sprite(
@@ -191,7 +191,7 @@ def _draw_chip(number: int, fill: RGB, ring: bool) -> Image.Image:
     with TEXT_LOCK:
         face = cards.font(14 * s, bold=True)
         left, top, right, bottom = face.getbbox(text)
-        draw.text(((d - left - right) / 2, (d - top - bottom) / 2), text, font=face, fill=chip_ink(fill))
+        cards.draw_text(draw, ((d - left - right) / 2, (d - top - bottom) / 2), text, face, chip_ink(fill), s)
     return cards.to_palette(image.reduce(s))
 
 
@@ -218,7 +218,7 @@ def _dealer_tag(letter: str) -> Image.Image:
         with TEXT_LOCK:
             face = cards.font(13 * s, bold=True)
             left, top, right, bottom = face.getbbox(letter)
-            draw.text(((w - left - right) / 2, (h - top - bottom) / 2), letter, font=face, fill=BLACK)
+            cards.draw_text(draw, ((w - left - right) / 2, (h - top - bottom) / 2), letter, face, BLACK, s)
         return cards.to_palette(image.reduce(s))
 
     return cards.cached(("pebbles", "dealer", letter), build)
@@ -243,8 +243,10 @@ def _text(text: str, size: int, colour: RGB = LABEL, bold: bool = False) -> Imag
     return cards.text_image(text, size, colour, bold=bold)
 
 
-def _fitted(text: str, size: int, width: int, colour: RGB = LABEL, bold: bool = False) -> Image.Image:
-    return cards.fitted_text(text, size, colour, width, bold=bold)
+def _fitted(
+    text: str, size: int, width: int, colour: RGB = LABEL, bold: bool = False, least: int = 0
+) -> Image.Image:
+    return cards.fitted_text(text, size, colour, width, bold=bold, least=least)
 
 
 LEFT_ROOM = SPLIT - 2 * MARGIN
@@ -533,10 +535,17 @@ def render_table(
 HAND_GAP = 8
 HAND_MAX = 7
 HAND_WIDTH = 2 * MARGIN + HAND_MAX * LARGE.width + (HAND_MAX - 1) * HAND_GAP
-HAND_HEIGHT = 216
+HAND_HEIGHT = 220
+HAND_TEXT = cards.least_font(HAND_WIDTH)
+"""Font size of the hand's note and its cards' tags: the least that reads on a phone (:func:`render.cards.least_font`),
+never shrunk below it to fit."""
+TAG_LINE = 20
+"""Height of one of a card's tags, stacked under it ("melded", then "new")."""
 HAND_TOP = 44
 RAISE = 12
 """How far a playable card stands above the others."""
+TAGS_Y = HAND_TOP + RAISE + LARGE.height + 4
+"""Top of the first tag under a card."""
 
 
 def hand_picture(
@@ -546,12 +555,14 @@ def hand_picture(
     image = cards.cached(("pebbles", "hand background"), _hand_background).copy()
     hand = view.hand
     melded = set(view.melded[view.viewer]) if view.viewer is not None else set()
-    note = _fitted(labels.trumps, 15, HAND_WIDTH // 3, FAINT)
-    title = _fitted(labels.your_hand(len(hand)), 18, HAND_WIDTH - 2 * MARGIN - note.width - 12, bold=True)
+    note = _fitted(labels.trumps, HAND_TEXT, HAND_WIDTH // 3, FAINT, least=HAND_TEXT)
+    room = HAND_WIDTH - 2 * MARGIN - note.width - 12
+    title = _fitted(labels.your_hand(len(hand)), HAND_TEXT + 1, room, bold=True, least=HAND_TEXT)
     image.paste(title, (MARGIN, 10))
     image.paste(note, (HAND_WIDTH - MARGIN - note.width, 13))
     if not hand:
-        image.paste(_fitted(labels.hand_empty, 18, HAND_WIDTH - 2 * MARGIN, FAINT), (MARGIN, HAND_TOP + RAISE + 40))
+        empty = _fitted(labels.hand_empty, HAND_TEXT + 1, HAND_WIDTH - 2 * MARGIN, FAINT, least=HAND_TEXT)
+        image.paste(empty, (MARGIN, HAND_TOP + RAISE + 40))
         return image
     chosen = set(playable)
     width = len(hand) * LARGE.width + (len(hand) - 1) * HAND_GAP
@@ -567,9 +578,10 @@ def hand_picture(
             tags.append(labels.melded)
         if card == view.drawn:
             tags.append(labels.new)
-        if tags:
-            tag = _fitted(" \u00b7 ".join(tags), 14, LARGE.width + HAND_GAP, GOLD if card == view.drawn else FAINT)
-            image.paste(tag, (x + (LARGE.width - tag.width) // 2, HAND_TOP + RAISE + LARGE.height + 6))
+        for line, word in enumerate(tags):
+            colour = GOLD if word == labels.new else FAINT
+            tag = _fitted(word, HAND_TEXT, LARGE.width + HAND_GAP, colour, least=HAND_TEXT)
+            image.paste(tag, (x + (LARGE.width - tag.width) // 2, TAGS_Y + line * TAG_LINE))
         x += LARGE.width + HAND_GAP
     return image
 

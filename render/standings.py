@@ -35,19 +35,19 @@ from render.cards import (
 
 WIDTH = 550
 MARGIN = 16
-ROW = 22
+ROW = 24
 """Height of one row."""
-TEXT = 14
-TITLE = 16
+TEXT = 15
+TITLE = 17
 GAP = 14
 """Room between two columns."""
 TITLE_ROOM = 30
 """Room of a one-line title above the headings; each further line of the title adds a :data:`TITLE_LINE`."""
-TITLE_LINE = 20
+TITLE_LINE = 22
 """Height of one line of the title."""
 TITLE_LINES = 2
 """The most lines the title, and the subtitle, are broken onto (past them the last line is cut short)."""
-HEADINGS_ROOM = 22
+HEADINGS_ROOM = 24
 
 
 @dataclass(frozen=True, slots=True)

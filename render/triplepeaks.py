@@ -29,23 +29,28 @@ MARGIN = 12
 WIDTH = 2 * MARGIN + 9 * PITCH + CARD_W
 TOP = 10
 STATUS_Y = TOP + 36
-NOTE_X = MARGIN + 180
-"""Where the scoring note starts, right of the title; the result badge, which replaces it, ends at the
-right margin."""
-TABLEAU_Y = STATUS_Y + 32
+NOTE_Y = STATUS_Y + 28
+"""Where the scoring note stands, under the score line, until the result badge (right of the title) ends the game."""
+TABLEAU_Y = NOTE_Y + 30
 ROW_STEP = 44
 """Vertical distance between the rows: a covered card shows its index and a little more."""
 PILES_LABEL_GAP = 4
 PILES_Y = TABLEAU_Y + 3 * ROW_STEP + CARD_H + 14
 LABEL_Y = PILES_Y + CARD_H + PILES_LABEL_GAP
-HEIGHT = LABEL_Y + 28
+HEIGHT = LABEL_Y + 30
 WASTE_X = MARGIN + CARD_W + 24
 WASTE_ROOM = WIDTH - MARGIN - WASTE_X
+LABELS_GAP = 16
+"""The least room between the stock's label and the waste's, which moves right when the stock's is wider than
+its card."""
 FAN = 64
 """Step between the cards of the waste run: each card's whole index shows."""
 MIN_FAN = 18
 BADGE_SIZE = 24
 """Font size of the result badge, right of the title."""
+TEXT = cards.least_font(WIDTH)
+"""Font size of the status line, the scoring note and the piles' labels: the least that reads on a phone
+(:func:`render.cards.least_font`), and never shrunk below it to fit."""
 
 
 def _row_positions() -> tuple[tuple[int, int], ...]:
@@ -84,7 +89,7 @@ def _text(text: str, size: int, colour: RGB = LABEL, bold: bool = False) -> Imag
 
 
 def _title(title: str) -> Image.Image:
-    return cards.fitted_text(title, 24, LABEL, NOTE_X - MARGIN - 12, bold=True)
+    return cards.fitted_text(title, 24, LABEL, (WIDTH - 2 * MARGIN) // 2, bold=True, least=TEXT)
 
 
 def _background(title: str) -> Image.Image:
@@ -112,12 +117,14 @@ def _rules_note(view: TriplePeaksView, words: TriplePeaksLabels) -> str:
 
 
 def _draw_header(image: Image.Image, view: TriplePeaksView, words: TriplePeaksLabels) -> None:
-    """Beside the title the scoring note, or the result once the game is over; the score line under them."""
+    """The result beside the title once the game is over; the score line under them, and under it the scoring
+    note while the game goes on."""
     if view.outcome is None:
-        note = cards.fitted_text(_rules_note(view, words), 16, FAINT, WIDTH - MARGIN - NOTE_X)
-        image.paste(note, (NOTE_X, TOP + 7))
+        note = cards.fitted_text(_rules_note(view, words), TEXT, FAINT, WIDTH - 2 * MARGIN, least=TEXT)
+        image.paste(note, (MARGIN, NOTE_Y))
     cards.paste_result(image, view.outcome, WIDTH - MARGIN, TOP + 2, words.result, size=BADGE_SIZE)
-    image.paste(cards.fitted_text(_status(view, words), 19, LABEL, WIDTH - 2 * MARGIN, bold=True), (MARGIN, STATUS_Y))
+    status = cards.fitted_text(_status(view, words), TEXT, LABEL, WIDTH - 2 * MARGIN, bold=True, least=TEXT)
+    image.paste(status, (MARGIN, STATUS_Y))
 
 
 def _playable(view: TriplePeaksView) -> set[int]:
@@ -142,8 +149,8 @@ def _draw_tableau(image: Image.Image, view: TriplePeaksView, style: DeckStyle) -
 def _draw_piles(image: Image.Image, view: TriplePeaksView, words: TriplePeaksLabels) -> None:
     """The stock, the waste run fanned with its top card last, and their labels."""
     image.paste(cards.back(0, look=LOOK) if view.stock else cards.slot(look=LOOK), (MARGIN, PILES_Y))
-    stock = cards.fitted_text(words.stock.format(n=view.stock), 17, LABEL, WASTE_X - MARGIN - 4)
-    image.paste(stock, (MARGIN + (CARD_W - stock.width) // 2, LABEL_Y))
+    stock = cards.fitted_text(words.stock.format(n=view.stock), TEXT, LABEL, WASTE_ROOM // 2, least=TEXT)
+    image.paste(stock, (MARGIN, LABEL_Y))
     step = waste_step(len(view.waste))
     for index, card in enumerate(view.waste):
         _paste_card(image, cards.face(card, look=LOOK, style=words.deck), (WASTE_X + index * step, PILES_Y))
@@ -153,7 +160,8 @@ def _draw_piles(image: Image.Image, view: TriplePeaksView, words: TriplePeaksLab
     waste = words.waste + " \u00b7 " + ", ".join(details) if details else words.waste
     if view.set_aside:
         waste += "  \u00b7  " + words.set_aside(view.set_aside)
-    image.paste(cards.fitted_text(waste, 17, LABEL, WASTE_ROOM), (WASTE_X, LABEL_Y))
+    waste_x = max(WASTE_X, MARGIN + stock.width + LABELS_GAP)
+    image.paste(cards.fitted_text(waste, TEXT, LABEL, WIDTH - MARGIN - waste_x, least=TEXT), (waste_x, LABEL_Y))
 
 
 def picture(view: TriplePeaksView, *, labels: TriplePeaksLabels = ENGLISH_TRIPLEPEAKS) -> Image.Image:

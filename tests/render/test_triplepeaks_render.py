@@ -160,15 +160,15 @@ def test_a_whole_run_on_the_waste_fits():
 
 
 def test_header_texts_do_not_collide():
-    """The title shares the top line with the longest scoring note, or once over with the widest result
-    badge; the longest score line (progressive, a huge multiplier score) fits the second line."""
+    """The title shares the top line with the widest result badge once the game is over; the longest scoring
+    note fits its own line under the score line, as does the longest score line (progressive, a huge
+    multiplier score)."""
     title = cards.text_image("Triple Peaks", 24, cards.LABEL, bold=True)
     notes = [triplepeaks._rules_note(_view(_deal(1, options)), ENGLISH_TRIPLEPEAKS) for options in OPTION_SETS]
-    note = max(cards.text_image(text, 16, cards.FAINT).width for text in notes)
+    note = max(cards.text_image(text, triplepeaks.TEXT, cards.FAINT).width for text in notes)
     badge = cards.text_image("No moves left", triplepeaks.BADGE_SIZE, cards.LABEL, bold=True)
-    assert triplepeaks.MARGIN + title.width + 12 <= triplepeaks.NOTE_X
-    assert triplepeaks.NOTE_X + note <= triplepeaks.WIDTH - triplepeaks.MARGIN
+    assert triplepeaks.MARGIN + note <= triplepeaks.WIDTH - triplepeaks.MARGIN
     assert triplepeaks.MARGIN + title.width + 12 <= triplepeaks.WIDTH - triplepeaks.MARGIN - badge.width
     busy = replace(_view(_deal(1, OPTION_SETS[3])), score=2**28, moves=9999, peaks_cleared=3, round=99)
-    status = cards.text_image(triplepeaks._status(busy, ENGLISH_TRIPLEPEAKS), 19, cards.LABEL, bold=True)
+    status = cards.text_image(triplepeaks._status(busy, ENGLISH_TRIPLEPEAKS), triplepeaks.TEXT, cards.LABEL, bold=True)
     assert triplepeaks.MARGIN + status.width <= triplepeaks.WIDTH - triplepeaks.MARGIN
