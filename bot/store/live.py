@@ -98,9 +98,7 @@ class LiveQueries:
 
     async def live_sockets(self, game_id: int) -> list[LiveSocket]:
         """The sockets open on a race, on every process, oldest first."""
-        rows = await self._fetch(
-            f"SELECT {SOCKET_COLUMNS} FROM live_sockets WHERE game_id = ? ORDER BY id", (game_id,)
-        )
+        rows = await self._fetch(f"SELECT {SOCKET_COLUMNS} FROM live_sockets WHERE game_id = ? ORDER BY id", (game_id,))
         return [_socket(row) for row in rows]
 
     async def sweep_sockets(self, *, before: float) -> int:
