@@ -323,13 +323,14 @@ async def serve(
     bot_token: str,
     mock: bool = False,
     static: Path = WEB_DIST,
+    host: str = "0.0.0.0",
 ) -> LiveServer:
     """Start the Activity's web app on ``port`` (``python -m bot`` and ``make play``); stop it with ``stop()``."""
     session = aiohttp.ClientSession()
     api = DiscordApi(session, api_url, client_id=client_id, client_secret=client_secret, bot_token=bot_token)
     server = LiveServer(service, store, api, client_id=client_id, mock=mock, static=static, session=session)
     try:
-        await server.start(port)
+        await server.start(port, host)
     except BaseException:
         await server.stop()
         raise
