@@ -263,11 +263,11 @@ class LiveServer:
         if not isinstance(code, str) or not code or len(code) > 60:
             return {"type": "refused", "id": ident, "reason": peer.words(live_words.NOT_UNDERSTOOD)}
         try:
-            await self._service.act(peer.game_id, peer.user_id, code)
+            table = await self._service.act(peer.game_id, peer.user_id, code)
         except Exception as error:  # noqa: BLE001 - every refusal is a sentence; ours are logged
             return {"type": "refused", "id": ident, "reason": refusal_text(error, peer.words)}
         self._redraw(peer.game_id)
-        return {"type": "ack", "id": ident}
+        return {"type": "ack", "id": ident, "version": table.version}
 
     async def hint(self, peer: Peer, ident: Any) -> dict[str, Any]:
         """A good move for the socket's racer and why (the same hint as the table's Hint button)."""

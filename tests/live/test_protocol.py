@@ -76,7 +76,7 @@ async def test_racers_join_with_their_seat_and_a_move_reaches_the_other_racer(li
     assert {"code": "t", "kind": "turn"} in view["legal"]
     stock = view["players"][0]["stock"]
     await ann.send(type="move", id=7, code="t")
-    assert (await ann.until("ack")) == {"type": "ack", "id": 7}
+    assert (await ann.until("ack")) == {"type": "ack", "id": 7, "version": view["version"] + 1}
     seen = await bob.view_at_least(view["version"] + 1)
     assert seen["players"][0]["stock"] == stock - 3 and seen["seat"] == 1
     assert (await live.service.table(game_id)).version == view["version"] + 1, "saved before the ack"
