@@ -36,8 +36,15 @@ from games.errors import PlayerError
 
 log = logging.getLogger(__name__)
 
-WEB_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
-"""Where ``make web`` puts the built client."""
+CHECKOUT_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
+"""Where ``make web`` puts the built client in a checkout."""
+
+
+def web_dist() -> Path:
+    """The built client: the checkout's (``make run``, ``make play``), else ``web/dist`` in the working directory
+    (the image copies it to /home/peapod/web/dist)."""
+    return CHECKOUT_DIST if CHECKOUT_DIST.is_dir() else Path("web/dist").resolve()
+
 HELLO_SECONDS = 10.0
 """How long a new socket has to say hello."""
 REFUSED = 4003
@@ -86,7 +93,7 @@ class LiveServer:
         *,
         client_id: int,
         mock: bool = False,
-        static: Path = WEB_DIST,
+        static: Path | None = None,
         hub: Hub | None = None,
         session: aiohttp.ClientSession | None = None,
     ) -> None:
@@ -94,7 +101,7 @@ class LiveServer:
         self._api = api
         self._client_id = client_id
         self._mock = mock
-        self._static = static
+        self._static = static if static is not None else web_dist()
         self.hub = hub or Hub(service, store, names=api.name_of)
         self._session = session
         self._runner: web.AppRunner | None = None
@@ -322,7 +329,7 @@ async def serve(
     client_secret: str,
     bot_token: str,
     mock: bool = False,
-    static: Path = WEB_DIST,
+    static: Path | None = None,
     host: str = "0.0.0.0",
 ) -> LiveServer:
     """Start the Activity's web app on ``port`` (``python -m bot`` and ``make play``); stop it with ``stop()``."""
