@@ -31,7 +31,7 @@ from bot.live import words as live_words
 from bot.live.discord_api import DiscordApi, Refusal
 from bot.live.hub import Hub, Peer
 from bot.live.views import KIND
-from bot.store import Store
+from bot.store import Store, StoreError
 from games.errors import PlayerError
 
 log = logging.getLogger(__name__)
@@ -169,6 +169,11 @@ class LiveServer:
             joined = await self._hello(ws)
         except Refusal as refusal:
             await self._refuse(ws, refusal, ENGLISH)
+            return ws
+        except StoreError as error:
+            if not isinstance(error, StoreUnavailableError):
+                log.exception("could not check a live socket's hello")
+            await self._refuse(ws, Refusal(live_words.STORE_DOWN), ENGLISH)
             return ws
         peer = Peer(
             game_id=joined.game_id,
