@@ -157,6 +157,17 @@ async def _seen(racer: Racer, version: int, timeout: float = 5.0) -> float | Non
     return None
 
 
+async def round_trips(bench: Bench) -> None:
+    """How long one database round trip takes on this machine now (a move makes about ten): the yardstick for
+    the figures below, since every round trip waits for the store's thread to be scheduled."""
+    times = []
+    for _ in range(sized(300, 5)):
+        started = time.perf_counter()
+        await bench.store.schema_version()
+        times.append(time.perf_counter() - started)
+    print(f"  one SQLite round trip (a read of the schema version): {_ms(times)}")
+
+
 async def latency(bench: Bench) -> None:
     mover, other = await bench.race()
     rng, times, refused = random.Random(1), [], 0
@@ -233,6 +244,7 @@ async def run() -> None:
     print("Peanuts live: a move from one racer's socket to the other's (server and clients in one process)")
     with tempfile.TemporaryDirectory(prefix="peapod-bench-live-") as folder:
         async with Bench(Path(folder)) as bench:
+            await round_trips(bench)
             await latency(bench)
         for races in LEVELS:
             with tempfile.TemporaryDirectory(prefix="peapod-bench-live-") as level:
