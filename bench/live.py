@@ -9,7 +9,9 @@ server (so the figures count their work too).
 2. Capacity: :data:`LEVELS` concurrent races, both racers moving at human speed (one move every 1 to 3 s
    each, the move picked from their own view's legal moves, building moves first) for :data:`SECONDS`
    seconds; the moves a second the process saved, the same latency at that load, how many moves were refused
-   (the other racer got there first), and the CPU the process used. Goal: 500 races, p99 under 50 ms.
+   (the other racer got there first), and the CPU the process used. Goal: 500 races, p99 under 50 ms. On the
+   SQLite file (one connection: every query of every race waits its turn), then on PostgreSQL (a pool), at
+   ``PEAPOD_BENCH_POSTGRES`` when a server answers there.
 
 Run with ``.venv/bin/python -m bench.live``. Prints figures; never fails on time.
 """
@@ -28,12 +30,13 @@ from typing import Any
 import aiohttp
 
 from bench import sized
+from bench.postgres import postgres_database
 from bot.core.service import TableService
 from bot.live.discord_api import DiscordApi
 from bot.live.hub import Hub
 from bot.live.server import LiveServer
 from bot.play.discord_http import FakeDiscord
-from bot.store import SqliteStore
+from bot.store import PostgresStore, SqliteStore, Store
 from games import GAMES
 
 APP, SECRET, BOT = 555, "secret", "bot"
@@ -99,12 +102,17 @@ class Racer:
 class Bench:
     """The server, the fake, a client session, and the races made so far."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, url: str | None = None) -> None:
         self.folder = folder
+        self.url = url
         self.races = 0
 
     async def __aenter__(self) -> "Bench":
-        self.store = await SqliteStore.open(self.folder / "live.db")
+        self.store: Store
+        if self.url is not None:
+            self.store = await PostgresStore.open(self.url, pool_size=20)
+        else:
+            self.store = await SqliteStore.open(self.folder / "live.db")
         self.fake = FakeDiscord(client_id=APP, client_secret=SECRET, bot_token=BOT)
         await self.fake.start()
         self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
@@ -246,9 +254,17 @@ async def run() -> None:
         async with Bench(Path(folder)) as bench:
             await round_trips(bench)
             await latency(bench)
+        print(" on SQLite (one file, one connection):")
         for races in LEVELS:
             with tempfile.TemporaryDirectory(prefix="peapod-bench-live-") as level:
                 async with Bench(Path(level)) as bench:
+                    await capacity(bench, races)
+        print(" on PostgreSQL (a pool of 20 connections):")
+        for races in LEVELS:
+            async with postgres_database() as url:
+                if url is None:
+                    break
+                async with Bench(Path(tempfile.gettempdir()), url) as bench:
                     await capacity(bench, races)
 
 
