@@ -201,3 +201,19 @@ async def test_nonsense_frames_are_answered_not_fatal(live: Live):
     assert (await ann.until("refused"))["id"] == 9
     await ann.send(type="ping")
     assert await ann.until("pong")
+
+
+async def test_the_built_page_and_its_files_are_served(live: Live, tmp_path):
+    built = tmp_path / "dist"
+    built.mkdir()
+    (built / "index.html").write_text("<!doctype html><title>peapod live</title>", encoding="utf-8")
+    (built / "app.js").write_text("console.log('race');", encoding="utf-8")
+    await live.server.stop()
+    live.server._static = built
+    await live.server.start(0, "127.0.0.1")
+    async with live.session.get(live.url + "/") as response:
+        assert response.status == 200 and "peapod live" in await response.text()
+    async with live.session.get(live.url + "/app.js") as response:
+        assert response.status == 200 and "race" in await response.text()
+    async with live.session.get(live.url + "/../secret") as response:
+        assert response.status == 404
