@@ -12,13 +12,15 @@ from simcord import Env
 from simcord.builders import ChannelHandle
 from simcord.results import to_discord_message
 
+from bot.app import create_bot
 from bot.core.places import Place
 from bot.core.service import AI_SECONDS, Table
+from bot.store import Store
 from bot.text import readable
 from bot.ui.places import SERVER_ONLY
 from bot.ui.present.requests import EditBudget
 from bot.words import word
-from games.pebbles import GAME, marked_card
+from games.pebbles import GAME, Play, marked_card
 
 from .places import bot_calls_to, menu_in, slash_in
 from .tables import custom_ids_on, descriptions_of, labels_of, private_text, table_message, text_of
@@ -32,8 +34,6 @@ PEANUTS_MENU, PEBBLES_MENU = "Challenge to Peanuts", "Play Pebbles and Nuts with
 @pytest.fixture
 def simcord_bot(settings, store, seed_box):
     """Whole games make hundreds of edits: here the bot edits as soon as asked (as in test_pebbles_discord)."""
-    from bot.app import create_bot
-
     budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
     return create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget)
 
@@ -46,6 +46,7 @@ class Chat:
     may name a card that was on show then, or in their own hand, and is concealed in another hand now."""
 
     env: Env
+    store: Store
     channel: ChannelHandle
     people: dict[str, Any]
     """Each person's user handle, by name."""
@@ -119,17 +120,17 @@ def card_names(cards: Any, decks: int) -> set[str]:
 
 
 @pytest.fixture
-def group(simcord_env, places, room) -> Chat:
+def group(simcord_env, store, places, room) -> Chat:
     """A group DM of alice, bob and carol (peapod installed to alice, not a member)."""
     channel = places.group(simcord_env, room.alice, room.bob, room.carol)
-    return Chat(simcord_env, channel, {name: getattr(room, name).user for name in ("alice", "bob", "carol")})
+    return Chat(simcord_env, store, channel, {name: getattr(room, name).user for name in ("alice", "bob", "carol")})
 
 
 @pytest.fixture
-def dm(simcord_env, places, room) -> Chat:
+def dm(simcord_env, store, places, room) -> Chat:
     """A DM between alice and bob (not their DMs with peapod)."""
     channel = places.dm(simcord_env, room.alice, room.bob)
-    return Chat(simcord_env, channel, {"alice": room.alice.user, "bob": room.bob.user})
+    return Chat(simcord_env, store, channel, {"alice": room.alice.user, "bob": room.bob.user})
 
 
 async def seated(chat: Chat, bot, players: int, humans: list[str], **options: Any) -> tuple[int, int]:
@@ -187,6 +188,10 @@ async def check_privacy(chat: Chat, bot, game_id: int, *, everyone: bool) -> Non
     public = GAME.view_for(state, None)
     melded = [card for seat in range(state.seats) for card in public.melded[seat]]
     played = [card for _, card in (*public.trick, *public.last_trick)]
+    actions = await chat.store.load_actions(game_id)
+    last = GAME.parse_action(actions[-1].code) if actions else None
+    if isinstance(last, Play):
+        played.append(last.card)  # the trick that ended the deal before is named in what just happened
     chat.looked(public.deal_no, card_names([*played, *melded], state.decks))
     concealed = {
         seat: card_names([card for card in state.hands[seat] if card not in public.melded[seat]], state.decks)
@@ -234,7 +239,8 @@ async def test_two_people_and_the_ai_play_a_whole_game_in_a_group_dm(group, simc
     assert table.finished and table.place is Place.GROUP_DM and max(table.public.scores) >= 50
     final = group.message(message_id)
     assert "Game over." in text_of(final) and labels_of(final) == ["Rematch", "Replay"]
-    assert "carol" not in group.seen or not any("seat" in text for text in group.seen["carol"])
+    onlooker = [shown(message) for message in group.channel.history(viewer=group.people["carol"])]
+    assert onlooker and not any("\u00b7 seat" in text for text in onlooker), "carol, not playing, sees no hand"
     nothing_but_answers(group)
 
 
@@ -254,28 +260,34 @@ async def test_two_people_play_a_whole_game_in_their_dm(dm, simcord_bot):
     nothing_but_answers(dm)
 
 
-async def test_a_table_nobody_clicks_waits_once_its_token_is_spent_and_the_next_click_catches_it_up(
-    group, simcord_bot, store
+async def test_a_turn_that_outlasts_the_tables_token_waits_and_the_next_click_plays_what_fell_due_in_order(
+    group, simcord_bot, store, monkeypatch
 ):
+    async def long_turns(guild_id: int | None) -> float:
+        return TOKEN_LIFE + 10 * 60  # a turn outlasts the token of the click before it
+
+    monkeypatch.setattr(simcord_bot.service, "turn_seconds", long_turns)
     game_id, message_id = await seated(group, simcord_bot, 3, ["alice", "bob"])
+    while (table := await simcord_bot.service.table(game_id)).seats[table.turn].ai:
+        await group.env.advance_time(AI_SECONDS + 0.1)
+    await simcord_bot.presenter.idle()
     token = (await store.table_token(game_id, message_id)).token
-    for _ in range(int(TOKEN_LIFE // 60) + 6):  # nobody clicks for 21 minutes: timeouts, then the AI for the away
+    waiting = await simcord_bot.service.table(game_id)
+    absent = waiting.turn
+    for _ in range(int((TOKEN_LIFE + 10 * 60) // 60) + 1):  # nobody clicks for 26 minutes
         await group.env.advance_time(60)
     await simcord_bot.presenter.idle()
-    waiting = await simcord_bot.service.table(game_id)
-    assert await store.held_timers(game_id) >= 1 and not waiting.finished, "the game waits for a click"
-    assert waiting.shown_version == waiting.version, "what was done while the token was fresh is shown"
+    assert await store.held_timers(game_id) == 2, "the warning and the turn's end wait for a click"
+    assert (await simcord_bot.service.table(game_id)).version == waiting.version, "nothing moved meanwhile"
     on_token = len([entry for entry in group.env.http_requests if token in entry.path])
-    await group.env.advance_time(TOKEN_LIFE)
-    await simcord_bot.presenter.idle()
-    assert (await simcord_bot.service.table(game_id)).version == waiting.version, "nothing moves meanwhile"
-    who = name_of(group, waiting.players[0])
+    who = name_of(group, next(user for seat, user in enumerate(waiting.players) if user and seat != absent))
     opened = await group.click(who, group.message(message_id), "pm")
     [panel] = opened.followups
     assert "This table waited for a click" in text_of(panel.message)
     await group.env.advance_time(1)
     await simcord_bot.presenter.idle()
     later = await simcord_bot.service.table(game_id)
+    assert later.seats[absent].missed == 1, "the turn ran out: the lowest card was played for its player"
     assert later.version > waiting.version and later.shown_version == later.version, "caught up, and shown"
     assert len([entry for entry in group.env.http_requests if token in entry.path]) == on_token, "0 on a spent one"
     await check_privacy(group, simcord_bot, game_id, everyone=True)
