@@ -127,6 +127,20 @@ def group(simcord_env, store, places, room) -> Chat:
 
 
 @pytest.fixture
+def server_app(simcord_env, store, places, room) -> Chat:
+    """A server that never added peapod, where alice installed it to herself; alice, bob and carol are in it."""
+    channel = places.server(simcord_env, "Friends' Server").create_text_channel("general")
+    people = {name: channel.guild.add_member(getattr(room, name).user) for name in ("alice", "bob", "carol")}
+    return Chat(simcord_env, store, channel, people)
+
+
+@pytest.fixture(params=["group", "server_app"])
+def three(request) -> Chat:
+    """Alice, bob and carol where peapod is not a member: a group DM, or a server where it is only installed."""
+    return request.getfixturevalue(request.param)
+
+
+@pytest.fixture
 def dm(simcord_env, store, places, room) -> Chat:
     """A DM between alice and bob (not their DMs with peapod)."""
     channel = places.dm(simcord_env, room.alice, room.bob)
@@ -233,15 +247,15 @@ def nothing_but_answers(chat: Chat) -> None:
     assert bot_calls_to(chat.env, chat.channel.id) == [] and dms_sent(chat.env) == []
 
 
-async def test_two_people_and_the_ai_play_a_whole_game_in_a_group_dm(group, simcord_bot):
-    game_id, message_id = await seated(group, simcord_bot, 3, ["alice", "bob"])
-    table = await play_to_the_end(group, simcord_bot, game_id)
-    assert table.finished and table.place is Place.GROUP_DM and max(table.public.scores) >= 50
-    final = group.message(message_id)
+async def test_two_people_and_the_ai_play_a_whole_game_where_peapod_is_not_a_member(three, simcord_bot):
+    game_id, message_id = await seated(three, simcord_bot, 3, ["alice", "bob"])
+    table = await play_to_the_end(three, simcord_bot, game_id)
+    assert table.finished and not table.place.member and max(table.public.scores) >= 50
+    final = three.message(message_id)
     assert "Game over." in text_of(final) and labels_of(final) == ["Rematch", "Replay"]
-    onlooker = [shown(message) for message in group.channel.history(viewer=group.people["carol"])]
+    onlooker = [shown(message) for message in three.channel.history(viewer=three.people["carol"])]
     assert onlooker and not any("\u00b7 seat" in text for text in onlooker), "carol, not playing, sees no hand"
-    nothing_but_answers(group)
+    nothing_but_answers(three)
 
 
 async def test_three_people_play_a_whole_game_in_a_group_dm(group, simcord_bot):
