@@ -271,6 +271,14 @@ async def test_two_people_play_a_whole_game_in_their_dm(dm, simcord_bot):
     table = await play_to_the_end(dm, simcord_bot, game_id)
     assert table.place is Place.DM and table.guild_id is None and max(table.public.scores) >= 70
     assert "Game over." in text_of(dm.message(message_id))
+    again = await dm.click("bob", dm.message(message_id), "pn")
+    [lobby] = again.followups
+    assert not lobby.ephemeral and "(invited)" in text_of(lobby.message), "the rematch is the click's answer"
+    await dm.click("alice", dm.message(lobby.id), "pv")
+    rematch = await simcord_bot.service.table(game_id + 1)
+    assert rematch.status == "active" and rematch.place is Place.DM and rematch.message_id == lobby.id
+    await play_turn(dm, simcord_bot, rematch.game_id)
+    assert (await simcord_bot.service.table(rematch.game_id)).version == rematch.version + 1
     nothing_but_answers(dm)
 
 
