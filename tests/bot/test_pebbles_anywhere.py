@@ -22,6 +22,7 @@ from bot.ui.present.requests import EditBudget
 from bot.words import word
 from games.pebbles import GAME, Play, marked_card
 
+from .conftest import without_real_waits
 from .places import bot_calls_to, menu_in, slash_in
 from .tables import custom_ids_on, descriptions_of, labels_of, private_text, table_message, text_of
 from .test_anywhere import dms_sent
@@ -35,7 +36,7 @@ PEANUTS_MENU, PEBBLES_MENU = "Challenge to Peanuts", "Play Pebbles and Nuts with
 def simcord_bot(settings, store, seed_box):
     """Whole games make hundreds of edits: here the bot edits as soon as asked (as in test_pebbles_discord)."""
     budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
-    return create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget)
+    return without_real_waits(create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget))
 
 
 @dataclass
@@ -326,6 +327,11 @@ async def test_refusals_in_a_group_dm_are_one_private_sentence(group, simcord_bo
     myself = await group.slash("alice", "pebbles challenge", first=group.people["alice"])
     assert myself.ephemeral and "already" in private_text(myself)
     assert (await simcord_bot.service.table(game_id)).version == table.version
+    asked = await group.slash("bob", "pebbles resign")
+    await group.click("bob", asked.response.message, custom_id=custom_ids_on(asked.response.message)[0])
+    await simcord_bot.presenter.idle()
+    assert "Resigned" in text_of(group.message(message_id)), "redrawn through the last click's token"
+    assert (await simcord_bot.service.table(game_id)).finished
     nothing_but_answers(group)
 
 
