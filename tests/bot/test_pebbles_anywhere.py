@@ -335,16 +335,29 @@ async def test_refusals_in_a_group_dm_are_one_private_sentence(group, simcord_bo
     nothing_but_answers(group)
 
 
-async def test_where_use_external_apps_is_off_the_table_is_alices_alone_with_the_ai(room, simcord_env, places):
+async def test_where_use_external_apps_is_off_the_table_is_alices_alone_with_the_ai(
+    room, simcord_env, store, places, simcord_bot
+):
     guild = places.server(simcord_env, "Strict Server")
     closed = discord.PermissionOverwrite(use_external_apps=False)
     channel = guild.create_text_channel("general", overwrites={guild.default_role: closed})
     alice, bob = guild.add_member(room.alice.user), guild.add_member(room.bob.user)
-    invite = await alice.slash(channel, "pebbles challenge", first=bob.user)
+    strict = Chat(simcord_env, store, channel, {"alice": alice, "bob": bob})
+    invite = await strict.slash("alice", "pebbles challenge", first=bob.user)
     assert invite.ephemeral and "nobody you invite here could see the table" in private_text(invite)
-    lobby = await alice.slash(channel, "pebbles new")
+    lobby = await strict.slash("alice", "pebbles new")
     assert lobby.ephemeral and "Only you can see this table" in text_of(lobby.response.message)
-    assert bot_calls_to(simcord_env, channel.id) == []
+    message_id = lobby.response.id
+    await strict.click("alice", strict.message(message_id), "pi")
+    await strict.click("alice", strict.message(message_id), "pg")
+    game_id = int(custom_ids_on(strict.message(message_id))[0].split(":")[1])
+    for _ in range(6):
+        await play_turn(strict, simcord_bot, game_id)
+    table = await simcord_bot.service.table(game_id)
+    assert table.version >= 6 and "Only you can see this table" in text_of(strict.message(message_id))
+    assert not strict.env.backend.get_message(channel.id, message_id).visible_to(bob.id)
+    await check_privacy(strict, simcord_bot, game_id, everyone=True)
+    nothing_but_answers(strict)
 
 
 async def test_the_apps_menu_challenges_and_invites_in_a_server_with_peapod(room, simcord_bot):
