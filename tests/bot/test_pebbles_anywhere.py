@@ -401,3 +401,17 @@ async def test_the_apps_menu_deals_on_its_own_answer_in_a_group_dm(group, simcor
     refused = await group.menu("carol", PEANUTS_MENU, "carol")
     assert refused.ephemeral and "yourself" in private_text(refused)
     nothing_but_answers(group)
+
+
+async def test_in_its_own_dm_peapod_is_a_member_and_the_hand_comes_as_a_dm_there(room, simcord_bot):
+    alice = room.alice.user
+    opened = await alice.slash("pebbles new")
+    message_id = opened.response.id
+    for prefix in ("pi", "pg"):
+        lobby = alice.dm_channel.history()[0]
+        assert lobby.id == message_id
+        await alice.click(lobby, custom_id=next(cid for cid in custom_ids_on(lobby) if cid.startswith(f"{prefix}:")))
+    game_id = int(custom_ids_on(alice.dm_channel.history()[0])[0].split(":")[1])
+    table = await simcord_bot.service.table(game_id)
+    assert table.place is Place.BOT_DM and table.status == "active"
+    assert table.seats[0].dm_message_id is not None, "the hand is a message of its own in the DM"
