@@ -1,10 +1,12 @@
 """The live races' sockets held by this process, and the views they are sent.
 
-Every saved action is announced by the store to every process (``Store.listen_changes``: PostgreSQL's
-``NOTIFY`` across processes, an in-process notice on SQLite). The hub hears each notice; when it holds
-sockets of that game, it loads the game once and sends each socket its view (a racer's own, or the
-spectators' public one). Notices that arrive while a game's views are being sent are folded into one more
-pass, so a burst of moves sends the latest position, never a backlog.
+Every saved action is announced by the store to every process with its game and new version
+(``Store.listen_changes``: PostgreSQL's ``NOTIFY`` across processes, an in-process notice on SQLite). The hub
+hears each notice; when it holds sockets of that game and has not sent them that version yet, it loads the
+game once and sends each socket its view (a racer's own, or the spectators' public one). A move made here
+hands the hub the table it saved, which is sent without loading the game again. Notices that arrive while a
+game's views are being sent are folded into one more pass, so a burst of moves sends the latest position,
+never a backlog.
 
 A socket is a row too (``live_sockets``: which process holds it, for whom), written when it joins and
 dropped when it closes; the process marks its rows as seen every :data:`SEEN_SECONDS`, and sweeps the rows of
@@ -91,7 +93,16 @@ class Hub:
         self._names_of = names
         self._peers: dict[int, set[Peer]] = {}
         self._names: dict[int, str] = {}
-        self._dirty: set[int] = set()
+        self._wanted: dict[int, int] = {}
+        """The latest version each game is known to have reached (its notices')."""
+        self._sent: dict[int, int] = {}
+        """The version each game's sockets here were last sent."""
+        self._fresh: dict[int, Table] = {}
+        """A game's table as a move made here saved it: sent without loading the game again."""
+        self._moving: dict[int, int] = {}
+        """Moves being made here, by game: their notices wait for the table the move saved."""
+        self._joining: set[int] = set()
+        """Games a socket just joined: sent the position as the database has it, whatever was sent before."""
         self._sending: dict[int, asyncio.Task[None]] = {}
         self._keeping: asyncio.Task[None] | None = None
 
@@ -140,6 +151,8 @@ class Hub:
             peers.discard(peer)
             if not peers:
                 del self._peers[peer.game_id]
+                for known in (self._wanted, self._sent, self._fresh):
+                    known.pop(peer.game_id, None)
         if peer.row is not None:
             with contextlib.suppress(StoreError):
                 await self._store.drop_socket(peer.row)
@@ -164,27 +177,70 @@ class Hub:
         """The view frame of ``table`` for one socket."""
         return view_message(table, peer.seat, peer.words, await self.names(table, peer.words), self._service.now())
 
-    async def changed(self, game_id: int) -> None:
-        """A change notice: send the game's sockets here their views (one pass at a time per game)."""
+    async def changed(self, game_id: int, version: int) -> None:
+        """A change notice (an action saved ``game_id`` at ``version``, on any process): send the game's sockets
+        here their views, unless they were sent that version already."""
         if game_id not in self._peers:
             return
-        self._dirty.add(game_id)
+        self._wanted[game_id] = max(self._wanted.get(game_id, -1), version)
+        if not self._moving.get(game_id):
+            self._wake(game_id)
+
+    def moving(self, game_id: int) -> None:
+        """A move is being made here: the notices meanwhile wait for it (:meth:`moved` or :meth:`not_moved`)."""
+        self._moving[game_id] = self._moving.get(game_id, 0) + 1
+
+    def moved(self, table: Table) -> None:
+        """The move made here saved ``table``: its views go out from it, without loading the game again (its change
+        notice then finds that version sent)."""
+        fresh = self._fresh.get(table.game_id)
+        if table.game_id in self._peers and (fresh is None or fresh.version < table.version):
+            self._fresh[table.game_id] = table
+        self._wanted[table.game_id] = max(self._wanted.get(table.game_id, -1), table.version)
+        self.not_moved(table.game_id)
+
+    def not_moved(self, game_id: int) -> None:
+        """The move made here is over (saved or refused): what was noticed meanwhile is sent."""
+        left = self._moving.get(game_id, 1) - 1
+        if left > 0:
+            self._moving[game_id] = left
+        else:
+            self._moving.pop(game_id, None)
+        if game_id in self._peers:
+            self._wake(game_id)
+
+    def joined(self, game_id: int) -> None:
+        """A socket joined: every socket of the game is sent the position as the database has it."""
+        self._joining.add(game_id)
+        self._wake(game_id)
+
+    def _wake(self, game_id: int) -> None:
         if game_id not in self._sending:
-            task = asyncio.create_task(self._send_views(game_id), name="peapod-live-views")
-            self._sending[game_id] = task
+            self._sending[game_id] = asyncio.create_task(self._send_views(game_id), name="peapod-live-views")
+
+    async def _next_table(self, game_id: int) -> Table | None:
+        """The table to send next (None: nothing newer than what was sent)."""
+        joining = game_id in self._joining
+        wanted, sent = self._wanted.get(game_id, -1), self._sent.get(game_id, -1)
+        if not joining and wanted <= sent:
+            return None
+        self._joining.discard(game_id)
+        fresh = self._fresh.pop(game_id, None)
+        if fresh is not None and fresh.version >= wanted and not joining:
+            return fresh
+        try:
+            return await self._service.table(game_id)
+        except (ServiceError, StoreError):
+            log.warning("could not load live race %s to send its views", game_id, exc_info=True)
+            return None
 
     async def _send_views(self, game_id: int) -> None:
         try:
-            while game_id in self._dirty:
-                self._dirty.discard(game_id)
+            while (table := await self._next_table(game_id)) is not None:
                 peers = self.peers(game_id)
                 if not peers:
                     return
-                try:
-                    table = await self._service.table(game_id)
-                except (ServiceError, StoreError):
-                    log.warning("could not load live race %s to send its views", game_id, exc_info=True)
-                    return
+                self._sent[game_id] = max(self._sent.get(game_id, -1), table.version)
                 frames: dict[tuple[Seat | None, str], str] = {}
                 for peer in peers:
                     key = (peer.seat, peer.words.locale)

@@ -250,7 +250,7 @@ class LiveServer:
             }
         )
         await self.hub.join(peer, joined.instance_id)
-        await self.hub.changed(joined.game_id)  # its first view, in order with the ones every change sends
+        self.hub.joined(joined.game_id)  # its first view, in order with the ones every change sends
 
     async def _answer(self, ws: web.WebSocketResponse, peer: Peer, data: str) -> None:
         try:
@@ -274,10 +274,16 @@ class LiveServer:
             return {"type": "refused", "id": ident, "reason": peer.words(live_words.WATCHING)}
         if not isinstance(code, str) or not code or len(code) > 60:
             return {"type": "refused", "id": ident, "reason": peer.words(live_words.NOT_UNDERSTOOD)}
+        self.hub.moving(peer.game_id)
+        table = None
         try:
             table = await self._service.act(peer.game_id, peer.user_id, code)
         except Exception as error:  # noqa: BLE001 - every refusal is a sentence; ours are logged
             return {"type": "refused", "id": ident, "reason": refusal_text(error, peer.words)}
+        finally:
+            if table is None:
+                self.hub.not_moved(peer.game_id)  # refused, or cancelled with its socket
+        self.hub.moved(table)
         self._redraw(peer.game_id)
         return {"type": "ack", "id": ident, "version": table.version}
 

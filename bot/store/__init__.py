@@ -12,7 +12,7 @@ rules or Discord.
 from pathlib import Path
 
 from bot.store.postgres import PostgresStore
-from bot.store.protocol import RedrawListener, Store
+from bot.store.protocol import ChangeListener, RedrawListener, Store
 from bot.store.records import (
     ActionRecord,
     DailyAttempt,
@@ -48,6 +48,7 @@ from bot.store.watcher import Unwatched, Watcher
 __all__ = [
     "DEFAULT_CLAIMANT",
     "ActionRecord",
+    "ChangeListener",
     "DailyAttempt",
     "EntrantRecord",
     "GameRecord",

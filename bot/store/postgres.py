@@ -11,7 +11,7 @@
   back, and the pool opens fresh connections for the next call.
 - Redraw notices travel by ``NOTIFY peapod_redraw, '<game id>'``, a tournament message's by
   ``NOTIFY peapod_tournament, '<tournament id>'``; one listening connection hears both (reconnecting after
-  an outage). Every saved action is announced by ``NOTIFY peapod_change, '<game id>'`` inside its
+  an outage). Every saved action is announced by ``NOTIFY peapod_change, '<game id>:<version>'`` inside its
   transaction (so sent at commit, never for a save rolled back); the live races' sockets hear it.
 """
 
@@ -19,7 +19,7 @@ import asyncio
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Self
@@ -28,7 +28,7 @@ import asyncpg
 
 from bot.store.connection import Connection
 from bot.store.migrations import MIGRATIONS, migrations
-from bot.store.protocol import RedrawListener
+from bot.store.protocol import ChangeListener, RedrawListener
 from bot.store.records import SchemaTooNewError, StoreUnavailableError
 from bot.store.sql import SqlStore
 
@@ -108,7 +108,7 @@ class PostgresStore(SqlStore):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self._url = url
-        self._listeners: dict[str, list[RedrawListener]] = {
+        self._listeners: dict[str, list[Callable[..., Coroutine[object, object, None]]]] = {
             REDRAW_CHANNEL: [],
             TOURNAMENT_CHANNEL: [],
             CHANGE_CHANNEL: [],
@@ -205,10 +205,10 @@ class PostgresStore(SqlStore):
         """Call ``listener`` for every tournament redraw notice (from any process, this one included)."""
         await self._listen_to(TOURNAMENT_CHANNEL, listener)
 
-    async def _announce_change(self, db: Connection, game_id: int) -> None:
-        await db.execute("SELECT pg_notify(?, ?)", (CHANGE_CHANNEL, str(game_id)))
+    async def _announce_change(self, db: Connection, game_id: int, version: int) -> None:
+        await db.execute("SELECT pg_notify(?, ?)", (CHANGE_CHANNEL, f"{game_id}:{version}"))
 
-    async def listen_changes(self, listener: RedrawListener) -> None:
+    async def listen_changes(self, listener: ChangeListener) -> None:
         """Call ``listener`` for every saved action's notice (from any process, this one included)."""
         await self._listen_to(CHANGE_CHANNEL, listener)
 
@@ -216,7 +216,7 @@ class PostgresStore(SqlStore):
         async with self._transaction() as db:
             await db.execute("SELECT pg_notify(?, ?)", (channel, str(number)))
 
-    async def _listen_to(self, channel: str, listener: RedrawListener) -> None:
+    async def _listen_to(self, channel: str, listener: Callable[..., Coroutine[object, object, None]]) -> None:
         self._listeners[channel].append(listener)
         if self._listening is None:
             connected = asyncio.Event()
@@ -247,9 +247,12 @@ class PostgresStore(SqlStore):
             await asyncio.sleep(RECONNECT_SECONDS)
 
     def _heard(self, _db: object, _pid: int, channel: str, payload: str) -> None:
-        if not payload.isdigit():
+        """A notice: its numbers (a game or tournament id; a change's game id and version) go to its listeners."""
+        parts = payload.split(":")
+        if not all(part.isdigit() for part in parts) or len(parts) != (2 if channel == CHANGE_CHANNEL else 1):
             return
+        numbers = [int(part) for part in parts]
         for listener in self._listeners.get(channel, ()):
-            task = asyncio.create_task(listener(int(payload)), name="peapod-redraw-notice")
+            task = asyncio.create_task(listener(*numbers), name="peapod-redraw-notice")
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)

@@ -45,6 +45,8 @@ from bot.store.watcher import Watcher
 RedrawListener = Callable[[int], Coroutine[object, object, None]]
 """Called with a game id when some process asked for that game's messages to be redrawn (a tournament id,
 for a tournament's message)."""
+ChangeListener = Callable[[int, int], Coroutine[object, object, None]]
+"""Called with a game id and the version an action saved on any process made it."""
 
 
 class Store(Protocol):
@@ -219,7 +221,7 @@ class Store(Protocol):
 
     async def listen_tournament_redraws(self, listener: RedrawListener) -> None: ...
 
-    async def listen_changes(self, listener: RedrawListener) -> None: ...
+    async def listen_changes(self, listener: ChangeListener) -> None: ...
 
     async def record_launch(self, game_id: int, channel_id: int, launched_by: int, *, at: float) -> None: ...
 

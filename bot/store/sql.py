@@ -30,7 +30,7 @@ from typing import Any, Self, TypeVar
 
 from bot.store.connection import Connection
 from bot.store.live import LiveQueries
-from bot.store.protocol import RedrawListener
+from bot.store.protocol import ChangeListener, RedrawListener
 from bot.store.records import (
     ActionRecord,
     DailyAttempt,
@@ -291,14 +291,14 @@ class SqlStore(TournamentQueries, LiveQueries, ABC):
             )
             if finished:
                 await self._insert_results(db, game_id, results, at)
-            await self._announce_change(db, game_id)
-        self._changed(game_id)
+            await self._announce_change(db, game_id, new_version)
+        self._changed(game_id, new_version)
         return new_version
 
-    async def _announce_change(self, db: Connection, game_id: int) -> None:
+    async def _announce_change(self, db: Connection, game_id: int, version: int) -> None:
         """Inside a save's transaction: tell the other processes the game changed (sent at commit, if any)."""
 
-    def _changed(self, game_id: int) -> None:
+    def _changed(self, game_id: int, version: int) -> None:
         """After a save's commit: tell this process's change listeners, where no database notice reaches them."""
 
     @staticmethod
@@ -934,5 +934,6 @@ class SqlStore(TournamentQueries, LiveQueries, ABC):
         """Call ``listener`` with the tournament id of every :meth:`notify_tournament_redraw` on this database."""
 
     @abstractmethod
-    async def listen_changes(self, listener: RedrawListener) -> None:
-        """Call ``listener`` with the game id of every action saved on this database, by any process."""
+    async def listen_changes(self, listener: ChangeListener) -> None:
+        """Call ``listener`` with the game id and new version of every action saved on this database, by any
+        process."""

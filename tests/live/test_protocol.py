@@ -217,3 +217,23 @@ async def test_the_built_page_and_its_files_are_served(live: Live, tmp_path):
         assert response.status == 200 and "race" in await response.text()
     async with live.session.get(live.url + "/../secret") as response:
         assert response.status == 404
+
+
+async def test_a_move_made_here_is_sent_from_the_table_it_saved_and_its_notice_sends_nothing_more(live: Live):
+    game_id = await live.race()
+    ann, bob = await live.connect(ANN), await live.connect(BOB)
+    _, view = await ann.joined()
+    await bob.joined()
+    loads = []
+    table = live.service.table
+
+    async def counted(*args, **kwargs):
+        loads.append(args)
+        return await table(*args, **kwargs)
+
+    live.service.table = counted
+    await ann.send(type="move", id=1, code="t")
+    await bob.view_at_least(view["version"] + 1)
+    await live.service.act(game_id, BOB, "t")  # made elsewhere: its notice loads the game
+    await ann.view_at_least(view["version"] + 2)
+    assert loads == [(game_id,)], "one load: for the move made elsewhere only"

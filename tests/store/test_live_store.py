@@ -55,8 +55,8 @@ async def test_every_saved_action_is_announced_once_and_a_refused_one_never(data
     everyone = asyncio.Event()
 
     def listener(name: str):
-        async def hear(game_id: int) -> None:
-            heard.append((name, game_id))
+        async def hear(game_id: int, version: int) -> None:
+            heard.append((name, game_id, version))
             if len(heard) == (2 if second is not first else 1):
                 everyone.set()
 
@@ -73,7 +73,7 @@ async def test_every_saved_action_is_announced_once_and_a_refused_one_never(data
             await first.save_action(game.id, version=0, seat=0, code="+2", state={}, finished=False, at=2.0)
         await asyncio.sleep(0.2)
         names = {"first", "second"} if second is not first else {"first"}
-        assert sorted(heard) == sorted((name, game.id) for name in names)
+        assert sorted(heard) == sorted((name, game.id, 1) for name in names)
     finally:
         if second is not first:
             await second.close()
@@ -82,13 +82,13 @@ async def test_every_saved_action_is_announced_once_and_a_refused_one_never(data
 
 async def test_sqlite_tells_its_own_listeners(tmp_path):
     async with await SqliteStore.open(tmp_path / "one.db") as store:
-        heard: list[int] = []
+        heard: list[tuple[int, int]] = []
 
-        async def hear(game_id: int) -> None:
-            heard.append(game_id)
+        async def hear(game_id: int, version: int) -> None:
+            heard.append((game_id, version))
 
         await store.listen_changes(hear)
         game = await store.create_game(new_game())
         await store.save_action(game.id, version=0, seat=0, code="+1", state={}, finished=True, at=1.0)
         await asyncio.sleep(0)
-        assert heard == [game.id]
+        assert heard == [(game.id, 1)]
