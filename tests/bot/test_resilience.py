@@ -14,6 +14,7 @@ from bot.core.service import AI_SECONDS
 from bot.ops import metrics
 from bot.ui import controls
 from bot.ui.present.edits import QUIET_SECONDS, Backoff
+from bot.ui.present.hands import YOUR_TURN
 from games.penguin import Move
 
 from .conftest import BACKOFF, RECOVERY_PROBE, Room
@@ -229,3 +230,23 @@ async def test_a_hand_still_owed_when_the_process_stops_is_redrawn_by_the_next_s
         await room.env.settle()
         latest = await bot.service.table(game_id)
         assert version_on(hand_message(room.alice)) == latest.version
+
+
+async def test_short_dms_that_fail_are_said_in_one_line_per_cause(room, simcord_bot, caplog):
+    """A turn's DM answered 503, twice: one WARNING line saying why (no traceback), the second only counted; once a
+    DM goes out again, one INFO line with the count."""
+    game_id, _ = await seated_table(room, 2, [room.alice])
+    table = await simcord_bot.service.table(game_id)
+    dm = hand_message(room.alice).channel.id
+    room.env.inject_error("POST", f"/channels/{dm}/messages", status=503, message="Service Unavailable", times=2)
+    caplog.set_level(logging.INFO)
+    hands = simcord_bot.presenter.hands
+    for _ in range(3):
+        await hands.notify(table, 0, YOUR_TURN)
+    warnings = messages_logged(caplog, logging.WARNING)
+    assert len(warnings) == 1 and warnings[0].startswith("could not DM players (a short DM is not tried again)")
+    assert "503" in warnings[0]
+    assert messages_logged(caplog, logging.INFO)[-1].startswith(
+        "DMs reach players again: turn and deadline DMs, after 2 failures"
+    )
+    assert not any(record.exc_info for record in caplog.records)
