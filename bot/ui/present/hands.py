@@ -44,7 +44,9 @@ class Hands:
         self._service = service
         self._drawer = drawer
         self._pinged: dict[tuple[int, Seat], int] = {}
-        self._failures = Failures("could not DM players (a short DM is not tried again)", "DMs reach players again", log)
+        self._failures = Failures(
+            "could not DM players (a short DM is not tried again)", "DMs reach players again", log
+        )
 
     async def send(self, table: Table, seat: Seat, view: ui.LayoutView) -> bool:
         """Send a seat's hand message by DM and remember it; False (and remembered) when DMs are closed."""
