@@ -18,7 +18,7 @@ from bot.ui.present.hands import YOUR_TURN
 from games.penguin import Move
 
 from .conftest import BACKOFF, RECOVERY_PROBE, Room
-from .faults import Outage, edits_of
+from .faults import edits_of, store_outage
 from .tables import button_for, custom_ids_on, game_id_of, pick_id, restarted_bot, table_message
 from .test_pebbles_discord import hand_message, play_turn, seated_table
 
@@ -90,7 +90,7 @@ async def test_a_redraw_owed_while_the_database_is_gone_lands_as_soon_as_it_answ
     game_id = game_id_of(message)
     service = simcord_bot.service
     simcord_bot.presenter.redraws.edits.backoff = Backoff(first=600.0, longest=600.0)
-    outage = Outage(store, monkeypatch)
+    outage = store_outage(store, monkeypatch)
     act = service.act
 
     async def act_then_outage(*args, **options):
@@ -179,7 +179,7 @@ async def test_a_deadline_that_fell_while_the_database_was_gone_fires_as_soon_as
     if table.turn == 0:
         table = await play_turn(room, simcord_bot, game_id, {room.alice.id: room.alice})
     assert table.turn == 1 and table.players[1] is None
-    outage = Outage(store, monkeypatch)
+    outage = store_outage(store, monkeypatch)
     outage.down = True
     await room.env.advance_time(AI_SECONDS + RECOVERY_PROBE / 2)
     assert simcord_bot.service.recovery.down
