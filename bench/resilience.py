@@ -358,13 +358,13 @@ async def overload(database: Path) -> Overload:
                 last = time.perf_counter()
                 while len(bot.in_flight) or time.perf_counter() < last + DISCORD_LIMIT:
                     await asyncio.sleep(0.05)
+                waited = time.perf_counter()
                 stale = await _stale(env, store, tables)
-                waited, caught_up = time.perf_counter(), None
-                while time.perf_counter() < waited + GIVE_UP:
+                caught_up = 0.0 if not stale else None
+                while caught_up is None and time.perf_counter() < waited + GIVE_UP:
+                    await asyncio.sleep(STEP)
                     if not await _stale(env, store, tables):
                         caught_up = time.perf_counter() - waited
-                        break
-                    await asyncio.sleep(STEP)
             stop.set()
             await clock
             times = [answers.at[click] - at for click, at in dispatched.items() if click in answers.at]

@@ -18,6 +18,7 @@ from bot.core.service import Fired, TableService
 from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral, reply_error, words_of
 from bot.i18n import words_for
 from bot.ops import logs, metrics
+from bot.ops.intake import Intake
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import CLOSING_SECONDS, RESTARTING, STOP_SECONDS, Budget, InFlight
 from bot.store import Store, StoreError, StoreUnavailableError
@@ -111,6 +112,8 @@ class PeapodBot(commands.AutoShardedBot):
         self._store = store
         self.in_flight = InFlight()
         """The interactions being handled now; once it is stopping, new ones are turned away."""
+        self.intake = Intake()
+        """The clicks in progress and the pace they are answered at: one more than fits is turned away as busy."""
         self.service = TableService(
             store,
             games=games,

@@ -7,8 +7,10 @@ it works after a restart. Its callback is the handler: one service call, then on
 Every callback runs through :func:`run`, which makes sure an interaction is always answered:
 
 - while the process stops, a click is told "peapod is restarting" and nothing else is done;
-- an interaction that waited in the queue past :data:`BUSY_AFTER` seconds, or that arrives while
-  :data:`BUSY_CLICKS` clicks are already being handled, gets "the bot is busy";
+- under overload a click is shed as it enters, before it waits for anything: one that waited in the queue past
+  :data:`BUSY_AFTER` seconds, or that does not fit among the clicks in progress (:class:`bot.ops.intake.Intake`:
+  no more than the bot answers in time at its present pace), is answered at once, privately, "the bot is busy",
+  counted (``peapod_interactions_shed``), and nothing of it is done, so its table stays as it was;
 - one that waited past :data:`ACK_FIRST_AFTER`, or arrives while others are still being handled, is
   *hurried*: acknowledged as soon as it may be, so Discord's 3 seconds are kept even when the renderer
   is queued up (when the bot is idle, a refusal is the interaction's one response, which is cheaper).
@@ -52,6 +54,7 @@ from bot.core.tournaments import Progress
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
 from bot.i18n import N_, Words, words_for
 from bot.ops import metrics
+from bot.ops.failures import cause_of
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import RESTARTING
 from bot.text import readable
@@ -69,11 +72,6 @@ BUSY_AFTER = 2.0
 DEFER_AFTER = 1.5
 """Seconds after Discord created a click at which, still unanswered, it is acknowledged with a deferral (well
 inside Discord's 3 seconds, with room for the request itself)."""
-BUSY_CLICKS = 200
-"""Clicks in progress at which a new one is turned away (each holds a render and a database turn)."""
-
-_in_progress = 0
-"""Clicks being handled right now (one event loop, so a plain counter)."""
 
 REDRAWN = N_("That button was on an older table; here is the table as it is now.")
 LEGACY = N_("This table was redrawn with new buttons; use them.")
@@ -186,20 +184,24 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
 
 
 async def run(control: Control, interaction: discord.Interaction) -> None:
-    """Answer one click: refused while stopping, busy, hurried when late, handled, every error answered;
+    """Answer one click: refused while stopping, shed when busy, hurried when late, handled, every error answered;
     then counted, with its times, by its control and outcome."""
-    global _in_progress
     if control.misplaced:
         return
     bot = peapod(interaction)
     late = lateness(interaction)
     control.timing = timing = Timing(late)
-    _in_progress += 1
-    try:
-        with bot.about(interaction.guild_id, game_id=control.game_id):
-            outcome = await _answer(control, interaction, late)
-    finally:
-        _in_progress -= 1
+    with bot.about(interaction.guild_id, game_id=control.game_id):
+        if not bot.in_flight.take():
+            outcome = await _turn_away(interaction, RESTARTING, "refused")
+        elif late > BUSY_AFTER or not bot.intake.take():
+            metrics.interaction_shed(type(control).__name__)
+            outcome = await _turn_away(interaction, BUSY, "failed")
+        else:
+            try:
+                outcome = await _answer(control, interaction, late)
+            finally:
+                bot.intake.done()
     answered = timing.since()
     acknowledged = timing.acknowledged if timing.acknowledged is not None else answered
     metrics.interaction_done(type(control).__name__, outcome, acknowledged, answered)
@@ -209,13 +211,7 @@ async def _answer(control: Control, interaction: discord.Interaction, late: floa
     """Handle the click as :func:`run` says; return how it ended (:data:`bot.ops.metrics.OUTCOMES`)."""
     bot = peapod(interaction)
     try:
-        if not bot.in_flight.take():
-            await reply_ephemeral(interaction, client_words(interaction)(RESTARTING))
-            return "refused"
-        if late > BUSY_AFTER or _in_progress > BUSY_CLICKS:
-            await reply_ephemeral(interaction, client_words(interaction)(BUSY))
-            return "failed"
-        control.hurried = late > ACK_FIRST_AFTER or _in_progress > 1
+        control.hurried = late > ACK_FIRST_AFTER or bot.intake.in_progress > 1
         if control.hurried and not control.saves:
             await control.acknowledge(interaction)
         control.arm(interaction, late)
@@ -241,6 +237,16 @@ async def _answer(control: Control, interaction: discord.Interaction, late: floa
             bot.service.recovery.failed()
         await reply_error(interaction, error)
         return outcome_of(error)
+
+
+async def _turn_away(interaction: discord.Interaction, sentence: str, outcome: str) -> str:
+    """Answer a click that is not taken on (busy, restarting) at once with a private sentence in its client's words;
+    nothing of it was done, so nothing is owed when even that answer fails."""
+    try:
+        await reply_ephemeral(interaction, client_words(interaction)(sentence))
+    except discord.HTTPException as error:
+        log.warning("could not turn interaction %s away: %s", interaction.id, cause_of(error))
+    return outcome
 
 
 async def _answer_lost(control: Control, interaction: discord.Interaction, error: discord.HTTPException) -> None:

@@ -11,7 +11,9 @@ import discord
 import pytest
 
 from bot.core.service import AI_SECONDS
+from bot.errors import BUSY
 from bot.ops import metrics
+from bot.ops.intake import Intake
 from bot.ui import controls
 from bot.ui.present.edits import QUIET_SECONDS, Backoff
 from bot.ui.present.hands import YOUR_TURN
@@ -19,7 +21,7 @@ from games.penguin import Move
 
 from .conftest import BACKOFF, RECOVERY_PROBE, Room
 from .faults import edits_of, store_outage
-from .tables import button_for, custom_ids_on, game_id_of, pick_id, restarted_bot, table_message
+from .tables import button_for, custom_ids_on, game_id_of, pick_id, private_text, restarted_bot, table_message
 from .test_pebbles_discord import hand_message, play_turn, seated_table
 
 
@@ -250,3 +252,55 @@ async def test_short_dms_that_fail_are_said_in_one_line_per_cause(room, simcord_
         "DMs reach players again: turn and deadline DMs, after 2 failures"
     )
     assert not any(record.exc_info for record in caplog.records)
+
+
+def shed(kind: str) -> float:
+    return metrics.REGISTRY.get_sample_value("peapod_interactions_shed_total", {"kind": kind}) or 0.0
+
+
+async def test_under_overload_a_click_that_does_not_fit_is_told_busy_at_once_and_changes_nothing(
+    room, simcord_bot, monkeypatch
+):
+    """The clicks in progress fill what the bot answers in time (one here: its pace is none, its floor one), and
+    Alice's move waits on its commit: Bob's move is turned away as it enters, privately, with "busy", before it
+    waits for anything (the service is never asked), and his table stays as it was. Alice's move is still saved
+    and shown, and once it is answered, the next click is taken on."""
+    simcord_bot.intake = Intake(floor=1, ceiling=1, clock=lambda: 0.0)
+    monkeypatch.setattr(controls, "DEFER_AFTER", 600.0)  # no deferral meanwhile: nothing but the commit is awaited
+    mine = await new_penguin(room)
+    await room.bob.slash(room.channel, "penguin new")
+    his = room.channel.last_message
+    service = simcord_bot.service
+    act, released, asked = service.act, asyncio.Event(), []
+
+    async def held_act(game_id, *args, **options):
+        asked.append(game_id)
+        if game_id == game_id_of(mine):
+            await room.env.external_wait(released.wait(), reason="the commit waits for a lock another writer holds")
+        return await act(game_id, *args, **options)
+
+    monkeypatch.setattr(service, "act", held_act)
+    moves = {}
+    for message in (mine, his):
+        table = await service.table(game_id_of(message))
+        moves[message.id] = next(action for action in table.legal[0] if isinstance(action, Move))
+    await room.alice.select(mine, [moves[mine.id].source], custom_id=pick_id(mine))
+    await room.bob.select(his, [moves[his.id].source], custom_id=pick_id(his))
+    picked_mine, picked_his = table_message(room, mine.id), table_message(room, his.id)
+    before = shed("ActionButton")
+    await room.alice.click(picked_mine, custom_id=button_for(picked_mine, moves[mine.id].code))
+    assert simcord_bot.intake.in_progress == 1
+    result = await room.bob.click(picked_his, custom_id=button_for(picked_his, moves[his.id].code))
+    assert result.ephemeral and private_text(result) == BUSY
+    assert shed("ActionButton") == before + 1 and asked == [game_id_of(mine)]
+    assert (await service.table(game_id_of(his))).version == 0
+    assert custom_ids_on(table_message(room, his.id)) == custom_ids_on(picked_his)
+    released.set()
+    await room.env.settle()
+    assert simcord_bot.intake.in_progress == 0
+    assert (await service.table(game_id_of(mine))).version == 1
+    assert pick_id(table_message(room, mine.id)).endswith(":1")
+    again = table_message(room, his.id)
+    await room.bob.click(again, custom_id=button_for(again, moves[his.id].code))
+    assert (await service.table(game_id_of(his))).version == 1
+    assert not room.env.errors
