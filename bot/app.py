@@ -18,6 +18,7 @@ from bot.core.service import Fired, TableService
 from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral, reply_error, words_of
 from bot.i18n import words_for
 from bot.ops import logs, metrics
+from bot.ops.failures import cause_of
 from bot.ops.intake import Intake
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import CLOSING_SECONDS, RESTARTING, STOP_SECONDS, Budget, InFlight
@@ -294,8 +295,8 @@ class PeapodBot(commands.AutoShardedBot):
         if interaction.type is not discord.InteractionType.autocomplete:
             try:
                 await reply_ephemeral(interaction, words_for(interaction.locale.value)(RESTARTING))
-            except discord.HTTPException:
-                log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+            except discord.HTTPException as error:
+                log.warning("could not answer interaction %s: %s", interaction.id, cause_of(error))
             self._command_done(interaction, "refused")
         return False
 
@@ -324,12 +325,12 @@ class PeapodBot(commands.AutoShardedBot):
         if interaction.type is discord.InteractionType.component and unanswered(interaction):
             try:
                 await reply_ephemeral(interaction, (await words_of(interaction))(UNKNOWN_CONTROL))
-            except discord.HTTPException:
-                log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+            except discord.HTTPException as error:
+                log.warning("could not answer interaction %s: %s", interaction.id, cause_of(error))
         try:
             await remember(interaction)
-        except StoreError:
-            log.warning("could not keep the locale of interaction %s", interaction.id, exc_info=True)
+        except StoreError as error:
+            log.warning("could not keep the locale of interaction %s: %s", interaction.id, cause_of(error))
 
 
 def create_bot(

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.core.errors import ServiceError, StoreUnavailableError
 from bot.i18n import ENGLISH, N_, Words, words_for
+from bot.ops.failures import cause_of
 from bot.store import StoreError
 from bot.text import shorten
 from bot.ui.language import private_words
@@ -87,8 +88,8 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     """Answer ``error`` privately (see :func:`text_for`); never raises."""
     try:
         await reply_ephemeral(interaction, text_for(error, interaction, await words_of(interaction)))
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+    except discord.HTTPException as error:
+        log.warning("could not answer interaction %s: %s", interaction.id, cause_of(error))
 
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

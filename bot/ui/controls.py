@@ -157,8 +157,8 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
         self._deferring = True
         try:
             await self._defer(interaction)
-        except discord.HTTPException:
-            log.warning("could not defer slow interaction %s", interaction.id, exc_info=True)
+        except discord.HTTPException as error:
+            log.warning("could not defer slow interaction %s: %s", interaction.id, cause_of(error))
         else:
             metrics.interaction_deferred(type(self).__name__)
 
