@@ -24,6 +24,7 @@ from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import CLOSING_SECONDS, RESTARTING, STOP_SECONDS, Budget, InFlight
 from bot.store import Store, StoreError, StoreUnavailableError
 from bot.ui.controls import CONTROLS, lateness, unanswered
+from bot.ui.deferral import Deferral, answering, answers_privately
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
 from bot.ui.language import remember
@@ -280,9 +281,11 @@ class PeapodBot(commands.AutoShardedBot):
 
     async def command_begins(self, interaction: discord.Interaction) -> bool:
         """The command tree's check before every slash command: its lines name the shard and guild, its clock
-        starts, and while the process stops it is turned away with a sentence."""
+        starts, it is armed to be deferred if it is slow (:mod:`bot.ui.deferral`, as privately as it answers),
+        and while the process stops it is turned away with a sentence."""
         logs.mark(shard=shard_of(interaction.guild_id, self.shard_count or 1), guild=interaction.guild_id)
-        interaction.extras["timing"] = Timing(lateness(interaction))
+        late = lateness(interaction)
+        interaction.extras["timing"] = timing = Timing(late)
         if interaction.type is not discord.InteractionType.autocomplete and server_only(interaction.command):
             try:
                 need_member(interaction)
@@ -291,6 +294,10 @@ class PeapodBot(commands.AutoShardedBot):
                 self._command_done(interaction, "refused")
                 return False
         if self.in_flight.take():
+            if interaction.type is not discord.InteractionType.autocomplete:
+                kind = interaction.command.qualified_name if interaction.command else "command"
+                private = answers_privately(interaction)
+                Deferral(interaction, kind, ephemeral=private, acknowledged=timing.acknowledge).arm(late)
             return True
         if interaction.type is not discord.InteractionType.autocomplete:
             try:
@@ -301,6 +308,7 @@ class PeapodBot(commands.AutoShardedBot):
         return False
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        await answering(interaction)
         self._command_done(interaction, "answered")
 
     async def _command_failed(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -313,7 +321,9 @@ class PeapodBot(commands.AutoShardedBot):
             return
         command = interaction.command
         answered = timing.since()
-        acknowledged = None if interaction.response.type in DEFERRED else answered
+        acknowledged = timing.acknowledged
+        if acknowledged is None:
+            acknowledged = None if interaction.response.type in DEFERRED else answered
         metrics.interaction_done(command.qualified_name if command else "command", outcome, acknowledged, answered)
 
     async def on_ready(self) -> None:

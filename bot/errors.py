@@ -20,6 +20,7 @@ from bot.i18n import ENGLISH, N_, Words, words_for
 from bot.ops.failures import cause_of
 from bot.store import StoreError
 from bot.text import shorten
+from bot.ui.deferral import answering
 from bot.ui.language import private_words
 from games.errors import EngineError, PlayerError
 
@@ -47,6 +48,7 @@ USER_ERRORS = (EngineError, ServiceError, StoreUnavailableError, UnknownControlE
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
     """Answer with a short private sentence, whether or not the interaction was acknowledged."""
     text = shorten(text)
+    await answering(interaction)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

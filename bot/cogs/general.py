@@ -9,6 +9,7 @@ from bot.errors import UnknownControlError
 from bot.i18n import ENGLISH, N_, Words
 from bot.store import ScoreRow
 from bot.text import quote
+from bot.ui.deferral import PRIVATE, respond
 from bot.ui.kinds import KINDS
 from bot.ui.language import private_words, public_words
 from bot.ui.layout import FELT, layout
@@ -72,7 +73,7 @@ class General(commands.Cog):
     def __init__(self, bot: PeapodBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="scores", description="Show this channel's scoreboards")
+    @app_commands.command(name="scores", description="Show this channel's scoreboards", extras={PRIVATE: False})
     @app_commands.describe(game="One game's scoreboard (default: every game's)")
     @app_commands.choices(game=_game_choices())
     async def scores(self, interaction: discord.Interaction, game: str = "") -> None:
@@ -99,7 +100,7 @@ class General(commands.Cog):
                 board = scoreboard_text(rows, words) if rows else words("No games yet.")
                 boards.append(f"**{GAMES[key].title}**\n{board}{note}")
             view = layout(FELT, words("This channel's scoreboards"), "\n\n".join(boards))
-        await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="How to play, and the commands")
     @app_commands.describe(game="One game's rules, commands and controls")
@@ -112,7 +113,7 @@ class General(commands.Cog):
         title = GAMES[game].title if game else words("peapod: card games for this server")
         colour = KINDS[game].colour if game else FELT
         view = layout(colour, title, help_text(game or None, words, self.bot.presenter.mentions))
-        await interaction.response.send_message(view=view, ephemeral=True)
+        await respond(interaction, view=view, ephemeral=True)
 
 
 async def setup(bot: PeapodBot) -> None:

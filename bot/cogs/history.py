@@ -19,6 +19,7 @@ from bot.errors import UnknownControlError
 from bot.i18n import ENGLISH, N_, Words
 from bot.text import quote
 from bot.ui.controls import ReplayButton, button
+from bot.ui.deferral import PRIVATE, acknowledge, respond
 from bot.ui.kinds import KINDS
 from bot.ui.language import public_words
 from bot.ui.layout import FELT, Picture, layout
@@ -78,7 +79,9 @@ class History(commands.Cog):
     def __init__(self, bot: PeapodBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="history", description="The last finished games of a player here, with replays")
+    @app_commands.command(
+        name="history", description="The last finished games of a player here, with replays", extras={PRIVATE: False}
+    )
     @app_commands.describe(member="Whose games (default: yours)", game="One game only")
     @app_commands.choices(game=[app_commands.Choice(name=GAMES[key].title, value=key) for key in KINDS])
     async def history(
@@ -119,9 +122,11 @@ class History(commands.Cog):
             controls=controls,
             footer=words("Replay opens a private step-by-step view of a game."),
         )
-        await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, view=view, allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="stats", description="A player's games, wins and best scores here, with a chart")
+    @app_commands.command(
+        name="stats", description="A player's games, wins and best scores here, with a chart", extras={PRIVATE: False}
+    )
     @app_commands.describe(member="Whose stats (default: yours)")
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         who = member or interaction.user
@@ -130,11 +135,11 @@ class History(commands.Cog):
         stats = [row for row in await self.bot.service.stats(interaction.guild_id, who.id) if row.kind in GAMES]
         if not stats:
             text = words("{who} has no finished games on the scoreboards here yet.", who=who.mention)
-            await interaction.response.send_message(
-                view=layout(FELT, heading, text), allowed_mentions=discord.AllowedMentions.none()
+            await respond(
+                interaction, view=layout(FELT, heading, text), allowed_mentions=discord.AllowedMentions.none()
             )
             return
-        await interaction.response.defer()
+        await acknowledge(interaction)
         lines = [
             f"{GAMES[row.kind].title}: "
             + ", ".join(
@@ -183,7 +188,7 @@ class History(commands.Cog):
         if not 1 <= game_id <= 10**12:
             raise UnknownControlError(N_("A game's number is a whole number, like 42."))
         step = await self.bot.service.replay(game_id, interaction.user.id, 0, guild_id=interaction.guild_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, ephemeral=True, thinking=True)
         await self.bot.presenter.show_replay(interaction, step)
 
 

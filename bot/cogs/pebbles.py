@@ -14,6 +14,7 @@ from bot.cogs.resigning import ask_to_resign
 from bot.core.deadlines import DEFAULT_LEVEL, LEVEL_SETTING, LEVELS
 from bot.core.errors import SeatingError, ServiceError
 from bot.i18n import N_
+from bot.ui.deferral import PRIVATE, acknowledge
 from bot.ui.language import private_words
 from bot.ui.places import for_servers
 
@@ -37,7 +38,7 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         options: dict[str, object],
         level: str = DEFAULT_LEVEL,
     ) -> None:
-        await interaction.response.defer()
+        await acknowledge(interaction)
         self.bot.presenter.remember(interaction.user)
         table = await self.service.open_table(
             KIND,
@@ -52,7 +53,11 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         await self.bot.presenter.post(interaction, table)
         await self.bot.presenter.seated(interaction, await self.service.table(table.game_id))
 
-    @app_commands.command(name="new", description="Open a Pebbles and Nuts table here: people join, or add the AI")
+    @app_commands.command(
+        name="new",
+        description="Open a Pebbles and Nuts table here: people join, or add the AI",
+        extras={PRIVATE: False},
+    )
     @app_commands.describe(
         players="How many play (4 play as partners sitting across; default 2)",
         decks="Two decks: the 4-player partnership game to 130",
@@ -77,7 +82,9 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         options: dict[str, object] = {"decks": decks, "either_partner_declares": declare}
         await self._open(interaction, players, [], options, ai)
 
-    @app_commands.command(name="challenge", description="Invite people to a Pebbles and Nuts table")
+    @app_commands.command(
+        name="challenge", description="Invite people to a Pebbles and Nuts table", extras={PRIVATE: False}
+    )
     @app_commands.describe(first="Who to invite", second="A third player", third="A fourth player (partners)")
     async def challenge(
         self,

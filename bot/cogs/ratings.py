@@ -20,6 +20,7 @@ from bot.errors import UnknownControlError
 from bot.i18n import ENGLISH, N_, Words
 from bot.store import Rating
 from bot.text import quote
+from bot.ui.deferral import PRIVATE, respond
 from bot.ui.kinds import KINDS
 from bot.ui.language import public_words
 from bot.ui.layout import FELT, Picture, layout
@@ -83,7 +84,7 @@ class Ratings(commands.Cog):
     def __init__(self, bot: PeapodBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="rating", description="A player's skill rating in this server")
+    @app_commands.command(name="rating", description="A player's skill rating in this server", extras={PRIVATE: False})
     @app_commands.describe(game="One game (default: every rated game)", member="Whose rating (default: yours)")
     @app_commands.choices(game=_choices())
     async def rating(
@@ -129,9 +130,11 @@ class Ratings(commands.Cog):
             picture=chart,
             footer=words("Ratings start at 0 and rise with wins against strong players (OpenSkill)."),
         )
-        await interaction.response.send_message(view=view, files=files, allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, view=view, files=files, allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="leaderboard", description="The best rated players of a game in this server")
+    @app_commands.command(
+        name="leaderboard", description="The best rated players of a game in this server", extras={PRIVATE: False}
+    )
     @app_commands.describe(game="Which game", period="Players who played in the last week, month, or all (default)")
     @app_commands.choices(game=_choices(), period=[app_commands.Choice(name=name, value=name) for name in PERIODS])
     async def leaderboard(self, interaction: discord.Interaction, game: str, period: str = "all") -> None:
@@ -150,7 +153,7 @@ class Ratings(commands.Cog):
         heading = words(HEADINGS[period], title=title)
         footer = words("Games between people count; not practice.")
         view = layout(KINDS[game].colour, heading, "\n".join(lines), footer=footer)
-        await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: PeapodBot) -> None:

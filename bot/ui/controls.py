@@ -19,7 +19,7 @@ Every callback runs through :func:`run`, which makes sure an interaction is alwa
   about a millisecond), so a process killed in between never drops a move its player saw accepted;
   any other control is acknowledged before its work;
 - one whose work is slow (a commit waiting on a lock, a database that answers late) is *deferred*: if it is
-  not answered :data:`DEFER_AFTER` seconds after Discord created it, it is acknowledged with a deferral
+  not answered :data:`bot.ui.deferral.DEFER_AFTER` seconds after Discord created it, it is acknowledged with a deferral
   (an update of its message, or a private "thinking…"), counted (``peapod_interactions_deferred``), and
   answered once saved or refused, by the original response edited or a followup. A deferral says nothing
   is done: a move is still shown only once committed;
@@ -37,7 +37,6 @@ custom id sits on a component of the other kind (a select id on a button) is mar
 and stays silent; :func:`unanswered` tells the bot's fallback listener to answer it instead.
 """
 
-import asyncio
 import contextlib
 import logging
 import re
@@ -60,6 +59,7 @@ from bot.ops.stopping import RESTARTING
 from bot.text import readable
 from bot.ui import custom_ids
 from bot.ui.client import peapod
+from bot.ui.deferral import Deferral, answering
 from bot.ui.language import private_words
 from games.errors import IllegalActionError, NotYourTurnError
 
@@ -69,9 +69,6 @@ ACK_FIRST_AFTER = 0.5
 """Seconds an interaction may have waited before it is acknowledged ahead of any work."""
 BUSY_AFTER = 2.0
 """Seconds after which there is no time left to do the work inside Discord's 3 seconds."""
-DEFER_AFTER = 1.5
-"""Seconds after Discord created a click at which, still unanswered, it is acknowledged with a deferral (well
-inside Discord's 3 seconds, with room for the request itself)."""
 
 REDRAWN = N_("That button was on an older table; here is the table as it is now.")
 LEGACY = N_("This table was redrawn with new buttons; use them.")
@@ -119,8 +116,6 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
         self.misplaced = False
         self.hurried = False
         self.timing: Timing | None = None
-        self._deferral: asyncio.Task[None] | None = None
-        self._deferring = False
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
@@ -130,48 +125,33 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
         return control
 
     async def acknowledge(self, interaction: discord.Interaction) -> None:
-        await self.disarm()
-        await self._defer(interaction)
-
-    async def _defer(self, interaction: discord.Interaction) -> None:
+        await answering(interaction)
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=self.private, thinking=self.private)
-            if self.timing is not None:
-                self.timing.acknowledge()
+            self._acknowledged()
+
+    def _acknowledged(self) -> None:
+        if self.timing is not None:
+            self.timing.acknowledge()
 
     async def acknowledge_if_hurried(self, interaction: discord.Interaction) -> None:
         """A control that :attr:`saves` calls this once its change is committed (it is answered from here on, so
         a slow click's deferral is no longer needed)."""
-        await self.disarm()
+        await answering(interaction)
         if self.hurried:
             await self.acknowledge(interaction)
 
     def arm(self, interaction: discord.Interaction, late: float) -> None:
-        """Defer the click if it is still unanswered :data:`DEFER_AFTER` seconds after Discord created it."""
-        self._deferral = asyncio.create_task(self._defer_when_slow(interaction, max(0.0, DEFER_AFTER - late)))
-
-    async def _defer_when_slow(self, interaction: discord.Interaction, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        if interaction.response.is_done():
-            return
-        self._deferring = True
-        try:
-            await self._defer(interaction)
-        except discord.HTTPException as error:
-            log.warning("could not defer slow interaction %s: %s", interaction.id, cause_of(error))
-        else:
-            metrics.interaction_deferred(type(self).__name__)
-
-    async def disarm(self) -> None:
-        """No deferral from here on: the click is being answered (a deferral already on its way is waited for,
-        so the answer knows it was acknowledged)."""
-        deferral, self._deferral = self._deferral, None
-        if deferral is None or deferral.done():
-            return
-        if self._deferring:
-            await deferral
-        else:
-            deferral.cancel()
+        """Defer the click if it is still unanswered :data:`~bot.ui.deferral.DEFER_AFTER` seconds after Discord
+        created it (:class:`~bot.ui.deferral.Deferral`)."""
+        deferral = Deferral(
+            interaction,
+            type(self).__name__,
+            ephemeral=self.private,
+            thinking=self.private,
+            acknowledged=self._acknowledged,
+        )
+        deferral.arm(late)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await run(self, interaction)
@@ -224,7 +204,7 @@ async def _answer(control: Control, interaction: discord.Interaction, late: floa
             if control.home == "table":
                 await bot.presenter.answered(interaction, control.game_id)
         finally:
-            await control.disarm()
+            await answering(interaction)
         return "answered"
     except StaleActionError:
         await _show_current(control, interaction, REDRAWN)

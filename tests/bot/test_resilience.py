@@ -14,7 +14,7 @@ from bot.core.service import AI_SECONDS
 from bot.errors import BUSY
 from bot.ops import metrics
 from bot.ops.intake import Intake
-from bot.ui import controls
+from bot.ui import deferral
 from bot.ui.present.edits import QUIET_SECONDS, Backoff
 from bot.ui.present.hands import YOUR_TURN
 from games.penguin import Move
@@ -126,7 +126,6 @@ async def test_a_click_whose_commit_is_slow_is_deferred_and_answered_once_saved(
     """The commit of a move waits past Discord's 3 seconds (a lock held by another writer): the click is
     acknowledged with a deferral in time, nothing is shown as done, and once the move is saved the table
     shows it (the original response edited)."""
-    monkeypatch.setattr(controls, "DEFER_AFTER", 0.01)  # SimCord runs the deferral's timer on the wall clock
     message = await new_penguin(room)
     game_id = game_id_of(message)
     service = simcord_bot.service
@@ -142,8 +141,9 @@ async def test_a_click_whose_commit_is_slow_is_deferred_and_answered_once_saved(
     monkeypatch.setattr(service, "act", held_act)
     before = deferrals("ActionButton")
     result = await room.alice.click(picked, custom_id=button_for(picked, move.code))
+    await room.env.advance_time(deferral.DEFER_AFTER + 0.1)
     assert result.deferred and deferrals("ActionButton") == before + 1
-    await room.env.advance_time(3.5)
+    await room.env.advance_time(2.0)
     assert (await service.table(game_id)).version == 0 and pick_id(table_message(room, message.id)).endswith(":0")
     released.set()
     await room.env.settle()
@@ -266,7 +266,7 @@ async def test_under_overload_a_click_that_does_not_fit_is_told_busy_at_once_and
     waits for anything (the service is never asked), and his table stays as it was. Alice's move is still saved
     and shown, and once it is answered, the next click is taken on."""
     simcord_bot.intake = Intake(floor=1, ceiling=1, clock=lambda: 0.0)
-    monkeypatch.setattr(controls, "DEFER_AFTER", 600.0)  # no deferral meanwhile: nothing but the commit is awaited
+    monkeypatch.setattr(deferral, "DEFER_AFTER", 600.0)  # no deferral meanwhile: nothing but the commit is awaited
     mine = await new_penguin(room)
     await room.bob.slash(room.channel, "penguin new")
     his = room.channel.last_message
@@ -303,4 +303,57 @@ async def test_under_overload_a_click_that_does_not_fit_is_told_busy_at_once_and
     again = table_message(room, his.id)
     await room.bob.click(again, custom_id=button_for(again, moves[his.id].code))
     assert (await service.table(game_id_of(his))).version == 1
+    assert not room.env.errors
+
+
+async def test_a_slash_command_whose_store_is_held_is_deferred_publicly_then_answered(room, simcord_bot, monkeypatch):
+    """/penguin new waits for the database (another writer holds it) past the deferral point: it is acknowledged
+    with a public deferral in time, counted, and once the database answers, the deal completes it: the table is
+    that very message, for everyone to see."""
+    service = simcord_bot.service
+    looked, released = service.active_games, asyncio.Event()
+
+    async def held(*args, **options):
+        await room.env.external_wait(released.wait(), reason="another writer holds the database")
+        return await looked(*args, **options)
+
+    monkeypatch.setattr(service, "active_games", held)
+    before = deferrals("penguin new")
+    result = await room.alice.slash(room.channel, "penguin new")
+    await room.env.advance_time(deferral.DEFER_AFTER + 0.1)
+    assert deferrals("penguin new") == before + 1
+    assert result.deferred and not result.ephemeral
+    released.set()
+    await room.env.settle()
+    table = room.channel.last_message
+    assert table is not None and not table.flags.ephemeral and custom_ids_on(table)
+    assert (await service.table(game_id_of(table))).status == "active"
+    assert not room.env.errors
+
+
+async def test_a_typed_move_whose_commit_is_held_is_deferred_privately_and_saved_before_it_is_answered(
+    room, simcord_bot, monkeypatch
+):
+    """/penguin move whose commit waits past the deferral point: a private deferral in time, nothing shown as done
+    meanwhile; once saved, the private "thinking…" goes away and the table shows the move."""
+    message = await new_penguin(room)
+    game_id = game_id_of(message)
+    service = simcord_bot.service
+    act, released = service.act, asyncio.Event()
+
+    async def held_act(*args, **options):
+        await room.env.external_wait(released.wait(), reason="the commit waits for a lock another writer holds")
+        return await act(*args, **options)
+
+    monkeypatch.setattr(service, "act", held_act)
+    move = next(action for action in (await service.table(game_id)).legal[0] if isinstance(action, Move))
+    before = deferrals("penguin move")
+    result = await room.alice.slash(room.channel, "penguin move", move=move.code)
+    await room.env.advance_time(deferral.DEFER_AFTER + 0.1)
+    assert deferrals("penguin move") == before + 1 and result.deferred and result.ephemeral
+    assert (await service.table(game_id)).version == 0 and pick_id(table_message(room, message.id)).endswith(":0")
+    released.set()
+    await room.env.settle()
+    assert (await service.table(game_id)).version == 1
+    assert pick_id(table_message(room, message.id)).endswith(":1")
     assert not room.env.errors
