@@ -18,11 +18,12 @@ from bot.core.service import Fired, TableService
 from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral, reply_error, words_of
 from bot.i18n import words_for
 from bot.ops import logs, metrics
-from bot.ops.failures import cause_of
+from bot.ops.failures import Intermittent, cause_of
 from bot.ops.intake import Intake
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import CLOSING_SECONDS, RESTARTING, STOP_SECONDS, Budget, InFlight
 from bot.store import Store, StoreError, StoreUnavailableError
+from bot.ui.answers import answer_failed, answer_landed
 from bot.ui.controls import CONTROLS, lateness, unanswered
 from bot.ui.deferral import Deferral, answering, answers_privately
 from bot.ui.kind import KindUI
@@ -116,6 +117,10 @@ class PeapodBot(commands.AutoShardedBot):
         """The interactions being handled now; once it is stopping, new ones are turned away."""
         self.intake = Intake()
         """The clicks in progress and the pace they are answered at: one more than fits is turned away as busy."""
+        self.unanswered = Intermittent(
+            "could not answer interactions (their tables are redrawn)", "interactions are answered again", log
+        )
+        """The answers Discord did not take, said in a few lines (:func:`bot.ui.answers.answer_failed`)."""
         self.service = TableService(
             store,
             games=games,
@@ -303,12 +308,13 @@ class PeapodBot(commands.AutoShardedBot):
             try:
                 await reply_ephemeral(interaction, words_for(interaction.locale.value)(RESTARTING))
             except discord.HTTPException as error:
-                log.warning("could not answer interaction %s: %s", interaction.id, cause_of(error))
+                answer_failed(interaction, error)
             self._command_done(interaction, "refused")
         return False
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
         await answering(interaction)
+        answer_landed(interaction)
         self._command_done(interaction, "answered")
 
     async def _command_failed(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -336,7 +342,7 @@ class PeapodBot(commands.AutoShardedBot):
             try:
                 await reply_ephemeral(interaction, (await words_of(interaction))(UNKNOWN_CONTROL))
             except discord.HTTPException as error:
-                log.warning("could not answer interaction %s: %s", interaction.id, cause_of(error))
+                answer_failed(interaction, error)
         try:
             await remember(interaction)
         except StoreError as error:

@@ -17,9 +17,9 @@ from discord import app_commands
 
 from bot.core.errors import ServiceError, StoreUnavailableError
 from bot.i18n import ENGLISH, N_, Words, words_for
-from bot.ops.failures import cause_of
 from bot.store import StoreError
 from bot.text import shorten
+from bot.ui.answers import answer_failed
 from bot.ui.deferral import answering
 from bot.ui.language import private_words
 from games.errors import EngineError, PlayerError
@@ -91,7 +91,7 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     try:
         await reply_ephemeral(interaction, text_for(error, interaction, await words_of(interaction)))
     except discord.HTTPException as error:
-        log.warning("could not answer interaction %s: %s", interaction.id, cause_of(error))
+        answer_failed(interaction, error)
 
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -53,11 +53,11 @@ from bot.core.tournaments import Progress
 from bot.errors import BUSY, UnknownControlError, reply_ephemeral, reply_error, text_for
 from bot.i18n import N_, Words, words_for
 from bot.ops import metrics
-from bot.ops.failures import cause_of
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import RESTARTING
 from bot.text import readable
 from bot.ui import custom_ids
+from bot.ui.answers import answer_failed, answer_landed
 from bot.ui.client import peapod
 from bot.ui.deferral import Deferral, answering
 from bot.ui.language import private_words
@@ -182,6 +182,8 @@ async def run(control: Control, interaction: discord.Interaction) -> None:
                 outcome = await _answer(control, interaction, late)
             finally:
                 bot.intake.done()
+            if outcome == "answered":
+                answer_landed(interaction)
     answered = timing.since()
     acknowledged = timing.acknowledged if timing.acknowledged is not None else answered
     metrics.interaction_done(type(control).__name__, outcome, acknowledged, answered)
@@ -225,7 +227,7 @@ async def _turn_away(interaction: discord.Interaction, sentence: str, outcome: s
     try:
         await reply_ephemeral(interaction, client_words(interaction)(sentence))
     except discord.HTTPException as error:
-        log.warning("could not turn interaction %s away: %s", interaction.id, cause_of(error))
+        answer_failed(interaction, error)
     return outcome
 
 
@@ -233,12 +235,7 @@ async def _answer_lost(control: Control, interaction: discord.Interaction, error
     """The answer did not reach Discord (a token gone stale, a 5xx): the click is acknowledged if it still can
     be, and whatever it saved is drawn by its table's owed redraw instead (no sentence: the move may be saved)."""
     bot = peapod(interaction)
-    log.warning(
-        "could not answer interaction %s (HTTP %s, code %s); its table is redrawn",
-        interaction.id,
-        error.status,
-        error.code,
-    )
+    answer_failed(interaction, error)
     with contextlib.suppress(discord.HTTPException):
         await control.acknowledge(interaction)
     try:

@@ -21,7 +21,7 @@ import discord
 from discord.utils import MISSING
 
 from bot.ops import metrics
-from bot.ops.failures import cause_of
+from bot.ui.answers import answer_failed
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ class Deferral:
         try:
             await self._interaction.response.defer(ephemeral=self._ephemeral, thinking=self._thinking)
         except discord.HTTPException as error:
-            log.warning("could not defer slow interaction %s: %s", self._interaction.id, cause_of(error))
+            answer_failed(self._interaction, error)
         else:
             self._acknowledged()
             metrics.interaction_deferred(self._kind)

@@ -13,9 +13,10 @@ import pytest
 from bot.core.service import AI_SECONDS
 from bot.errors import BUSY
 from bot.ops import metrics
+from bot.ops.failures import QUIET_SECONDS, Intermittent
 from bot.ops.intake import Intake
 from bot.ui import deferral
-from bot.ui.present.edits import QUIET_SECONDS, Backoff
+from bot.ui.present.edits import Backoff
 from bot.ui.present.hands import YOUR_TURN
 from games.penguin import Move
 
@@ -357,3 +358,45 @@ async def test_a_typed_move_whose_commit_is_held_is_deferred_privately_and_saved
     assert (await service.table(game_id)).version == 1
     assert pick_id(table_message(room, message.id)).endswith(":1")
     assert not room.env.errors
+
+
+async def test_answers_discord_refuses_are_said_once_per_cause_and_counted_until_they_land_again(
+    room, simcord_bot, caplog
+):
+    """Two moves saved whose answers Discord refuses (503), a click answered between them: one WARNING line with
+    the cause, no traceback, both tables still drawn; once none has failed for a while, the next answer that lands
+    says in one INFO line how many failed."""
+    clock = [0.0]
+    simcord_bot.unanswered = Intermittent(
+        "could not answer interactions (their tables are redrawn)",
+        "interactions are answered again",
+        logging.getLogger("bot.app"),
+        clock=lambda: clock[0],
+    )
+    message = await new_penguin(room)
+    game_id = game_id_of(message)
+    caplog.set_level(logging.INFO)
+    for version in (1, 2):
+        move = next(a for a in (await simcord_bot.service.table(game_id)).legal[0] if isinstance(a, Move))
+        shown = table_message(room, message.id)
+        await room.alice.select(shown, [move.source], custom_id=pick_id(shown))
+        picked = table_message(room, message.id)
+        room.env.inject_error("POST", "/interactions/*/callback", status=503, message="Service Unavailable")
+        await room.alice.click(picked, custom_id=button_for(picked, move.code))
+        await room.env.advance_time(1.0)
+        assert (await simcord_bot.service.table(game_id)).shown_version == version
+        clock[0] += 1.0
+    assert messages_logged(caplog, logging.WARNING) == [
+        "could not answer interactions (their tables are redrawn): "
+        "HTTPException: 503 Error (error code: 0): Service Unavailable "
+        "(BackendError: 503 (error code: 0): Service Unavailable)"
+    ]
+    clock[0] += QUIET_SECONDS
+    shown = table_message(room, message.id)
+    await room.alice.click(shown, custom_id=button_for(shown, "!hint"))
+    assert messages_logged(caplog, logging.INFO)[-1] == (
+        "interactions are answered again, after 2 failures over 1.0 s "
+        "(HTTPException: 503 Error (error code: 0): Service Unavailable "
+        "(BackendError: 503 (error code: 0): Service Unavailable))"
+    )
+    assert not any(record.exc_info for record in caplog.records)
