@@ -19,12 +19,12 @@ Every callback runs through :func:`run`, which makes sure an interaction is alwa
   about a millisecond), so a process killed in between never drops a move its player saw accepted;
   any other control is acknowledged before its work;
 - one whose work is slow (a commit waiting on a lock, a database that answers late) is *deferred*: if it is
-  not answered :data:`bot.ui.deferral.DEFER_AFTER` seconds after Discord created it, it is acknowledged with a deferral
-  (an update of its message, or a private "thinking…"), counted (``peapod_interactions_deferred``), and
-  answered once saved or refused, by the original response edited or a followup. A deferral says nothing
-  is done: a move is still shown only once committed;
+  not answered :data:`bot.ui.deferral.DEFER_AFTER` seconds after Discord created it, it is acknowledged with a
+  deferral (an update of its message, or a private "thinking…"; slash commands alike), counted
+  (``peapod_interactions_deferred``), and answered once saved or refused, by the original response edited or a
+  followup. A deferral says nothing is done: a move is still shown only once committed;
 - an answer that did not reach Discord leaves its table to the owed redraws (:mod:`bot.ui.present.edits`), so
-  the table still ends on its latest state;
+  the table still ends on its latest state, and the log says so once per cause (:mod:`bot.ui.answers`);
 - a refusal is one private sentence; a click on an outdated table answers by redrawing that table
   with a short note, so a table always has a way on;
 - any other error is logged and answered with an apology.
