@@ -236,22 +236,24 @@ async def test_a_hand_still_owed_when_the_process_stops_is_redrawn_by_the_next_s
 
 
 async def test_short_dms_that_fail_are_said_in_one_line_per_cause(room, simcord_bot, caplog):
-    """A turn's DM answered 503, twice: one WARNING line saying why (no traceback), the second only counted; once a
-    DM goes out again, one INFO line with the count."""
+    """A turn's DM answered 503, twice (one going out between them): one WARNING line saying why (no traceback),
+    the second only counted; once DMs go out again and none failed for a while, one INFO line with the count."""
     game_id, _ = await seated_table(room, 2, [room.alice])
     table = await simcord_bot.service.table(game_id)
     dm = hand_message(room.alice).channel.id
-    room.env.inject_error("POST", f"/channels/{dm}/messages", status=503, message="Service Unavailable", times=2)
+    hands, clock = simcord_bot.presenter.hands, [0.0]
+    hands.failures = Intermittent("DMs fail", "DMs go out again", logging.getLogger("bot.ui"), clock=lambda: clock[0])
     caplog.set_level(logging.INFO)
-    hands = simcord_bot.presenter.hands
-    for _ in range(3):
+    for fails in (True, False, True):
+        if fails:
+            room.env.inject_error("POST", f"/channels/{dm}/messages", status=503, message="Service Unavailable")
         await hands.notify(table, 0, YOUR_TURN)
+        clock[0] += 1.0
     warnings = messages_logged(caplog, logging.WARNING)
-    assert len(warnings) == 1 and warnings[0].startswith("could not DM players (a short DM is not tried again)")
-    assert "503" in warnings[0]
-    assert messages_logged(caplog, logging.INFO)[-1].startswith(
-        "DMs reach players again: turn and deadline DMs, after 2 failures"
-    )
+    assert len(warnings) == 1 and warnings[0].startswith("DMs fail: HTTPException: 503")
+    clock[0] += QUIET_SECONDS
+    await hands.notify(table, 0, YOUR_TURN)
+    assert messages_logged(caplog, logging.INFO)[-1].startswith("DMs go out again, after 2 failures over 2.0 s")
     assert not any(record.exc_info for record in caplog.records)
 
 
@@ -400,3 +402,16 @@ async def test_answers_discord_refuses_are_said_once_per_cause_and_counted_until
         "(BackendError: 503 (error code: 0): Service Unavailable))"
     )
     assert not any(record.exc_info for record in caplog.records)
+
+
+async def test_a_hand_dm_discord_refuses_at_the_table_s_opening_leaves_the_table_open(room, simcord_bot, caplog):
+    """/pebbles new whose player's DM Discord answers 503: the table is open all the same, and the player is told to
+    use the table's button for their hand; no apology, no traceback, DMs not remembered as closed."""
+    room.env.inject_error("POST", "/users/@me/channels", status=503, message="Service Unavailable")
+    caplog.set_level(logging.INFO)
+    result = await room.alice.slash(room.channel, "pebbles new")
+    lobby = room.channel.last_message
+    assert (await simcord_bot.service.table(game_id_of(lobby))).status == "seating"
+    assert "I can't send you direct messages" in private_text(result)
+    assert not await simcord_bot.service.dm_closed(room.alice.id)
+    assert not messages_logged(caplog, logging.ERROR) and not any(record.exc_info for record in caplog.records)
