@@ -20,7 +20,7 @@ from bot.i18n import ENGLISH, N_, Words
 from bot.text import quote
 from bot.ui.controls import ReplayButton, button
 from bot.ui.kinds import KINDS
-from bot.ui.language import public_words
+from bot.ui.language import answer_words
 from bot.ui.layout import FELT, Picture, layout
 from bot.ui.present.layouts import ai_name
 from games import GAMES
@@ -87,7 +87,7 @@ class History(commands.Cog):
         if game and game not in KINDS:
             raise UnknownControlError(N_("There is no game called “{game}”."), game=quote(game))
         who = member or interaction.user
-        words = await public_words(self.bot, interaction.guild_id)
+        words = await answer_words(interaction)
         tables = await self.bot.service.history(interaction.guild_id, who.id, game or None)
         name, title = who.display_name, GAMES[game].title if game else ""
         if tables:
@@ -125,7 +125,7 @@ class History(commands.Cog):
     @app_commands.describe(member="Whose stats (default: yours)")
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         who = member or interaction.user
-        words = await public_words(self.bot, interaction.guild_id)
+        words = await answer_words(interaction)
         heading = words("{name}'s stats", name=who.display_name)
         stats = [row for row in await self.bot.service.stats(interaction.guild_id, who.id) if row.kind in GAMES]
         if not stats:

@@ -4,7 +4,9 @@ race counts where it was played and nowhere else."""
 
 import pytest
 
+from bot.cogs.ratings import HEADINGS, NONE_RATED
 from bot.core.places import Place
+from bot.i18n import words_for
 
 from .tables import custom_ids_on, text_of
 from .test_anywhere import Chat, button_with, open_panel
@@ -91,3 +93,13 @@ async def test_a_challenge_in_a_group_dm_shows_the_ratings_of_that_chat(room, gr
     [game_id] = await simcord_bot.service.open_tables(group.channel.id, room.bob.id, "peanuts")
     shown = text_of(group.message((await simcord_bot.service.table(game_id)).message_id))
     assert f"<@{room.bob.id}> {bob.ordinal:.1f}" in shown and "Ratings here:" in shown
+
+
+async def test_a_group_dms_board_speaks_the_language_of_whoever_asked(room, group, languages):
+    languages.users[room.alice.id] = "de"
+    board = await group.slash("alice", "leaderboard", game="peanuts")
+    german = words_for("de")
+    assert german(HEADINGS["all"], title="Peanuts") in text_of(board.response)
+    assert german(NONE_RATED["all"], title="Peanuts") in text_of(board.response)
+    stats = await group.slash("bob", "scores", game="peanuts")
+    assert "Peanuts scoreboard" in text_of(stats.response), "bob's own language"
