@@ -1,6 +1,6 @@
 """Whose board a game counts on: a server that added peapod keeps its ratings and leaderboard; a group DM, and a
 channel of a server where peapod is only installed to someone, each keep their own (the chat is the scope). A
-race counts where it was played and nowhere else."""
+race counts where it was played and nowhere else; its replay stays its players' own."""
 
 import pytest
 
@@ -10,6 +10,7 @@ from bot.i18n import words_for
 
 from .tables import custom_ids_on, text_of
 from .test_anywhere import Chat, button_with, open_panel
+from .test_history import replay_of
 from .test_peanuts_discord import play
 from .test_ratings import race_until
 
@@ -103,3 +104,19 @@ async def test_a_group_dms_board_speaks_the_language_of_whoever_asked(room, grou
     assert german(NONE_RATED["all"], title="Peanuts") in text_of(board.response)
     stats = await group.slash("bob", "scores", game="peanuts")
     assert "Peanuts scoreboard" in text_of(stats.response), "bob's own language"
+
+
+async def test_a_group_dms_race_replays_for_its_players_only(room, group, simcord_bot):
+    """Replays stay their players' own where peapod is not a member: another person of the group, or anyone
+    asking in another chat, is told so; the players replay it from the group as from anywhere."""
+    game_id = await rated_race(group, simcord_bot)
+    mine = await group.slash("alice", "replay", id=game_id)
+    assert "Only you see this replay." in text_of(replay_of(mine))
+    assert "Only you see this replay." in text_of(replay_of(await room.bob.slash(room.channel, "replay", id=game_id)))
+    group.people["carol"] = room.carol.user
+    for refused in (
+        await group.slash("carol", "replay", id=game_id),
+        await room.carol.slash(room.channel, "replay", id=game_id),
+        await room.carol.user.slash("replay", id=game_id),
+    ):
+        assert refused.ephemeral and refused.response.content == "Only this game's players can replay it."
