@@ -4,6 +4,7 @@ race counts where it was played and nowhere else; its replay stays its players' 
 
 import pytest
 
+from bot.cogs.history import OWN_ONLY
 from bot.cogs.ratings import HEADINGS, NONE_RATED
 from bot.core.places import Place
 from bot.i18n import words_for
@@ -120,3 +121,21 @@ async def test_a_group_dms_race_replays_for_its_players_only(room, group, simcor
         await room.carol.user.slash("replay", id=game_id),
     ):
         assert refused.ephemeral and refused.response.content == "Only this game's players can replay it."
+
+
+async def test_outside_servers_history_and_stats_are_the_players_own(room, group, simcord_bot):
+    """/history and /stats show a player their own games wherever they ask; outside servers nobody else's (their
+    games there were played in chats the asker may not be part of), in a server anyone's there."""
+    game_id = await rated_race(group, simcord_bot)
+    mine = await group.slash("alice", "history")
+    assert f"#{game_id}" in text_of(mine.response) and f"<@{room.bob.id}>" in text_of(mine.response)
+    for refused in (
+        await group.slash("bob", "history", member=room.alice.user),
+        await group.slash("bob", "stats", member=room.alice.user),
+        await room.bob.user.slash("history", member=room.alice.user),
+    ):
+        assert refused.ephemeral and refused.response.content == OWN_ONLY
+    stats = await group.slash("bob", "stats", member=room.bob.user)
+    assert not stats.ephemeral
+    server = await room.bob.slash(room.channel, "history", member=room.alice.user)
+    assert "has no finished games here yet" in text_of(server.response)
