@@ -11,6 +11,7 @@ from bot.i18n import words_for
 
 from .tables import custom_ids_on, text_of
 from .test_anywhere import Chat, button_with, open_panel
+from .test_anywhere import simcord_bot as simcord_bot  # the bot that edits as soon as asked, for whole races
 from .test_history import replay_of
 from .test_peanuts_discord import play
 from .test_ratings import race_until
