@@ -122,7 +122,6 @@ class PenguinLabels:
     beak: str = "Beak {card}"
     builds: str = "builds {first} up to {last}"
     empty_column: str = "empty column: {rank}"
-    cell: str = "cell {n}"
     result: ResultLabels = field(default_factory=ResultLabels)
 
 

@@ -101,7 +101,6 @@ def penguin_labels(words: Words, deck: DeckStyle = DeckStyle.STANDARD) -> Pengui
         beak=words.context("picture", "Beak {card}", card="{card}"),
         builds=words.context("picture", "builds {first} up to {last}", first="{first}", last="{last}"),
         empty_column=words.context("picture", "empty column: {rank}", rank="{rank}"),
-        cell=words.context("picture", "cell {n}", n=N),
         result=result_labels(words, words.context("picture", "No moves left")),
     )
 

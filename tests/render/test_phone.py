@@ -28,8 +28,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 import render
 from bot.i18n import ENGLISH, PSEUDO, words_for
-from bot.ui.picture_words import pebbles_labels, triplepeaks_labels
-from render import bracket, cards, chart, pebbles, standings, triplepeaks
+from bot.ui.picture_words import pebbles_labels, penguin_labels, triplepeaks_labels
+from render import bracket, cards, chart, pebbles, penguin, standings, triplepeaks
 from render.demo import bracket_picture, standings_table
 from render.labels import DeckStyle
 from tests.render.scenes import views
@@ -111,6 +111,15 @@ def test_triplepeaks_reads_on_a_phone(drawn, locale, deck):
     """The deal, the game along the way and its ends, under every option, in long-worded languages too."""
     labels = triplepeaks_labels(ENGLISH if locale == "en" else words_for(locale), deck)
     _check(drawn, [lambda view=view: triplepeaks.render(view, labels=labels) for view in views("triplepeaks")])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("deck", list(DeckStyle))
+def test_penguin_reads_on_a_phone(drawn, locale, deck):
+    """The deal, the game along the way, its ends and a resignation, under both deck styles and in long-worded
+    languages: the empty cells' numbers, the beak's rank on its foundation, the panel and the result."""
+    labels = penguin_labels(ENGLISH if locale == "en" else words_for(locale), deck)
+    _check(drawn, [lambda view=view: penguin.render(view, labels=labels) for view in views("penguin")])
 
 
 def test_triplepeaks_default_words_read_on_a_phone(drawn):
