@@ -240,25 +240,33 @@ def fitted_text(
 
 
 @lru_cache(maxsize=256)
-def wrapped_text(
-    text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False
-) -> tuple[Image.Image, ...]:
-    """``text`` broken at its spaces into lines at most ``width`` pixels wide, each drawn as :func:`text_image`
-    does, all at ``size`` (never shrunk); a single word wider than ``width`` is cut short with an ellipsis.
-
-    A sentence that a phone could not read shrunk into one line is given a second one instead. Cached like
-    :func:`text_image` (never draw on the results)."""
+def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """``text`` broken at its spaces into lines at most ``width`` pixels wide at ``size`` (a single word wider than
+    ``width`` stays a line of its own)."""
     words = text.split(" ")
     lines: list[str] = []
     line = words[0]
     for word in words[1:]:
         longer = f"{line} {word}" if line else word
-        if text_image(longer, size, colour, ground, bold).width <= width:
+        if text_image(longer, size, LABEL, FELT, bold).width <= width:
             line = longer
         else:
             lines.append(line.rstrip())
             line = word
     lines.append(line)
+    return tuple(lines)
+
+
+@lru_cache(maxsize=256)
+def wrapped_text(
+    text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False
+) -> tuple[Image.Image, ...]:
+    """``text`` broken into lines at most ``width`` pixels wide (:func:`wrap`), each drawn as :func:`text_image`
+    does, all at ``size`` (never shrunk); a single word wider than ``width`` is cut short with an ellipsis.
+
+    A sentence that a phone could not read shrunk into one line is given a second one instead. Cached like
+    :func:`text_image` (never draw on the results)."""
+    lines = wrap(text, size, width, bold)
     return tuple(fitted_text(line, size, colour, width, ground, bold, least=size) for line in lines)
 
 
@@ -666,6 +674,7 @@ def clear_caches() -> None:
         _CACHE.clear()
         text_image.cache_clear()
         fitted_text.cache_clear()
+        wrap.cache_clear()
         wrapped_text.cache_clear()
 
 

@@ -111,7 +111,6 @@ def peek_labels(words: Words, deck: DeckStyle = DeckStyle.STANDARD) -> PeekLabel
     return PeekLabels(
         deck=deck,
         title=words.context("picture", "Peek"),
-        reserve=words.context("picture", "reserve {n}", n=N),
         foundation=words.context("picture", "F{n}", n=N),
         status=words.context("picture", "Moves {moves}  \u00b7  Score {score}/52", moves="{moves}", score="{score}"),
         three_cards=words.context("picture", "3 cards a turn"),

@@ -28,8 +28,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 import render
 from bot.i18n import ENGLISH, PSEUDO, words_for
-from bot.ui.picture_words import pebbles_labels, penguin_labels, triplepeaks_labels
-from render import bracket, cards, chart, pebbles, penguin, standings, triplepeaks
+from bot.ui.picture_words import pebbles_labels, peek_labels, penguin_labels, triplepeaks_labels
+from render import bracket, cards, chart, pebbles, peek, penguin, standings, triplepeaks
 from render.demo import bracket_picture, standings_table
 from render.labels import DeckStyle
 from tests.render.scenes import views
@@ -120,6 +120,15 @@ def test_penguin_reads_on_a_phone(drawn, locale, deck):
     languages: the empty cells' numbers, the beak's rank on its foundation, the panel and the result."""
     labels = penguin_labels(ENGLISH if locale == "en" else words_for(locale), deck)
     _check(drawn, [lambda view=view: penguin.render(view, labels=labels) for view in views("penguin")])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("deck", list(DeckStyle))
+def test_peek_reads_on_a_phone(drawn, locale, deck):
+    """The deal with one and three cards a turn, the game along the way, its ends and a resignation: the panel, the
+    reserves' numbers, the piles' labels, the grid's headings and its empty places, the redeal mark."""
+    labels = peek_labels(ENGLISH if locale == "en" else words_for(locale), deck)
+    _check(drawn, [lambda view=view: peek.render(view, labels=labels) for view in views("peek")])
 
 
 def test_triplepeaks_default_words_read_on_a_phone(drawn):
