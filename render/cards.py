@@ -854,7 +854,7 @@ def _compact_back(deck: int, label: str) -> Image.Image:
     cx, cy, r = COMPACT_W * s / 2, COMPACT_H * s / 2, 17 * s
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=dark, width=s)
     if label:
-        _centred_text(draw, label, 19, (cx, cy), dark)
+        _centred_text(draw, label, 22, (cx, cy), dark)
     else:
         draw_pip(draw, Suit.SPADES if deck % 2 == 0 else Suit.HEARTS, (cx, cy), 9 * s, fill)
     return image

@@ -28,8 +28,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 import render
 from bot.i18n import ENGLISH, PSEUDO, words_for
-from bot.ui.picture_words import pebbles_labels, peek_labels, penguin_labels, triplepeaks_labels
-from render import bracket, cards, chart, pebbles, peek, penguin, standings, triplepeaks
+from bot.ui.picture_words import peanuts_labels, pebbles_labels, peek_labels, penguin_labels, triplepeaks_labels
+from render import bracket, cards, chart, peanuts, pebbles, peek, penguin, standings, triplepeaks
 from render.demo import bracket_picture, standings_table
 from render.labels import DeckStyle
 from tests.render.scenes import views
@@ -129,6 +129,23 @@ def test_peek_reads_on_a_phone(drawn, locale, deck):
     reserves' numbers, the piles' labels, the grid's headings and its empty places, the redeal mark."""
     labels = peek_labels(ENGLISH if locale == "en" else words_for(locale), deck)
     _check(drawn, [lambda view=view: peek.render(view, labels=labels) for view in views("peek")])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("deck", list(DeckStyle))
+def test_peanuts_reads_on_a_phone(drawn, locale, deck):
+    """A race from the deal to its end and a resignation, with the players' names and without (so "Player 1"), the
+    playable cards in gold: the panels (stuck, the result), the piles' numbers and labels, the stock's count."""
+    labels = peanuts_labels(ENGLISH if locale == "en" else words_for(locale), deck)
+    races = views("peanuts")
+    names = ("Ada Lovelace", "Grace Hopper")
+    _check(
+        drawn,
+        [
+            *(lambda view=view: peanuts.render_table(view, labels=labels) for view in races[::2]),
+            *(lambda view=view: peanuts.render_table(view, names=names, labels=labels) for view in races[1::2]),
+        ],
+    )
 
 
 def test_triplepeaks_default_words_read_on_a_phone(drawn):
