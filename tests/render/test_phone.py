@@ -175,6 +175,24 @@ def test_a_pebbles_hand_reads_on_a_phone(drawn, locale, deck):
     )
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("deck", list(DeckStyle))
+def test_the_pebbles_table_reads_on_a_phone(drawn, locale, deck):
+    """Games of two, three and four, with one and two decks (the deck tabs), from the deal through the last deal's
+    scores to their ends and resignations, with the players' names and without: the header, the discs, the trick and
+    the last one, the rows, the dealer's tag and the legend."""
+    labels = pebbles_labels(ENGLISH if locale == "en" else words_for(locale), deck)
+    tables = views("pebbles")
+    names = ("Ada Lovelace", "Grace Hopper", "Dmitri Alexandrovich", "Bo")
+    _check(
+        drawn,
+        [
+            *(lambda view=view: pebbles.render_table(view, labels=labels) for view in tables[::2]),
+            *(lambda view=view: pebbles.render_table(view, names[: view.seats], labels) for view in tables[1::2]),
+        ],
+    )
+
+
 def test_standings_and_bracket_read_on_a_phone(drawn):
     long = standings.StandingsTable(
         "A tournament with a name far too long for one line of the picture, " * 3,
