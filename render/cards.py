@@ -239,6 +239,13 @@ def fitted_text(
     return image
 
 
+def _text_width(text: str, size: int, bold: bool) -> int:
+    """How wide :func:`text_image` draws ``text``, measured without drawing it."""
+    with TEXT_LOCK:
+        left, _, right, _ = font(size, bold).getbbox(text)
+    return max(1, round(right) - round(left))
+
+
 @lru_cache(maxsize=256)
 def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """``text`` broken at its spaces into lines at most ``width`` pixels wide at ``size`` (a single word wider than
@@ -248,7 +255,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
     line = words[0]
     for word in words[1:]:
         longer = f"{line} {word}" if line else word
-        if text_image(longer, size, LABEL, FELT, bold).width <= width:
+        if _text_width(longer, size, bold) <= width:
             line = longer
         else:
             lines.append(line.rstrip())
