@@ -15,10 +15,18 @@ database's latest version and no AI move is overdue (goal: under 2 s), and how m
 fault's end. The times are on SimCord's clock, which the benchmark moves (the bot's own waits: backoff,
 edit budget, the database probe); the real seconds each run took are printed beside them.
 
-``--before`` runs the same with the behaviour this replaced: a redraw that fails is dropped, and nothing
+Then the **overload**, on the wall clock (what is measured is the bot's own work on this machine): :data:`PLAYERS`
+players each with a Peek table in one channel click Turn and Undo :data:`RATE` times a second for
+:data:`OVERLOAD_SECONDS` seconds, delivered on time whatever the bot's backlog, SimCord's clock following the wall
+clock so that it refuses an answer later than Discord's 3 s. It prints how many were told busy, how many were
+answered late or not at all (goal 0), the answer p99, the tracebacks logged, and the tables left showing an older
+version than the database once every click was answered (goal 0).
+
+``--before`` runs the faults with the behaviour owed redraws replaced: a redraw that fails is dropped, and nothing
 is woken when the database answers again (the deadline task waits for its next pass).
 
-Run with ``.venv/bin/python -m bench.resilience [--before]``. Prints figures; never fails on time.
+Run with ``.venv/bin/python -m bench.resilience [--before] [outage] [flaky] [overload]`` (all three by default).
+Prints figures; never fails on time.
 """
 
 import asyncio
