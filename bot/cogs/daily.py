@@ -17,6 +17,7 @@ from bot.core.places import Place
 from bot.errors import UnknownControlError
 from bot.i18n import N_, Words
 from bot.text import quote
+from bot.ui.deferral import PRIVATE, acknowledge, respond
 from bot.ui.language import private_words, public_words
 from bot.ui.layout import FELT, layout
 from bot.ui.places import need_member, place_of
@@ -56,7 +57,7 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
         title = bot.service.games[kind].title
 
         async def deal(interaction: discord.Interaction) -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await acknowledge(interaction, ephemeral=True, thinking=True)
             place = place_of(interaction)
             if not place.member:
                 await deal_here(interaction, place)
@@ -102,7 +103,9 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
     for kind in kinds:
         group.add_command(deal_command(kind))
 
-    @group.command(name="board", description="Today's daily results here, with everyone's streak")
+    @group.command(
+        name="board", description="Today's daily results here, with everyone's streak", extras={PRIVATE: False}
+    )
     @app_commands.describe(game="One game (default: every daily game)")
     @app_commands.choices(game=[app_commands.Choice(name=bot.service.games[kind].title, value=kind) for kind in kinds])
     async def board(interaction: discord.Interaction, game: str = "") -> None:
@@ -122,7 +125,7 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
             "\n\n".join(sections),
             footer=words("The same deals for everyone until midnight UTC; your table comes by DM."),
         )
-        await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     @group.command(name="channel", description="Choose the channel for the daily post (server managers)")
     @app_commands.describe(channel="Where the post goes at midnight UTC (leave out to stop the post)")

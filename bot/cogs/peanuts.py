@@ -15,6 +15,7 @@ from bot.cogs.resigning import ask_to_resign
 from bot.core.deadlines import LEVEL_SETTING
 from bot.core.errors import SeatingError, ServiceError
 from bot.i18n import N_
+from bot.ui.deferral import PRIVATE, acknowledge
 from bot.ui.places import place_of
 
 KIND = "peanuts"
@@ -48,7 +49,9 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
                 return True
         return False
 
-    @app_commands.command(name="challenge", description="Challenge someone to a race of Peanuts")
+    @app_commands.command(
+        name="challenge", description="Challenge someone to a race of Peanuts", extras={PRIVATE: False}
+    )
     @app_commands.describe(
         friend="Who to race (or the bot itself, for practice)",
         rescue="When both are stuck, turn the waste under the stock once and play on (Nerts rescue)",
@@ -88,7 +91,7 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
                 raise SeatingError(N_("You can only challenge someone in this server.")) from None
         if await self._race_with(interaction, friend.id):
             raise SeatingError(N_("You already have a challenge or a race with them here."))
-        await interaction.response.defer()
+        await acknowledge(interaction)
         self.bot.presenter.remember(interaction.user)
         self.bot.presenter.remember(friend)
         table = await self.service.open_table(
@@ -105,7 +108,9 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
         )
         await self.bot.presenter.post(interaction, table)
 
-    @app_commands.command(name="practice", description="Race the bot at Peanuts (off the scoreboard)")
+    @app_commands.command(
+        name="practice", description="Race the bot at Peanuts (off the scoreboard)", extras={PRIVATE: False}
+    )
     @app_commands.describe(level="How fast and well the AI plays: relaxed, steady (default) or quick")
     @app_commands.choices(level=[app_commands.Choice(name=name, value=name) for name in LEVELS])
     async def practice(self, interaction: discord.Interaction, level: str = "steady") -> None:
@@ -114,7 +119,7 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
     async def _practice(self, interaction: discord.Interaction, level: str, options: dict[str, bool]) -> None:
         if level not in LEVELS:
             raise SeatingError(N_("The level is relaxed, steady or quick."))
-        await interaction.response.defer()
+        await acknowledge(interaction)
         self.bot.presenter.remember(interaction.user)
         pace, skill = LEVELS[level]
         table = await self.service.open_table(

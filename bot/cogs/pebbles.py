@@ -19,6 +19,7 @@ from bot.core.deadlines import DEFAULT_LEVEL, LEVEL_SETTING, LEVELS
 from bot.core.errors import SeatingError, ServiceError
 from bot.core.places import UNSHARED_SETTING
 from bot.i18n import N_
+from bot.ui.deferral import PRIVATE, acknowledge
 from bot.ui.language import private_words
 from bot.ui.places import need_member, place_of, unshared
 
@@ -57,7 +58,7 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         alone = unshared(interaction)
         if alone and invited:
             raise SeatingError(UNSEEN_INVITE)
-        await interaction.response.defer(ephemeral=alone)
+        await acknowledge(interaction, ephemeral=alone)
         self.bot.presenter.remember(interaction.user)
         settings: dict[str, object] = {
             "turn_seconds": await self.service.turn_seconds(interaction.guild_id),
@@ -79,7 +80,11 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         await self.bot.presenter.post(interaction, table)
         await self.bot.presenter.seated(interaction, await self.service.table(table.game_id))
 
-    @app_commands.command(name="new", description="Open a Pebbles and Nuts table here: people join, or add the AI")
+    @app_commands.command(
+        name="new",
+        description="Open a Pebbles and Nuts table here: people join, or add the AI",
+        extras={PRIVATE: unshared},
+    )
     @app_commands.describe(
         players="How many play (4 play as partners sitting across; default 2)",
         decks="Two decks: the 4-player partnership game to 130",
@@ -104,7 +109,9 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
         options: dict[str, object] = {"decks": decks, "either_partner_declares": declare}
         await self._open(interaction, players, [], options, ai)
 
-    @app_commands.command(name="challenge", description="Invite people to a Pebbles and Nuts table")
+    @app_commands.command(
+        name="challenge", description="Invite people to a Pebbles and Nuts table", extras={PRIVATE: unshared}
+    )
     @app_commands.describe(first="Who to invite", second="A third player", third="A fourth player (partners)")
     async def challenge(
         self,

@@ -122,6 +122,11 @@ class Hub:
                 await peer.close(1001)
         await asyncio.gather(*self._sending.values(), return_exceptions=True)
 
+    async def idle(self) -> None:
+        """Wait until every view asked for has been sent (tests)."""
+        while self._sending:
+            await asyncio.gather(*self._sending.values(), return_exceptions=True)
+
     def peers(self, game_id: int) -> set[Peer]:
         return set(self._peers.get(game_id, ()))
 

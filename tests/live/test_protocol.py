@@ -224,6 +224,7 @@ async def test_a_move_made_here_is_sent_from_the_table_it_saved_and_its_notice_s
     ann, bob = await live.connect(ANN), await live.connect(BOB)
     _, view = await ann.joined()
     await bob.joined()
+    await live.server.hub.idle()
     loads = []
     table = live.service.table
 
