@@ -47,6 +47,8 @@ class Race {
   onFrame(frame) {
     if (frame.type === "welcome") {
       this.welcome = frame;
+      this.sent.clear();
+      document.body.dataset.waiting = 0;
       setWords(frame.words);
       document.documentElement.lang = frame.lang || "en";
       document.title = t("title");
@@ -56,16 +58,25 @@ class Race {
       this.onView(frame);
     } else if (frame.type === "ack") {
       const entry = this.sent.get(frame.id);
-      this.sent.delete(frame.id);
+      this.answered(frame.id);
       if (entry && entry.from && !entry.to.startsWith("b")) this.announce(describe(entry));
     } else if (frame.type === "refused") {
-      this.sent.delete(frame.id);
+      if (frame.id !== undefined) {
+        this.answered(frame.id);
+        document.body.dataset.refusals = Number(document.body.dataset.refusals || 0) + 1;
+      }
       this.message(frame.reason);
     } else if (frame.type === "hint") {
       this.hint = (this.view?.legal || []).find((entry) => entry.code === frame.code) || null;
       this.message(frame.text);
       this.redraw();
     }
+  }
+
+  /** A move was saved or refused: it no longer waits (body[data-waiting] counts the moves in flight). */
+  answered(id) {
+    this.sent.delete(id);
+    document.body.dataset.waiting = this.sent.size;
   }
 
   onView(view) {
@@ -142,6 +153,7 @@ class Race {
       this.message(t("reconnecting"));
     } else {
       this.sent.set(id, entry);
+      document.body.dataset.waiting = this.sent.size;
     }
     this.redraw();
   }
