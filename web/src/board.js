@@ -152,6 +152,7 @@ function source(context, own, place, code, depth) {
       "aria-pressed": picked ? "true" : "false",
       "data-from": place,
       "data-moves": moves.map((entry) => entry.to).join(" "),
+      "data-depth": depth,
       "data-key": `src:${place}:${code}`,
       tabindex: context.pick && !picked ? "-1" : "0",
       type: "button",

@@ -20,7 +20,7 @@ export function makeSdk(config, query) {
   const instance = query.get("instance_id");
   if (instance) sdk.instanceId = instance;
   sdk._updateCommandMocks({
-    authorize: async () => ({ code: `play-viewer-${viewer}` }),
+    authorize: async () => ({ code: `mock:${viewer}` }),
   });
   return sdk;
 }

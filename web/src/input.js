@@ -150,6 +150,7 @@ export class Input {
     if (event.button !== 0) return;
     const source = event.target.closest("[data-from]");
     if (!source || !this.view) return;
+    this.endDrag();
     this.press = { source, x: event.clientX, y: event.clientY, pointer: event.pointerId };
   }
 
@@ -158,7 +159,7 @@ export class Input {
     if (!press || press.pointer !== event.pointerId) return;
     if (!this.dragging) {
       if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_START_PX) return;
-      this.startDrag(press);
+      if (!this.startDrag(press)) return;
     }
     const ghost = this.dragging.ghost;
     ghost.style.transform = `translate(${event.clientX - press.x}px, ${event.clientY - press.y}px)`;
@@ -167,11 +168,18 @@ export class Input {
     if (under?.classList.contains("target")) under.classList.add("drop");
   }
 
+  /** Lifts the pressed card (and the cards on it); false when a new view took it away meanwhile. */
   startDrag(press) {
     const { source } = press;
     this.race.pick = { from: source.dataset.from, card: source.dataset.card };
     this.race.redraw();
     const picked = document.querySelector(`[data-key="src:${this.race.pick.from}:${this.race.pick.card}"]`);
+    if (!picked) {
+      this.press = null;
+      this.race.pick = null;
+      this.race.redraw();
+      return false;
+    }
     const rect = picked.getBoundingClientRect();
     const ghost = document.createElement("div");
     ghost.className = "ghost";
@@ -181,6 +189,7 @@ export class Input {
     document.body.append(ghost);
     this.dragging = { ghost };
     document.body.classList.add("dragging");
+    return true;
   }
 
   placeAt(x, y) {

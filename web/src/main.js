@@ -73,7 +73,8 @@ class Race {
     }
   }
 
-  /** A move was saved or refused: it no longer waits (body[data-waiting] counts the moves in flight). */
+  /** A move was saved or refused: it no longer waits. The body's data-sent, data-waiting and data-refusals
+   * count the moves sent, those not answered yet and those refused (what a test reads). */
   answered(id) {
     this.sent.delete(id);
     document.body.dataset.waiting = this.sent.size;
@@ -154,6 +155,7 @@ class Race {
     } else {
       this.sent.set(id, entry);
       document.body.dataset.waiting = this.sent.size;
+      document.body.dataset.sent = Number(document.body.dataset.sent || 0) + 1;
     }
     this.redraw();
   }
