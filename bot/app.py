@@ -129,7 +129,7 @@ class PeapodBot(commands.AutoShardedBot):
         """A pass the database broke off may have left deadlines claimed; they are given back before the next."""
         self.service.recovery.listen(self._store_back)
         self.kinds = kinds
-        self.presenter = Presenter(self, self.service, kinds, budget, owns=self.owns)
+        self.presenter = Presenter(self, self.service, kinds, budget, owns=self.owns, live=settings.live)
         self._healing: asyncio.Task[None] | None = None
 
     def owns(self, guild_id: int | None) -> bool:

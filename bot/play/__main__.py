@@ -11,15 +11,16 @@ from pathlib import Path
 import bot.play
 from bot.i18n import LOCALES, PSEUDO
 from bot.play.hub import Hub
+from bot.play.live import play_live
 from bot.play.room import PLAYERS, play_room
 from bot.play.stage import Stage
 
 KEPT_DATABASE = Path("data/play.db")
 
 
-async def serve(database: Path, port: int | None, locale: str | None = None) -> None:
-    """Run the simulated server and its clock, and serve the places page until Ctrl-C."""
-    async with play_room(database, locale) as room:
+async def serve(database: Path, port: int | None, locale: str | None = None, web_port: int | None = None) -> None:
+    """Run the simulated server and its clock, and serve the places page and the Activity until Ctrl-C."""
+    async with play_room(database, locale) as room, play_live(room, web_port) as live:
         stage = Stage(room)
         clock = asyncio.create_task(stage.clock.run(), name="peapod-play-clock")
         try:
@@ -27,6 +28,11 @@ async def serve(database: Path, port: int | None, locale: str | None = None) -> 
                 print(
                     f"peapod is ready: open {hub.url} (a private link for this computer only). "
                     f"Pick {', '.join(PLAYERS)} and a place; Ctrl-C stops it.",
+                    flush=True,
+                )
+                print(
+                    "Peanuts live: press Play live on a race, then open the Activity as a player, one tab each "
+                    f"({', '.join(live.url_for(name) for name in PLAYERS[:3])}).",
                     flush=True,
                 )
                 await asyncio.Event().wait()
@@ -46,6 +52,7 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
         help=f"keep the games in FILE (default {KEPT_DATABASE}) instead of a temporary database",
     )
     parser.add_argument("--port", type=int, help="serve the places page on this local port")
+    parser.add_argument("--web-port", type=int, help="serve the Activity's page (Peanuts live) on this local port")
     parser.add_argument(
         "--locale",
         choices=[*LOCALES, PSEUDO],
@@ -59,10 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         if args.keep is not None:
-            asyncio.run(serve(args.keep, args.port, args.locale))
+            asyncio.run(serve(args.keep, args.port, args.locale, args.web_port))
         else:
             with tempfile.TemporaryDirectory(prefix="peapod-play-") as folder:
-                asyncio.run(serve(Path(folder) / "play.db", args.port, args.locale))
+                asyncio.run(serve(Path(folder) / "play.db", args.port, args.locale, args.web_port))
     except KeyboardInterrupt:
         print("peapod play stopped.", flush=True)
     return 0

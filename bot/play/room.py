@@ -13,7 +13,7 @@ from simcord.builders import ChannelHandle
 
 from bot.app import PeapodBot, create_bot
 from bot.config import Settings
-from bot.store import SqliteStore
+from bot.store import SqliteStore, Store
 from bot.ui.present.requests import EditBudget
 
 log = logging.getLogger("peapod.play")
@@ -24,6 +24,9 @@ CHANNEL = "card-room"
 PREVIEW_LOCALE = "en-US"
 PREVIEW_LOCALES = frozenset(locale.value for locale in discord.Locale)
 """The locales the page itself can be shown in (Discord's; the pseudo-locale's page is shown in English)."""
+PLAY_APPLICATION = 1_000_000_000_000_000_001
+"""The application id play mode's Activity uses (its fake of Discord's HTTP answers for it)."""
+PLAY_SECRET = "play-client-secret"
 SETTLE_TIMEOUT = 30.0
 """Seconds SimCord waits for the bot to finish an action; generous, so a slow render never times out."""
 PLAY_BUDGET = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
@@ -42,6 +45,8 @@ class PlayRoom:
     players: list[MemberActor]
     locale: str = PREVIEW_LOCALE
     """The Discord locale the page is shown in."""
+    store: Store | None = None
+    """The bot's store (the Activity's web app serves from it too)."""
 
     def player(self, name: str) -> MemberActor:
         """The player called ``name``; ValueError for anyone else."""
@@ -63,7 +68,14 @@ async def play_room(database: Path, locale: str | None = None) -> AsyncIterator[
     """
     store = await SqliteStore.open(database)
     try:
-        settings = Settings(_env_file=None, database_path=database, shard_count=1)
+        settings = Settings(
+            _env_file=None,
+            database_path=database,
+            shard_count=1,
+            discord_client_id=PLAY_APPLICATION,
+            discord_client_secret=PLAY_SECRET,
+            web_port=0,
+        )
         bot = create_bot(settings, store, budget=PLAY_BUDGET)
         async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT) as env:
             assert bot.user is not None
@@ -77,7 +89,7 @@ async def play_room(database: Path, locale: str | None = None) -> AsyncIterator[
                     await bot.service.choose_language(player.id, locale)
                 await bot.service.choose_server_language(guild.id, locale)
             shown = locale if locale in PREVIEW_LOCALES else PREVIEW_LOCALE
-            yield PlayRoom(env, bot, channel, players, shown)
+            yield PlayRoom(env, bot, channel, players, shown, store)
             for error in env.errors:
                 log.error("the bot raised during play", exc_info=error)
     finally:

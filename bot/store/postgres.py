@@ -11,7 +11,8 @@
   back, and the pool opens fresh connections for the next call.
 - Redraw notices travel by ``NOTIFY peapod_redraw, '<game id>'``, a tournament message's by
   ``NOTIFY peapod_tournament, '<tournament id>'``; one listening connection hears both (reconnecting after
-  an outage).
+  an outage). Every saved action is announced by ``NOTIFY peapod_change, '<game id>'`` inside its
+  transaction (so sent at commit, never for a save rolled back); the live races' sockets hear it.
 """
 
 import asyncio
@@ -25,6 +26,7 @@ from typing import Any, Self
 
 import asyncpg
 
+from bot.store.connection import Connection
 from bot.store.migrations import MIGRATIONS, migrations
 from bot.store.protocol import RedrawListener
 from bot.store.records import SchemaTooNewError, StoreUnavailableError
@@ -37,6 +39,7 @@ MIGRATION_LOCK = 0x7065_6170_6F64
 """The advisory lock key migrations hold (``peapod`` in hex), so only one process migrates at a time."""
 REDRAW_CHANNEL = "peapod_redraw"
 TOURNAMENT_CHANNEL = "peapod_tournament"
+CHANGE_CHANNEL = "peapod_change"
 RECONNECT_SECONDS = 1.0
 UNAVAILABLE = (
     asyncpg.PostgresConnectionError,
@@ -105,7 +108,11 @@ class PostgresStore(SqlStore):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self._url = url
-        self._listeners: dict[str, list[RedrawListener]] = {REDRAW_CHANNEL: [], TOURNAMENT_CHANNEL: []}
+        self._listeners: dict[str, list[RedrawListener]] = {
+            REDRAW_CHANNEL: [],
+            TOURNAMENT_CHANNEL: [],
+            CHANGE_CHANNEL: [],
+        }
         self._listening: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -197,6 +204,13 @@ class PostgresStore(SqlStore):
     async def listen_tournament_redraws(self, listener: RedrawListener) -> None:
         """Call ``listener`` for every tournament redraw notice (from any process, this one included)."""
         await self._listen_to(TOURNAMENT_CHANNEL, listener)
+
+    async def _announce_change(self, db: Connection, game_id: int) -> None:
+        await db.execute("SELECT pg_notify(?, ?)", (CHANGE_CHANNEL, str(game_id)))
+
+    async def listen_changes(self, listener: RedrawListener) -> None:
+        """Call ``listener`` for every saved action's notice (from any process, this one included)."""
+        await self._listen_to(CHANGE_CHANNEL, listener)
 
     async def _notify(self, channel: str, number: int) -> None:
         async with self._transaction() as db:

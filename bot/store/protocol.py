@@ -9,6 +9,8 @@ What must not be doubled across processes is decided in the database, never in m
 deadline for one firer (a claim lapses after a while, so a process killed mid-fire loses none),
 ``deal`` and ``set_status`` the status. A claim names its claimant (the shards a process runs), so a
 process restarted for the same shards, or one stopping, gives claims back with ``release_claims``.
+Every saved action is announced to ``listen_changes`` listeners on every process (the live races'
+sockets follow their games this way).
 ``notify_redraw`` (a game's messages) and ``notify_tournament_redraw`` (a tournament's message) reach every
 process listening on the same database (the one that owns a channel redraws it).
 """
@@ -21,6 +23,8 @@ from bot.store.records import (
     DailyAttempt,
     EntrantRecord,
     GameRecord,
+    LiveLaunch,
+    LiveSocket,
     NewGame,
     NewTournament,
     PlayerStats,
@@ -214,6 +218,26 @@ class Store(Protocol):
     async def notify_tournament_redraw(self, tournament_id: int) -> None: ...
 
     async def listen_tournament_redraws(self, listener: RedrawListener) -> None: ...
+
+    async def listen_changes(self, listener: RedrawListener) -> None: ...
+
+    async def record_launch(self, game_id: int, channel_id: int, launched_by: int, *, at: float) -> None: ...
+
+    async def launched_in(self, channel_id: int) -> LiveLaunch | None: ...
+
+    async def record_instance(self, instance_id: str, launch: LiveLaunch, *, at: float) -> None: ...
+
+    async def instance_games(self, instance_id: str) -> list[int]: ...
+
+    async def add_socket(self, instance_id: str, game_id: int, user_id: int, *, process: str, at: float) -> int: ...
+
+    async def seen_sockets(self, process: str, *, at: float) -> None: ...
+
+    async def drop_socket(self, socket_id: int) -> None: ...
+
+    async def live_sockets(self, game_id: int) -> list[LiveSocket]: ...
+
+    async def sweep_sockets(self, *, before: float) -> int: ...
 
     async def create_tournament(self, new: NewTournament) -> TournamentRecord: ...
 

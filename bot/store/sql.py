@@ -29,6 +29,7 @@ from types import TracebackType
 from typing import Any, Self, TypeVar
 
 from bot.store.connection import Connection
+from bot.store.live import LiveQueries
 from bot.store.protocol import RedrawListener
 from bot.store.records import (
     ActionRecord,
@@ -106,8 +107,9 @@ def _daily(row: Sequence[Any]) -> DailyAttempt:
     )
 
 
-class SqlStore(TournamentQueries, ABC):
-    """The store's queries over a backend's connections (with the tournaments': :mod:`bot.store.tournaments`);
+class SqlStore(TournamentQueries, LiveQueries, ABC):
+    """The store's queries over a backend's connections (with the tournaments' and the live races':
+    :mod:`bot.store.tournaments`, :mod:`bot.store.live`);
     subclasses open, migrate and connect."""
 
     NULL_SAFE_EQUAL = "IS"
@@ -289,7 +291,15 @@ class SqlStore(TournamentQueries, ABC):
             )
             if finished:
                 await self._insert_results(db, game_id, results, at)
+            await self._announce_change(db, game_id)
+        self._changed(game_id)
         return new_version
+
+    async def _announce_change(self, db: Connection, game_id: int) -> None:
+        """Inside a save's transaction: tell the other processes the game changed (sent at commit, if any)."""
+
+    def _changed(self, game_id: int) -> None:
+        """After a save's commit: tell this process's change listeners, where no database notice reaches them."""
 
     @staticmethod
     async def _insert_results(db: Connection, game_id: int, results: Sequence[ResultRecord], at: float) -> None:
@@ -922,3 +932,7 @@ class SqlStore(TournamentQueries, ABC):
     @abstractmethod
     async def listen_tournament_redraws(self, listener: RedrawListener) -> None:
         """Call ``listener`` with the tournament id of every :meth:`notify_tournament_redraw` on this database."""
+
+    @abstractmethod
+    async def listen_changes(self, listener: RedrawListener) -> None:
+        """Call ``listener`` with the game id of every action saved on this database, by any process."""

@@ -84,6 +84,8 @@ NOT_A_REPLAY = N_("That control belongs on a replay; open one with Replay or /re
 PICK_VALUE = re.compile(r"[a-z][0-9]{0,2}")
 CODE_VALUE = re.compile(custom_ids.CODE)
 UNPICKABLE = N_("That card cannot move right now; pick one from the menu.")
+PLAY_LIVE = N_("Play live")
+LAUNCH_LATE = N_("Discord took too long to open the race live; press Play live again.")
 
 
 def client_words(interaction: discord.Interaction) -> Words:
@@ -646,6 +648,29 @@ class ClaimButton(Control, template=custom_ids.template(custom_ids.CLAIM)):
         bot.presenter.redraw(table)
 
 
+class LiveButton(Control, template=custom_ids.template(custom_ids.LIVE)):
+    """Play live: the race opens in peapod's Activity (``bot.live``) for whoever pressed it, racer or watcher.
+
+    The launch is recorded first (the Activity that opens in this channel shows this race), then the click is
+    answered by launching the Activity, its one possible answer: a click acknowledged by a deferral before
+    that (a slow database) is told to press again.
+    """
+
+    prefix = custom_ids.LIVE
+    saves = True
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot = peapod(interaction)
+        await bot.service.launch_live(self.game_id, interaction.channel_id or 0, interaction.user.id)
+        await self.disarm()
+        if interaction.response.is_done():
+            await bot.presenter.tell(interaction, (await private_words(interaction))(LAUNCH_LATE))
+            return
+        await interaction.response.launch_activity()
+        if self.timing is not None:
+            self.timing.acknowledge()
+
+
 class LegacyControl(Control, template=custom_ids.LEGACY_TEMPLATE):
     """A button or menu drawn by the bot before one class per control: its table is redrawn."""
 
@@ -784,6 +809,7 @@ CONTROLS: tuple[type[Control], ...] = (
     NewGameButton,
     RematchButton,
     ClaimButton,
+    LiveButton,
     ReplayButton,
     ReplayStepButton,
     LegacyControl,

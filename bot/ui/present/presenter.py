@@ -84,12 +84,13 @@ class Presenter:
         kinds: Mapping[str, KindUI],
         budget: EditBudget | None = None,
         owns: Owns = lambda guild_id: True,
+        live: bool = False,
     ) -> None:
         self._client = client
         self._service = service
         self._owns = owns
         self.names = Names()
-        self.drawer = Drawer(service, kinds, self.names)
+        self.drawer = Drawer(service, kinds, self.names, live=live)
         self.requests = Requests(budget)
         self.hands = Hands(client, service, self.drawer, self.requests)
         self.threads = Threads(client, service, self.drawer, self.requests)

@@ -1,0 +1,59 @@
+"""The words of the live race: the client's labels (worded on the server, in the reader's language, and sent
+in the welcome) and the sentences the server answers with."""
+
+from bot.i18n import N_, Words
+
+LABELS = {
+    "title": N_("Peanuts live"),
+    "you": N_("You"),
+    "opponent": N_("Opponent"),
+    "watching": N_("Watching"),
+    "peanut": N_("Peanut pile"),
+    "stock": N_("Stock"),
+    "waste": N_("Waste"),
+    "centre": N_("Centre"),
+    "score": N_("Score"),
+    "stuck": N_("I'm stuck"),
+    "unstuck": N_("Not stuck any more"),
+    "turn": N_("Turn the stock"),
+    "recycle": N_("Turn the waste over"),
+    "hint": N_("Hint"),
+    "resign": N_("Resign"),
+    "connecting": N_("Connecting…"),
+    "reconnecting": N_("Reconnecting…"),
+    "left_activity": N_("You left the Activity: the race goes on in its messages."),
+    "play_in_messages": N_("Play in messages"),
+    "won": N_("You won!"),
+    "lost": N_("You lost."),
+    "draw": N_("A draw."),
+}
+"""Each key the client asks for (docs/live-protocol.md) and its message id."""
+
+AI_NAMES = {"easy": N_("AI (easy)"), "normal": N_("AI (normal)"), "hard": N_("AI (hard)")}
+"""How an AI seat is named, by level (the same words as on the table message)."""
+PLAYER = N_("Player {number}")
+
+BAD_HELLO = N_("The Activity did not say who you are; open it again.")
+BAD_TOKEN = N_("Discord did not accept your sign-in; open the Activity again.")
+BAD_CODE = N_("Discord did not accept that sign-in code; open the Activity again.")
+NO_INSTANCE = N_("Discord knows no such Activity; open it again from a Play live button.")
+NOT_IN_INSTANCE = N_("You are not in this Activity; open it from a Play live button.")
+NO_RACE = N_("No race was launched here; press Play live on a Peanuts race first.")
+DISCORD_DOWN = N_("Discord did not answer; try again in a moment.")
+NOT_A_RACE = N_("The Activity plays Peanuts races only.")
+WATCHING = N_("You are watching this race: only its racers move.")
+NOT_UNDERSTOOD = N_("The Activity sent something peapod does not understand; reload it.")
+STORE_DOWN = N_("The game database is not answering right now; nothing was changed. Try again in a moment.")
+APOLOGY = N_("Sorry, something went wrong on our side; the game is unchanged.")
+NO_HINT = N_("I found no winning line from here; the game may be lost. *Undo* can take moves back.")
+HINT = N_("Try **{move}**. {why}")
+
+
+def labels(words: Words) -> dict[str, str]:
+    """The client's labels in ``words``' language."""
+    return {key: words(message) for key, message in LABELS.items()}
+
+
+def plain(text: str) -> str:
+    """A sentence written for Discord's markdown, as plain text for the page."""
+    return text.replace("**", "").replace("*", "")
