@@ -1,7 +1,8 @@
 """Two racers in a browser, driving the Peanuts live page as people do: one with the keyboard only, one by
 dragging with the mouse. Each reads the moves the page offers (its cards' ``data-moves``, from the view's
 legal list) and the controls it shows, and plays a simple line: a card to the centre first, then the peanut
-top or a whole column onto a column (a column emptied is refilled from the peanut pile), else the stock (saying "stuck" at the end of a round of it with nothing to build)."""
+top or a whole column onto a column (the emptied column is refilled from the peanut pile), else the stock
+(saying "stuck" at the end of a round of it with nothing to build). The line always ends the race."""
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -15,7 +16,8 @@ READ = """() => {
     version: body.version || '', sent: body.sent || '0', over: body.over === 'true', refusals: body.refusals || '0',
     sources: [...document.querySelectorAll('#board [data-from]')].map(e => ({
       from: e.dataset.from, card: e.dataset.card, depth: Number(e.dataset.depth), moves: e.dataset.moves.split(' ')})),
-    controls: Object.fromEntries([...document.querySelectorAll('#controls button')].map(b => [b.dataset.control, !b.disabled])),
+    controls: Object.fromEntries([...document.querySelectorAll('#controls button')].map(
+      b => [b.dataset.control, !b.disabled])),
     stock: own ? Number(own.querySelector('.stock').dataset.count) : 0,
     stuck: own ? !!own.querySelector('.flag') : false,
   };

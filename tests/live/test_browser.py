@@ -79,8 +79,10 @@ async def test_two_tabs_race_to_the_end_one_by_keyboard_one_by_drag_while_a_thir
                 watcher = await open_page(browser, live.url_for(clover.name), watched)
                 keyboard = Racer(await open_page(browser, live.url_for(ada.name)), by_keyboard)
                 mouse = Racer(await open_page(browser, live.url_for(basil.name)), by_mouse)
-                seats = [await page.evaluate("() => document.body.dataset.seat") for page in (
-                    keyboard.page, mouse.page, watcher)]
+                seats = [
+                    await page.evaluate("() => document.body.dataset.seat")
+                    for page in (keyboard.page, mouse.page, watcher)
+                ]
                 assert seats == ["0", "1", "watching"]
 
                 await asyncio.wait_for(asyncio.gather(keyboard.race(), mouse.race()), timeout=120)
@@ -91,12 +93,15 @@ async def test_two_tabs_race_to_the_end_one_by_keyboard_one_by_drag_while_a_thir
                     assert "The result is in the channel." in over
                 assert await keyboard.page.inner_text("#over .verdict") in {"You won!", "You lost.", "A draw."}
                 assert await watcher.locator("#board [data-from], #controls:not([hidden])").count() == 0
-                shown = set(await watcher.eval_on_selector_all("#board [data-card]", "els => els.map(e => e.dataset.card)"))
+                cards = "els => els.map(e => e.dataset.card)"
+                shown = set(await watcher.eval_on_selector_all("#board [data-card]", cards))
             finally:
                 await browser.close()
 
-        moves = {way: sum(action[0] == "move" for action in racer.played) for way, racer in (
-            ("keyboard", keyboard), ("mouse", mouse))}
+        moves = {
+            way: sum(action[0] == "move" for action in racer.played)
+            for way, racer in (("keyboard", keyboard), ("mouse", mouse))
+        }
         assert moves["keyboard"] > 0 and moves["mouse"] > 0, moves
 
         # The watcher's every view: no seat, no moves, and exactly the cards face up at that version.
