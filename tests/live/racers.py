@@ -2,7 +2,7 @@
 dragging with the mouse. Each reads the moves the page offers (its cards' ``data-moves``, from the view's
 legal list) and the controls it shows, and plays a simple line: a card to the centre first, then the peanut
 top or a whole column onto a column (the emptied column is refilled from the peanut pile), else the stock
-(saying "stuck" at the end of a round of it with nothing to build). The line always ends the race."""
+(saying "stuck" once at the end of a round of it with nothing to build). The line always ends the race."""
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -34,14 +34,15 @@ SETTLED = """([version, refusals]) => document.body.dataset.waiting === '0'
   && (document.body.dataset.version !== version || (document.body.dataset.refusals || '0') !== refusals)"""
 """The move was answered: saved (a new view) or refused."""
 
-FOCUSED = "() => { const d = document.activeElement?.dataset || {}; return [d.from || '', d.card || '', d.to || ''] }"
 LETTERS = {"turn": "t", "recycle": "r", "stuck": "s"}
 
 Action = tuple[str, ...]
 
 
-def choose(seen: dict) -> Action | None:
-    """The next move: ``("move", from, card, to)`` or ``("control", kind)``; None when there is nothing to do."""
+def choose(seen: dict, said_stuck: bool) -> Action | None:
+    """The next move: ``("move", from, card, to)`` or ``("control", kind)``; None when there is nothing to do.
+    ``said_stuck``: whether the racer said "stuck" in this round of the stock already (once is enough: told
+    there is a play left, the racer plays on and says it again at the end of the next round)."""
     for source in seen["sources"]:
         for to in source["moves"]:
             if to.startswith("b"):
@@ -50,12 +51,38 @@ def choose(seen: dict) -> Action | None:
         if source["from"] == "p" or (source["from"].startswith("c") and source["depth"] == 0):
             return ("move", source["from"], source["card"], source["moves"][0])
     controls = seen["controls"]
-    if seen["stock"] == 0 and controls.get("stuck") and not seen["stuck"]:
+    if seen["stock"] == 0 and controls.get("stuck") and not seen["stuck"] and not said_stuck:
         return ("control", "stuck")
     for kind in ("turn", "recycle"):
         if controls.get(kind):
             return ("control", kind)
     return None
+
+
+STEPS = """([selector, wanted]) => {
+  const all = [...document.querySelectorAll(selector)].filter(e => !e.disabled && e.tabIndex >= 0);
+  const at = all.indexOf(document.activeElement);
+  const to = all.findIndex(e => e.matches(wanted));
+  return to < 0 ? null : [at, to, all.length];
+}"""
+"""How far the focus is from the element matching ``wanted``, among the focusable ``selector`` elements."""
+FOCUSABLE = "button, [tabindex]"
+
+
+async def step_to(page: Page, selector: str, wanted: str, forward: str, back: str) -> bool:
+    """Move the focus to ``wanted`` with the ``forward`` and ``back`` keys, as few presses as it takes."""
+    for _ in range(3):
+        steps = await page.evaluate(STEPS, [selector, wanted])
+        if steps is None:
+            return False
+        at, to, count = steps
+        if at == to:
+            return True
+        ahead = (to - at) % count if at >= 0 else to + 1
+        key, presses = (forward, ahead) if ahead <= count - ahead or at < 0 else (back, count - ahead)
+        for _ in range(presses):
+            await page.keyboard.press(key)
+    return False
 
 
 async def by_keyboard(page: Page, action: Action) -> bool:
@@ -64,20 +91,14 @@ async def by_keyboard(page: Page, action: Action) -> bool:
         await page.keyboard.press(LETTERS[action[1]])
         return True
     _, source, card, to = action
-    for _ in range(40):
-        if (await page.evaluate(FOCUSED))[:2] == [source, card]:
-            break
-        await page.keyboard.press("Tab")
-    else:
+    if not await step_to(page, FOCUSABLE, f'[data-key="src:{source}:{card}"]', "Tab", "Shift+Tab"):
         return False
     await page.keyboard.press("Enter")
-    for _ in range(12):
-        if (await page.evaluate(FOCUSED))[2] == to:
-            await page.keyboard.press("Enter")
-            return True
-        await page.keyboard.press("ArrowRight")
-    await page.keyboard.press("Escape")
-    return False
+    if not await step_to(page, "[data-to].target", f'[data-to="{to}"]', "ArrowRight", "ArrowLeft"):
+        await page.keyboard.press("Escape")
+        return False
+    await page.keyboard.press("Enter")
+    return True
 
 
 async def by_mouse(page: Page, action: Action) -> bool:
@@ -106,6 +127,7 @@ class Racer:
     way: Callable[[Page, Action], Awaitable[bool]]
     played: list[Action] = field(default_factory=list)
     unsent: int = 0
+    said_stuck: bool = False
 
     async def race(self) -> None:
         """Play until the page says the race is over."""
@@ -113,7 +135,7 @@ class Racer:
             seen = await self.page.evaluate(READ)
             if seen["over"]:
                 return
-            action = choose(seen)
+            action = choose(seen, self.said_stuck)
             if action is None or not await self.way(self.page, action):
                 await self.page.wait_for_function(
                     "v => document.body.dataset.version !== v", arg=seen["version"], timeout=30_000
@@ -124,4 +146,6 @@ class Racer:
                 assert self.unsent < 200, f"the page keeps refusing to send {action}"
                 continue
             self.played.append(action)
+            if action[0] == "control" and action[1] in ("stuck", "recycle"):
+                self.said_stuck = action[1] == "stuck"
             await self.page.wait_for_function(SETTLED, arg=[seen["version"], seen["refusals"]], timeout=10_000)

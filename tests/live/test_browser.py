@@ -6,6 +6,8 @@ gets a hidden card, and the result is stored and shown in the channel as for a r
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +15,10 @@ import pytest
 from playwright.async_api import Page, async_playwright
 
 from bot.live.server import WEB_DIST
-from bot.play.live import play_live
-from bot.play.room import play_room
+from bot.play.hub import Hub
+from bot.play.live import PlayLive, play_live
+from bot.play.room import PlayRoom, play_room
+from bot.play.stage import Stage
 from games.cards import Card
 from games.peanuts import GAME, public_cards
 
@@ -22,6 +26,7 @@ from ..bot.tables import custom_ids_on, labels_of, table_message, text_of
 from .racers import Racer, by_keyboard, by_mouse
 
 CHROMIUM = Path("/usr/bin/chromium")
+VIEWPORT = {"width": 900, "height": 1000}
 SEED = 7
 """A deal where both racers' simple line makes card moves (so the keyboard and the drag are both used)."""
 
@@ -45,22 +50,63 @@ def ident(card: Card) -> str:
     return f"{card.code}{card.deck}"
 
 
-async def open_page(browser: Any, url: str, frames: list[dict[str, Any]] | None = None) -> Page:
-    page = await browser.new_page(viewport={"width": 900, "height": 1000})
-    errors: list[str] = []
+def watch(page: Page, errors: list[str], frames: list[dict[str, Any]] | None = None) -> None:
+    """Keep the page's script errors, and the frames its sockets receive."""
     page.on("pageerror", lambda error: errors.append(str(error)))
     if frames is not None:
         page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data))))
+
+
+async def open_page(browser: Any, url: str, errors: list[str]) -> Page:
+    """The Activity's page at ``url`` (as the link make play prints), once it shows the race. Each racer has a
+    window of their own: a tab behind another gets no animation frames, which Playwright's waits poll on."""
+    context = await browser.new_context(viewport=VIEWPORT)
+    page = await context.new_page()
+    watch(page, errors)
     await page.goto(url)
     await page.wait_for_selector("body[data-version]", timeout=10_000)
-    assert not errors, errors
     return page
+
+
+async def open_from_places(context: Any, hub: Hub, name: str, errors: list[str], frames: list[dict[str, Any]]) -> Page:
+    """The Activity's page as the places page opens it for ``name``: pick the player, follow Open Peanuts live."""
+    places = await context.new_page()
+    await places.goto(hub.url)
+    await places.select_option("#viewer", name)
+    await places.wait_for_selector("#live:not([hidden])", timeout=10_000)
+
+    def new_page(page: Page) -> None:
+        watch(page, errors, frames)
+
+    context.on("page", new_page)
+    async with context.expect_page() as opened:
+        await places.click("#live-link")
+    page = await opened.value
+    context.remove_listener("page", new_page)
+    await places.close()
+    await page.wait_for_selector("body[data-version]", timeout=10_000)
+    return page
+
+
+@asynccontextmanager
+async def places_page(room: PlayRoom, live: PlayLive) -> AsyncIterator[Hub]:
+    """make play's places page, with its link to the Activity."""
+    stage = Stage(room)
+    try:
+        async with Hub(room, stage, live=live) as hub:
+            yield hub
+    finally:
+        await stage.close()
 
 
 async def test_two_tabs_race_to_the_end_one_by_keyboard_one_by_drag_while_a_third_watches(tmp_path, monkeypatch):
     assert (WEB_DIST / "app.js").is_file(), "the page is not built: run `make web` (make test does)"
     monkeypatch.setattr("bot.core.service.default_seed", lambda: SEED)
-    async with play_room(tmp_path / "play.db") as room, play_live(room) as live:
+    async with (
+        play_room(tmp_path / "play.db") as room,
+        play_live(room) as live,
+        places_page(room, live) as hub,
+    ):
         ada, basil, clover = room.players[:3]
         await ada.slash(room.channel, "peanuts challenge", friend=basil.user)
         challenge = room.channel.last_message
@@ -75,10 +121,12 @@ async def test_two_tabs_race_to_the_end_one_by_keyboard_one_by_drag_while_a_thir
                 executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
             )
             try:
+                context = await browser.new_context(viewport=VIEWPORT)
+                errors: list[str] = []
                 watched: list[dict[str, Any]] = []
-                watcher = await open_page(browser, live.url_for(clover.name), watched)
-                keyboard = Racer(await open_page(browser, live.url_for(ada.name)), by_keyboard)
-                mouse = Racer(await open_page(browser, live.url_for(basil.name)), by_mouse)
+                watcher = await open_from_places(context, hub, clover.name, errors, watched)
+                keyboard = Racer(await open_page(browser, live.url_for(ada.name), errors), by_keyboard)
+                mouse = Racer(await open_page(browser, live.url_for(basil.name), errors), by_mouse)
                 seats = [
                     await page.evaluate("() => document.body.dataset.seat")
                     for page in (keyboard.page, mouse.page, watcher)
@@ -98,6 +146,7 @@ async def test_two_tabs_race_to_the_end_one_by_keyboard_one_by_drag_while_a_thir
             finally:
                 await browser.close()
 
+        assert not errors, errors
         moves = {
             way: sum(action[0] == "move" for action in racer.played)
             for way, racer in (("keyboard", keyboard), ("mouse", mouse))
@@ -124,6 +173,7 @@ async def test_two_tabs_race_to_the_end_one_by_keyboard_one_by_drag_while_a_thir
 
         # The result as for a race in messages: stored, rated, and back in the channel with Rematch.
         assert sorted(result.user_id for result in await room.store.results(game_id)) == sorted([ada.id, basil.id])
+        assert set(await room.store.ratings(record.guild_id or 0, "peanuts", [ada.id, basil.id])) == {ada.id, basil.id}
         await room.env.advance_time(2)
         result = table_message(room, challenge.id)
         assert "Rematch" in labels_of(result), text_of(result)
