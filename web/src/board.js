@@ -4,7 +4,7 @@
 // view's "legal" list names it.
 
 import { cardBack, cardFace, h, slot } from "./cards.js";
-import { cardText, placeText, t } from "./words.js";
+import { cardText, moveText, placeText, t } from "./words.js";
 
 /** The view's card moves by source: "c2|9H0" -> [{code, from, card, to}, ...]. */
 export function movesBySource(view) {
@@ -49,7 +49,7 @@ function drawSide(context, seat, where, own) {
   const player = context.view.players[seat];
   const label = own ? t("you") : player.name;
   const flags = [];
-  if (player.stuck) flags.push(h("span", { class: "flag" }, t("stuck")));
+  if (player.stuck) flags.push(h("span", { class: "flag" }, t("is_stuck")));
   return h(
     "section",
     { class: `side ${where}${own ? " own" : ""}`, "data-seat": seat, "aria-label": player.name },
@@ -162,10 +162,12 @@ function source(context, own, place, code, depth) {
   );
 }
 
-/** A place's attributes, with what makes it a target when the picked card may go there. */
+/** A place's attributes, with what makes it a target when the picked card may go there (then it reads as
+ * the move: "5♥ → pile 3"). */
 function target(context, own, place, attributes, topCard) {
-  const label = topCard ? `${placeText(place)}, ${cardText(topCard)}` : `${placeText(place)}, ${t("empty")}`;
-  const result = { ...attributes, "aria-label": label };
+  const named = place === "b+" ? "" : placeText(place);
+  const label = topCard ? `${named}, ${cardText(topCard)}` : named;
+  const result = { ...attributes, "aria-label": label || null };
   if (!own) return result;
   result["data-to"] = place;
   const hinted = context.hint && context.hint.to === place;
@@ -174,6 +176,7 @@ function target(context, own, place, attributes, topCard) {
     result.role = "button";
     result.tabindex = "0";
     result["data-key"] = `to:${place}`;
+    result["aria-label"] = moveText(context.pick.card, place);
   }
   if (hinted) result.class += " hinted";
   return result;

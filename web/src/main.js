@@ -7,7 +7,7 @@ import { h } from "./cards.js";
 import { makeSdk, signIn } from "./discord.js";
 import { Input } from "./input.js";
 import { LiveSocket } from "./socket.js";
-import { cardText, placeText, setWords, t } from "./words.js";
+import { moveText, setWords, t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -193,7 +193,7 @@ class Race {
       }
     });
     view.players.forEach((player, seat) => {
-      if (player.stuck !== before.players[seat].stuck) said.push(`${player.name}: ${player.stuck ? t("stuck") : t("unstuck")}`);
+      if (player.stuck && !before.players[seat].stuck) said.push(`${player.name}: ${t("is_stuck")}`);
     });
     if (view.over && !before.over && view.outcome) said.push(view.outcome.text);
     if (said.length) this.announce(said.join(". "));
@@ -214,7 +214,7 @@ class Race {
 }
 
 function describe(entry) {
-  return t("moved", { card: cardText(entry.card), target: placeText(entry.to) });
+  return moveText(entry.card, entry.to);
 }
 
 const race = new Race();

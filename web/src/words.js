@@ -1,36 +1,32 @@
 // The page's words come from the server (the welcome's "words" map, in the reader's language, from the bot's
-// catalogs). Before the welcome arrives, and for a key an older server does not send, the English below stands in.
+// catalogs; bot/live/words.py). Until the welcome arrives (the first "Connecting…") the English below stands in.
 
 const ENGLISH = {
   title: "Peanuts live",
   you: "You",
-  opponent: "Opponent",
   watching: "Watching",
   peanut: "Peanut pile",
   stock: "Stock",
   waste: "Waste",
   centre: "Centre",
   score: "Score",
-  stuck: "Stuck",
-  unstuck: "Not stuck",
+  stuck: "I'm stuck",
+  unstuck: "Not stuck any more",
+  is_stuck: "Stuck",
   turn: "Turn the stock",
   recycle: "Turn the waste over",
   hint: "Hint",
-  resign: "Resign",
   connecting: "Connecting…",
   reconnecting: "Reconnecting…",
-  left_activity: "You left the race here; it goes on in the channel.",
-  play_in_messages: "You can go on with the buttons in the channel.",
   won: "You won!",
   lost: "You lost.",
   draw: "A draw.",
   result_in_channel: "The result is in the channel.",
-  column: "Column {n}",
-  pile: "Pile {n}",
-  new_pile: "New pile",
-  cancel: "Cancel",
-  moved: "{card} → {target}",
-  empty: "empty",
+  column: "Column {number}",
+  pile: "Pile {number}",
+  to_pile: "{card} → pile {pile}",
+  to_new_pile: "{card} → new pile",
+  to_column: "{card} → column {column}",
 };
 
 let current = { ...ENGLISH };
@@ -60,12 +56,18 @@ export function suitSymbol(code) {
   return SUITS[code[1]];
 }
 
-/** Where a card lies or goes: "p", "w", "c3", "b2", "b+". */
+/** Where a card lies: "p", "w", "c3", "b2". */
 export function placeText(place) {
   if (place === "p") return t("peanut");
   if (place === "w") return t("waste");
-  if (place === "b+") return t("new_pile");
-  if (place[0] === "c") return t("column", { n: place.slice(1) });
-  if (place[0] === "b") return t("pile", { n: place.slice(1) });
-  return place;
+  if (place[0] === "c") return t("column", { number: place.slice(1) });
+  return t("pile", { number: place.slice(1) });
+}
+
+/** A move as the table's buttons word it: "5♥ → pile 3", "A♠ → new pile", "9♥ → column 5". */
+export function moveText(card, to) {
+  const named = cardText(card);
+  if (to === "b+") return t("to_new_pile", { card: named });
+  if (to[0] === "b") return t("to_pile", { card: named, pile: to.slice(1) });
+  return t("to_column", { card: named, column: to.slice(1) });
 }
