@@ -1,8 +1,9 @@
 """Peanuts live in a real browser (Debian's Chromium driven by Playwright), as ``make play`` serves it: the bot on
 SimCord, a race challenged and accepted in the channel, Play live pressed on its board, and the Activity's page
 (web/dist, built by ``make web``) opened in three tabs through the SDK's mock: Ada races with the keyboard only,
-Basil with the mouse (dragging cards), Clover watches. They race the whole race to its end; the watcher never
-gets a hidden card, and the result is stored and shown in the channel as for a race played in messages."""
+Basil with the mouse (dragging cards), Clover watches (opened from the places page's link). Ada's connection drops
+once and comes back by itself; they race the whole race to its end; the watcher never gets a hidden card, and the
+result is stored, rated and shown in the channel as for a race played in messages."""
 
 import asyncio
 import json
@@ -132,6 +133,12 @@ async def test_two_tabs_race_to_the_end_one_by_keyboard_one_by_drag_while_a_thir
                     for page in (keyboard.page, mouse.page, watcher)
                 ]
                 assert seats == ["0", "1", "watching"]
+
+                # A lost connection: the page says so, and comes back by itself with the race as it was.
+                await keyboard.page.evaluate("() => window.peapodLive.socket.ws.close()")
+                await keyboard.page.wait_for_selector("body[data-connection='reconnecting']", timeout=2_000)
+                assert await keyboard.page.inner_text("#status") == "Reconnecting…"
+                await keyboard.page.wait_for_selector("body[data-connection='open']", timeout=5_000)
 
                 await asyncio.wait_for(asyncio.gather(keyboard.race(), mouse.race()), timeout=120)
 
