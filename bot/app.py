@@ -57,6 +57,20 @@ LONGEST_SLEEP = 30.0
 fire the deadlines they set."""
 ALONE_SLEEP = 3600.0
 """With a database of its own, every deadline is set here and wakes the task; it still looks hourly."""
+ENTRY_POINT = 4
+"""Discord's command type of an app's Entry Point command (PRIMARY_ENTRY_POINT), which launches its Activity."""
+ENTRY_POINT_FIELDS = (
+    "name",
+    "type",
+    "description",
+    "handler",
+    "contexts",
+    "integration_types",
+    "name_localizations",
+    "description_localizations",
+    "default_member_permissions",
+)
+"""What of an Entry Point command a bulk overwrite sends back, so it stays as the Developer Portal made it."""
 SHORTEST_SLEEP = 0.05
 """The deadline task sleeps until the next deadline (or the next UTC day), within these bounds."""
 
@@ -156,9 +170,39 @@ class PeapodBot(commands.AutoShardedBot):
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to development guild %s", len(synced), guild.id)
         else:
-            synced = await self.tree.sync()
+            synced = await self.sync_global()
             log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
         self.presenter.mentions.synced(synced)
+
+    async def sync_global(self) -> list[app_commands.AppCommand]:
+        """Overwrite the global commands with the tree's, keeping the app's Entry Point command when Discord has
+        one: once Activities are enabled, Discord refuses a bulk overwrite that drops it (error 50240) and then
+        updates no command at all. discord.py knows no command of that type, so it is read and sent back as
+        Discord's own JSON."""
+        application_id = self.application_id
+        if application_id is None:
+            return await self.tree.sync()
+        existing: list[dict[str, Any]] = [
+            dict(command) for command in await self.http.get_global_commands(application_id)
+        ]
+        kept = [
+            {key: command[key] for key in ENTRY_POINT_FIELDS if command.get(key) is not None}
+            for command in existing
+            if command.get("type") == ENTRY_POINT
+        ]
+        if not kept:
+            return await self.tree.sync()
+        translator = self.tree.translator
+        payload = [
+            await command.get_translated_payload(self.tree, translator) if translator else command.to_dict(self.tree)
+            for command in self.tree.get_commands()
+        ]
+        data = await self.http.bulk_upsert_global_commands(application_id, payload=[*payload, *kept])
+        return [
+            app_commands.AppCommand(data=command, state=self._connection)
+            for command in data
+            if command.get("type") != ENTRY_POINT
+        ]
 
     async def _heal_when_ready(self) -> None:
         await self.wait_until_ready()

@@ -1,4 +1,5 @@
-"""``/peanuts challenge @friend``, ``/peanuts practice`` and ``/peanuts resign``.
+"""``/peanuts challenge @friend``, ``/peanuts practice`` and ``/peanuts resign``, and the Apps menu's **Challenge to
+Peanuts** on a person (the challenge, with its default options).
 
 A challenge is a table of two whose second seat is kept for the friend; it expires after five
 minutes, and starts the moment the friend accepts (the challenge message becomes the board). A
@@ -22,6 +23,8 @@ LEVELS = {"relaxed": (4.0, "easy"), "steady": (2.5, "normal"), "quick": (1.5, "h
 """The AI rival by level: seconds between its moves (its thinking comes on top) and how it plays (the
 relaxed one misses plays a person would miss, the quick one tries each move out in deals it imagines)."""
 NO_GAME = N_("You have no Peanuts game running in this channel.")
+MENU = "Challenge to Peanuts"
+"""The Apps menu's entry on a person (a context menu's name: at most 32 characters)."""
 
 
 class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
@@ -30,6 +33,13 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
     def __init__(self, bot: PeapodBot) -> None:
         self.bot = bot
         self.service = bot.service
+        self.menu = app_commands.ContextMenu(name=MENU, callback=self.challenge_from_menu)
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.menu)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
 
     async def _race_with(self, interaction: discord.Interaction, other: int) -> bool:
         """Whether the user already has a challenge or a race with ``other`` in this channel."""
@@ -52,7 +62,17 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
     ) -> None:
         if mode not in ("race", "turns"):
             raise SeatingError(N_("The mode is race or turns."))
-        options = {"nerts_rescue": rescue, "turns": mode == "turns"}
+        await self._challenge(interaction, friend, {"nerts_rescue": rescue, "turns": mode == "turns"})
+
+    async def challenge_from_menu(
+        self, interaction: discord.Interaction, friend: discord.Member | discord.User
+    ) -> None:
+        """The Apps menu on a person: ``/peanuts challenge`` them."""
+        await self._challenge(interaction, friend, {"nerts_rescue": False, "turns": False})
+
+    async def _challenge(
+        self, interaction: discord.Interaction, friend: discord.Member | discord.User, options: dict[str, bool]
+    ) -> None:
         if self.bot.user is not None and friend.id == self.bot.user.id:
             await self._practice(interaction, "steady", options)
             return

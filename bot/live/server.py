@@ -31,13 +31,20 @@ from bot.live import words as live_words
 from bot.live.discord_api import DiscordApi, Refusal
 from bot.live.hub import Hub, Peer
 from bot.live.views import KIND
-from bot.store import Store
+from bot.store import Store, StoreError
 from games.errors import PlayerError
 
 log = logging.getLogger(__name__)
 
-WEB_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
-"""Where ``make web`` puts the built client."""
+CHECKOUT_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
+"""Where ``make web`` puts the built client in a checkout."""
+
+
+def web_dist() -> Path:
+    """The built client: the checkout's (``make run``, ``make play``), else ``web/dist`` in the working directory
+    (the image copies it to /home/peapod/web/dist)."""
+    return CHECKOUT_DIST if CHECKOUT_DIST.is_dir() else Path("web/dist").resolve()
+
 HELLO_SECONDS = 10.0
 """How long a new socket has to say hello."""
 REFUSED = 4003
@@ -86,7 +93,7 @@ class LiveServer:
         *,
         client_id: int,
         mock: bool = False,
-        static: Path = WEB_DIST,
+        static: Path | None = None,
         hub: Hub | None = None,
         session: aiohttp.ClientSession | None = None,
     ) -> None:
@@ -94,7 +101,7 @@ class LiveServer:
         self._api = api
         self._client_id = client_id
         self._mock = mock
-        self._static = static
+        self._static = static if static is not None else web_dist()
         self.hub = hub or Hub(service, store, names=api.name_of)
         self._session = session
         self._runner: web.AppRunner | None = None
@@ -162,6 +169,11 @@ class LiveServer:
             joined = await self._hello(ws)
         except Refusal as refusal:
             await self._refuse(ws, refusal, ENGLISH)
+            return ws
+        except StoreError as error:
+            if not isinstance(error, StoreUnavailableError):
+                log.exception("could not check a live socket's hello")
+            await self._refuse(ws, Refusal(live_words.STORE_DOWN), ENGLISH)
             return ws
         peer = Peer(
             game_id=joined.game_id,
@@ -263,11 +275,11 @@ class LiveServer:
         if not isinstance(code, str) or not code or len(code) > 60:
             return {"type": "refused", "id": ident, "reason": peer.words(live_words.NOT_UNDERSTOOD)}
         try:
-            await self._service.act(peer.game_id, peer.user_id, code)
+            table = await self._service.act(peer.game_id, peer.user_id, code)
         except Exception as error:  # noqa: BLE001 - every refusal is a sentence; ours are logged
             return {"type": "refused", "id": ident, "reason": refusal_text(error, peer.words)}
         self._redraw(peer.game_id)
-        return {"type": "ack", "id": ident}
+        return {"type": "ack", "id": ident, "version": table.version}
 
     async def hint(self, peer: Peer, ident: Any) -> dict[str, Any]:
         """A good move for the socket's racer and why (the same hint as the table's Hint button)."""
@@ -322,7 +334,7 @@ async def serve(
     client_secret: str,
     bot_token: str,
     mock: bool = False,
-    static: Path = WEB_DIST,
+    static: Path | None = None,
     host: str = "0.0.0.0",
 ) -> LiveServer:
     """Start the Activity's web app on ``port`` (``python -m bot`` and ``make play``); stop it with ``stop()``."""

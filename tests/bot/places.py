@@ -14,6 +14,10 @@ people. :func:`install` adds what the tests need of that, by wrapping four of Si
   commands that allow user installs;
 - ``channel_accessible`` and ``_check_user_dm_channel``: the people of a group DM see it and act in it.
 
+A DM between two people (:meth:`Places.dm`) is such a chat of type 1 (a group DM of two, as Discord sends it);
+:func:`slash_in` and :func:`menu_in` run a slash command or an Apps menu entry there (SimCord's own run only in
+the bot's DM and in servers).
+
 SimCord still lets the bot's own REST calls reach those places (a real Discord answers 403): the tests count
 them instead (:func:`bot_calls_to`), and expect none.
 """
@@ -28,11 +32,13 @@ import simcord.backend.command_access
 import simcord.backend.ops.commands
 import simcord.interactions
 from simcord import Env
-from simcord.actors import _slash
+from simcord.actors import _dispatch_actor_interaction, _resolve_visible_command, _slash
+from simcord.backend import serializers
 from simcord.builders import ChannelHandle, GuildHandle, UserHandle
+from simcord.enums import AppCommandType, InteractionType
 
-GROUP_DM = 3
-"""Discord's channel type of a group DM (SimCord has no name for it)."""
+DM, GROUP_DM = 1, 3
+"""Discord's channel types of a DM and a group DM (SimCord has no name for the second)."""
 GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
 """Discord's interaction contexts."""
 GUILD_INSTALL, USER_INSTALL = "0", "1"
@@ -49,7 +55,7 @@ class Places:
     app_only: set[int] = field(default_factory=set)
     """Ids of servers that never added peapod (its commands come from people who installed it)."""
     groups: dict[int, list[int]] = field(default_factory=dict)
-    """Each group DM's channel id and its people's ids."""
+    """Each group DM's (or DM's between people) channel id and its people's ids."""
 
     def server(self, env: Env, name: str) -> GuildHandle:
         """A new server that never added peapod; its @everyone may use external apps, as Discord's default is
@@ -61,8 +67,15 @@ class Places:
 
     def group(self, env: Env, *people: UserHandle | Any) -> ChannelHandle:
         """A new group DM of ``people`` (users or members), peapod not among them."""
+        return self._chat(env, GROUP_DM, people)
+
+    def dm(self, env: Env, first: UserHandle | Any, second: UserHandle | Any) -> ChannelHandle:
+        """A new DM between two people (not their DMs with peapod)."""
+        return self._chat(env, DM, (first, second))
+
+    def _chat(self, env: Env, kind: int, people: Any) -> ChannelHandle:
         users = [person.user if hasattr(person, "user") else person for person in people]
-        channel = env.backend.create_channel(None, None, type=GROUP_DM)
+        channel = env.backend.create_channel(None, None, type=kind)
         channel.recipient_ids = [user.id for user in users]
         self.groups[channel.id] = channel.recipient_ids
         return ChannelHandle(env, None, channel)
@@ -71,6 +84,21 @@ class Places:
 async def slash_in(user: UserHandle, channel: ChannelHandle, name: str, /, **options: Any) -> Any:
     """``user`` runs a slash command in a group DM (SimCord's ``slash`` runs in the bot's DM only)."""
     return await _slash(user, channel, name, options)
+
+
+async def menu_in(user: UserHandle, channel: ChannelHandle, name: str, target: UserHandle) -> Any:
+    """``user`` picks ``name`` in the Apps menu on ``target`` in a group DM or a DM between people (SimCord's
+    ``context_menu`` runs in servers only); Discord resolves the target as a user there, not a member."""
+    root = _resolve_visible_command(user, channel.id, name, AppCommandType.USER)
+    target_payload = dict(serializers.user_payload(user._env.backend.get_user(target.id)))
+    data = {
+        "id": root["id"],
+        "name": root["name"],
+        "type": AppCommandType.USER,
+        "target_id": str(target.id),
+        "resolved": {"users": {str(target.id): target_payload}},
+    }
+    return await _dispatch_actor_interaction(user, InteractionType.APPLICATION_COMMAND, channel, data)
 
 
 def bot_calls_to(env: Env, channel_id: int) -> list[str]:

@@ -139,3 +139,19 @@ def test_the_activity_is_served_only_with_its_port_and_application(tmp_path):
         Settings(_env_file=None, web_port=8080)
     served = Settings(_env_file=None, web_port=8080, discord_client_id=APP, discord_client_secret="s")
     assert served.live
+
+
+async def test_a_practice_race_is_played_live_and_the_ai_rival_moves_there(
+    room, simcord_bot, store, launches, fake, live
+):
+    await room.alice.slash(room.channel, "peanuts practice", level="quick")
+    [game_id] = await simcord_bot.service.open_tables(room.channel.id, room.alice.id, "peanuts")
+    board = table_message(room, (await simcord_bot.service.table(game_id)).message_id)
+    await room.alice.click(board, custom_id=button_with(board, "pf"))
+    [launch] = launches.launched
+    alice = await connect(live, fake, room.alice.id, launch.instance_id)
+    welcome, view = await alice.joined()
+    assert welcome["seat"] == 0 and welcome["names"][1].startswith("AI")
+    await room.env.advance_time(6)
+    assert (await alice.view_at_least(view["version"] + 1))["seat"] == 0, "the AI's move reached the socket"
+    await alice.close()

@@ -8,12 +8,17 @@ from bot.ui.places import SERVER_ONLY, server_only
 from .places import BOT_DM, GUILD, PRIVATE_CHANNEL
 from .tables import text_of
 
-SERVER_COMMANDS = {"tournament", "pebbles"}
+SERVER_COMMANDS = {"tournament"}
 """Commands that need a server that added peapod (the channel, DMs to the others)."""
 INTEGRATION_TYPES = {0, 1}
 CONTEXTS = {GUILD, BOT_DM, PRIVATE_CHANNEL}
 GLOBAL_LIMITS = {1: 100, 2: 5, 3: 5}
 """Discord's most global commands of each type: slash commands, user and message context menus."""
+USER_MENU = 2
+MENU_NAME_LIMIT = 32
+"""The most characters of a context menu's name, in every language."""
+MENUS = {"Challenge to Peanuts", "Play Pebbles and Nuts with"}
+"""The Apps menu's entries on a person."""
 
 
 @pytest.fixture
@@ -39,6 +44,14 @@ async def test_synced_commands_say_where_they_work_within_discords_limits(room, 
             assert (installs, contexts) == (INTEGRATION_TYPES, CONTEXTS), command["name"]
         for option in command.get("options", ()):
             assert "contexts" not in option and "integration_types" not in option
+    menus = {command["name"]: command for command in synced if command.get("type") == USER_MENU}
+    assert set(menus) == MENUS
+    for name, menu in menus.items():
+        localized = menu.get("name_localizations") or {}
+        assert set(localized) >= {"de", "fr", "es-ES", "pt-BR", "pl", "ru"}, name
+        for text in (name, *localized.values()):
+            assert 0 < len(text) <= MENU_NAME_LIMIT and text == text.strip(), text
+        assert not menu.get("options") and not menu.get("description"), name
 
 
 async def test_each_place_offers_its_commands(room, elsewhere):
@@ -46,7 +59,7 @@ async def test_each_place_offers_its_commands(room, elsewhere):
     everywhere = {"penguin new", "peek new", "triplepeaks new", "daily penguin", "help", "stats", "history"}
     in_server = set(room.alice.available_commands(room.channel))
     assert everywhere <= in_server and {"peanuts challenge", "pebbles new", "tournament new"} <= in_server
-    everywhere |= {"peanuts challenge", "peanuts practice"}
+    everywhere |= {"peanuts challenge", "peanuts practice", "pebbles new", "pebbles challenge", "pebbles resign"}
     for offered in (set(alice.available_commands(channel)), set(room.alice.user.available_commands())):
         assert everywhere <= offered
     assert not {"tournament new"} & set(room.alice.user.available_commands())

@@ -114,10 +114,14 @@ class Socket:
         await self.ws.close()
 
 
-async def live_server(store: Store, fake: FakeDiscord, session: aiohttp.ClientSession, clock: FakeClock) -> LiveServer:
+async def live_server(
+    store: Store, fake: FakeDiscord, session: aiohttp.ClientSession, clock: FakeClock, process: str | None = None
+) -> LiveServer:
+    """One process's live server over ``store`` (its own table service), asking the fake."""
     service = TableService(store, games=GAMES)
     api = DiscordApi(session, fake.url, client_id=APP, client_secret=SECRET, bot_token=BOT_TOKEN)
-    server = LiveServer(service, store, api, client_id=APP, hub=Hub(service, store, clock=clock, names=api.name_of))
+    hub = Hub(service, store, clock=clock, names=api.name_of, process=process)
+    server = LiveServer(service, store, api, client_id=APP, hub=hub)
     await server.start(0, "127.0.0.1")
     return server
 

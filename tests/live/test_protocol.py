@@ -76,7 +76,7 @@ async def test_racers_join_with_their_seat_and_a_move_reaches_the_other_racer(li
     assert {"code": "t", "kind": "turn"} in view["legal"]
     stock = view["players"][0]["stock"]
     await ann.send(type="move", id=7, code="t")
-    assert (await ann.until("ack")) == {"type": "ack", "id": 7}
+    assert (await ann.until("ack")) == {"type": "ack", "id": 7, "version": view["version"] + 1}
     seen = await bob.view_at_least(view["version"] + 1)
     assert seen["players"][0]["stock"] == stock - 3 and seen["seat"] == 1
     assert (await live.service.table(game_id)).version == view["version"] + 1, "saved before the ack"
@@ -201,3 +201,19 @@ async def test_nonsense_frames_are_answered_not_fatal(live: Live):
     assert (await ann.until("refused"))["id"] == 9
     await ann.send(type="ping")
     assert await ann.until("pong")
+
+
+async def test_the_built_page_and_its_files_are_served(live: Live, tmp_path):
+    built = tmp_path / "dist"
+    built.mkdir()
+    (built / "index.html").write_text("<!doctype html><title>peapod live</title>", encoding="utf-8")
+    (built / "app.js").write_text("console.log('race');", encoding="utf-8")
+    await live.server.stop()
+    live.server._static = built
+    await live.server.start(0, "127.0.0.1")
+    async with live.session.get(live.url + "/") as response:
+        assert response.status == 200 and "peapod live" in await response.text()
+    async with live.session.get(live.url + "/app.js") as response:
+        assert response.status == 200 and "race" in await response.text()
+    async with live.session.get(live.url + "/../secret") as response:
+        assert response.status == 404

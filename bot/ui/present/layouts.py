@@ -131,6 +131,12 @@ def table_content(words: Words, table: Table) -> str:
     return words("{game}: {people}", game=table.title, people=people)
 
 
+HANDS_HERE = N_(
+    "Here nobody's hand comes by DM: each player sees their own, and plays it, with **{label}** on the table."
+)
+"""A lobby's line where peapod is not a member (it may not DM the players there)."""
+
+
 def table_text(words: Words, kind: KindUI, table: Table, note: str = "") -> str:
     """Who plays, the state of play (or the seats of a lobby), the last thing that happened, the end, a note."""
     lines = [table_content(words, table)]
@@ -138,6 +144,8 @@ def table_text(words: Words, kind: KindUI, table: Table, note: str = "") -> str:
         lines += [seat_label(words, table, seat) for seat in range(len(table.seats))]
         if kind.lobby_note is not None:
             lines.append(kind.lobby_note(words, table))
+        if kind.hand_in_dm and not table.place.member:
+            lines.append(words(HANDS_HERE, label=words(kind.panel_label)))
     else:
         lines.append(kind.status(words, table))
     summary = table.outcome.summary if table.outcome else None

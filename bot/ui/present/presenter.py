@@ -208,13 +208,17 @@ class Presenter:
     async def answered(self, interaction: discord.Interaction, game_id: int) -> None:
         """After a click on a game's table message was answered: where peapod is not a member and the answer
         updated the table, the click's token is now the freshest way to edit it, and the deadlines that waited
-        for one are due at once."""
+        for one are due at once. A table that still lags (a move played from a hand panel while no token was
+        fresh, a click that opened a panel rather than drawing the table) is drawn through it now."""
         if place_of(interaction).member or interaction.message is None or interaction.response.type not in UPDATED:
             return
         expires_at = interaction.expires_at.timestamp()
         await self._service.keep_token(game_id, interaction.message.id, interaction.token, expires_at)
         if interaction.extras.get(WAITED):
             await self._service.wake(game_id)
+        latest = await self._service.table(game_id)
+        if latest.shown_version is not None and latest.shown_version < latest.version:
+            self.delivery.redraw(latest)
 
     async def show_pick(self, interaction: discord.Interaction, table: Table, picked: str) -> None:
         """Answer a pick in a table's menu: its destinations as controls (the text stays as it was), and (for
