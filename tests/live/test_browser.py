@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, async_playwright
 
-from bot.live.server import WEB_DIST
+from bot.live.server import web_dist
 from bot.play.hub import Hub
 from bot.play.live import PlayLive, play_live
 from bot.play.room import PlayRoom, play_room
@@ -101,7 +101,7 @@ async def places_page(room: PlayRoom, live: PlayLive) -> AsyncIterator[Hub]:
 
 
 async def test_two_tabs_race_to_the_end_one_by_keyboard_one_by_drag_while_a_third_watches(tmp_path, monkeypatch):
-    assert (WEB_DIST / "app.js").is_file(), "the page is not built: run `make web` (make test does)"
+    assert (web_dist() / "app.js").is_file(), "the page is not built: run `make web` (make test does)"
     monkeypatch.setattr("bot.core.service.default_seed", lambda: SEED)
     async with (
         play_room(tmp_path / "play.db") as room,
