@@ -1,8 +1,9 @@
-"""Two racers in a browser, driving the Peanuts live page as people do: one with the keyboard only, one by
-dragging with the mouse. Each reads the moves the page offers (its cards' ``data-moves``, from the view's
-legal list) and the controls it shows, and plays a simple line: a card to the centre first, then the peanut
-top or a whole column onto a column (the emptied column is refilled from the peanut pile), else the stock
-(saying "stuck" once at the end of a round of it with nothing to build). The line always ends the race."""
+"""Two racers in a browser, driving the Peanuts live page as people do: one with the keyboard only, one with
+the mouse (dragging cards to the piles, tapping a card and then its column). Each reads the moves the page
+offers (its cards' ``data-moves``, from the view's legal list) and the controls it shows, and plays a simple
+line: a card to the centre first, then the peanut top or a whole column onto a column (the emptied column is
+refilled from the peanut pile), else the stock (saying "stuck" once at the end of a round of it with nothing
+to build). The line always ends the race."""
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -102,7 +103,8 @@ async def by_keyboard(page: Page, action: Action) -> bool:
 
 
 async def by_mouse(page: Page, action: Action) -> bool:
-    """Drag the card onto the place; click a control's button. False if the page moved on."""
+    """Drag the card onto a pile, or tap it and then tap the column it goes to; click a control's button.
+    False if the page moved on."""
     if action[0] == "control":
         boxes = await page.evaluate(BOXES, [f'#controls button[data-control="{action[1]}"]'])
         if boxes is None:
@@ -114,6 +116,10 @@ async def by_mouse(page: Page, action: Action) -> bool:
     if boxes is None:
         return False
     start, end = boxes
+    if to.startswith("c"):
+        await page.mouse.click(start["x"], start["y"] + 8)
+        await page.mouse.click(end["x"], end["y"] + end["height"] - 8)
+        return True
     await page.mouse.move(start["x"], start["y"] + 8)
     await page.mouse.down()
     await page.mouse.move(end["x"], end["y"] + end["height"] - 8, steps=4)

@@ -159,6 +159,8 @@ async def test_two_tabs_race_to_the_end_one_by_keyboard_one_by_drag_while_a_thir
             for way, racer in (("keyboard", keyboard), ("mouse", mouse))
         }
         assert moves["keyboard"] > 0 and moves["mouse"] > 0, moves
+        taps = [action for action in mouse.played if action[0] == "move" and action[3].startswith("c")]
+        assert taps and len(taps) < moves["mouse"], "the mouse both tapped and dragged"
 
         # The watcher's every view: no seat, no moves, and exactly the cards face up at that version.
         record = await room.store.load_game(game_id)
