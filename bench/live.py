@@ -68,6 +68,7 @@ class Racer:
     view: dict[str, Any] = field(default_factory=dict)
     arrived: dict[int, float] = field(default_factory=dict)
     acks: dict[int, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+    waiting: list[tuple[int, asyncio.Future[float]]] = field(default_factory=list)
     reading: asyncio.Task[None] | None = None
 
     async def read(self) -> None:
@@ -77,7 +78,16 @@ class Racer:
             frame = json.loads(message.data)
             if frame["type"] == "view":
                 self.view = frame
-                self.arrived.setdefault(frame["version"], time.perf_counter())
+                now = time.perf_counter()
+                self.arrived.setdefault(frame["version"], now)
+                still = []
+                for version, seen in self.waiting:
+                    if version <= frame["version"]:
+                        if not seen.done():
+                            seen.set_result(now)
+                    else:
+                        still.append((version, seen))
+                self.waiting = still
             elif frame["type"] in ("ack", "refused") and frame.get("id") in self.acks:
                 self.acks.pop(frame["id"]).set_result(frame)
 
@@ -154,15 +164,17 @@ class Bench:
         return racers[0], racers[1]
 
 
-async def _seen(racer: Racer, version: int, timeout: float = 5.0) -> float | None:
+async def _seen(racer: Racer, version: int, timeout: float = 30.0) -> float | None:
     """When ``racer`` got a view of ``version`` or later (None: not within ``timeout``)."""
-    deadline = time.perf_counter() + timeout
-    while time.perf_counter() < deadline:
-        times = [at for seen, at in racer.arrived.items() if seen >= version]
-        if times:
-            return min(times)
-        await asyncio.sleep(0.001)
-    return None
+    times = [at for seen, at in racer.arrived.items() if seen >= version]
+    if times:
+        return min(times)
+    seen: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+    racer.waiting.append((version, seen))
+    try:
+        return await asyncio.wait_for(seen, timeout)
+    except TimeoutError:
+        return None
 
 
 async def round_trips(bench: Bench) -> None:
