@@ -10,7 +10,7 @@ from bot.i18n import ENGLISH, N_, Words
 from bot.store import ScoreRow
 from bot.text import quote
 from bot.ui.kinds import KINDS
-from bot.ui.language import private_words, public_words
+from bot.ui.language import answer_words, private_words
 from bot.ui.layout import FELT, layout
 from bot.ui.mentions import Mentions
 from games import GAMES
@@ -19,7 +19,7 @@ HELP_END = N_("""\
 **Everywhere**
 `/help game:` a game's rules, commands and controls
 `/scores [game]` this channel's scoreboards (every game, or one)
-`/rating [game] [member]` a skill rating in this server · `/leaderboard game` the server's best
+`/rating [game] [member]` a skill rating here (this server, or this chat) · `/leaderboard game` the best here
 `/history [member] [game]` the last finished games, with Replay · `/replay id` any game, step by step
 `/stats [member]` games, wins, best scores and a chart
 `/daily penguin|peek|triplepeaks` today's deal, the same for everyone (in your DMs) · `/daily board` today's results
@@ -80,7 +80,7 @@ class General(commands.Cog):
         if game and game not in KINDS:
             raise UnknownControlError(N_("There is no game called “{game}”."), game=quote(game))
         channel = interaction.channel_id or 0
-        words = await public_words(self.bot, interaction.guild_id)
+        words = await answer_words(interaction)
         if game:
             title = GAMES[game].title
             rows = await self.bot.service.scoreboard(channel, game)

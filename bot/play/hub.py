@@ -31,7 +31,8 @@ button.place:hover { background: #404249; }
 <h1>__BOT__: play without Discord</h1>
 <p>Pick who you are and where to look. The page that opens is a Discord-like channel: type <b>/</b>
 for the commands, switch players with <b>Viewing as</b>, and come back here (the browser's Back
-button) to open a race's thread or a player's direct messages.</p>
+button) to open a race's thread, a player's direct messages, the group DM, or a server that never
+added peapod (where each player installed it to themselves: it answers there through the interaction alone).</p>
 <label>Viewing as <select id="viewer">__OPTIONS__</select></label>
 <p id="live" hidden><a id="live-link" target="_blank" rel="noopener">Open Peanuts live</a>: the race launched
 with <b>Play live</b>, as this player, in a tab of its own (one tab a racer; any other player watches).</p>

@@ -720,19 +720,24 @@ class SqlStore(TournamentQueries, LiveQueries, ABC):
         )
         return [ScoreRow(int(r[0]), int(r[1]), int(r[2]), int(r[3]), r[4]) for r in rows]
 
-    async def ratings(self, guild_id: int, kind: str, user_ids: Sequence[int]) -> dict[int, Rating]:
-        """The current ratings of these players in a server for one game (players never rated are left out)."""
+    async def ratings(self, scope_id: int, kind: str, user_ids: Sequence[int]) -> dict[int, Rating]:
+        """The current ratings of these players in a scope for one game (players never rated are left out).
+
+        A scope is the server that added peapod, or elsewhere the chat itself (:meth:`bot.core.places.Place.scope`);
+        the ``guild_id`` columns of ``ratings`` and ``rating_changes`` hold it (servers' and channels' ids are
+        snowflakes, never equal).
+        """
         if not user_ids:
             return {}
         marks = ", ".join("?" for _ in user_ids)
         rows = await self._fetch(
             f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND kind = ? AND user_id IN ({marks})",
-            (guild_id, kind, *user_ids),
+            (scope_id, kind, *user_ids),
         )
         return {int(r[0]): Rating(int(r[0]), float(r[1]), float(r[2]), int(r[3])) for r in rows}
 
     async def rate_game(
-        self, game_id: int, guild_id: int, kind: str, changes: Sequence[RatingChange], *, at: float
+        self, game_id: int, scope_id: int, kind: str, changes: Sequence[RatingChange], *, at: float
     ) -> bool:
         """Apply one game's rating changes, once: False when the game was rated already.
 
@@ -750,20 +755,20 @@ class SqlStore(TournamentQueries, LiveQueries, ABC):
                     changed = await db.execute(
                         "INSERT INTO ratings (guild_id, kind, user_id, mu, sigma, games, updated_at) "
                         "VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, kind, user_id) DO NOTHING",
-                        (guild_id, kind, before.user_id, change.mu, change.sigma, at),
+                        (scope_id, kind, before.user_id, change.mu, change.sigma, at),
                     )
                 else:
                     changed = await db.execute(
                         "UPDATE ratings SET mu = ?, sigma = ?, games = games + 1, updated_at = ? "
                         "WHERE guild_id = ? AND kind = ? AND user_id = ? AND games = ?",
-                        (change.mu, change.sigma, at, guild_id, kind, before.user_id, before.games),
+                        (change.mu, change.sigma, at, scope_id, kind, before.user_id, before.games),
                     )
                 if changed != 1:
                     raise StaleGameError(game_id, before.games)
                 await db.execute(
                     "INSERT INTO rating_changes (game_id, user_id, guild_id, kind, mu_before, sigma_before, mu, sigma, "
                     "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, before.user_id, guild_id, kind, before.mu, before.sigma, change.mu, change.sigma, at),
+                    (game_id, before.user_id, scope_id, kind, before.mu, before.sigma, change.mu, change.sigma, at),
                 )
         return True
 
@@ -774,22 +779,21 @@ class SqlStore(TournamentQueries, LiveQueries, ABC):
             await db.execute("DELETE FROM ratings")
 
     async def finished_in_order(self, kinds: Sequence[str]) -> list[int]:
-        """The ids of every finished game of these kinds played in a server, in the order they ended."""
+        """The ids of every finished game of these kinds, in the order they ended."""
         if not kinds:
             return []
         marks = ", ".join("?" for _ in kinds)
         rows = await self._fetch(
-            f"SELECT id FROM games WHERE status = 'finished' AND guild_id IS NOT NULL AND kind IN ({marks}) "
-            "ORDER BY updated_at, id",
+            f"SELECT id FROM games WHERE status = 'finished' AND kind IN ({marks}) ORDER BY updated_at, id",
             tuple(kinds),
         )
         return [int(row[0]) for row in rows]
 
-    async def leaderboard(self, guild_id: int, kind: str, *, since: float | None, limit: int) -> list[Rating]:
-        """A server's best rated players of one game, by ordinal; with ``since``, those who played a rated
+    async def leaderboard(self, scope_id: int, kind: str, *, since: float | None, limit: int) -> list[Rating]:
+        """A scope's best rated players of one game, by ordinal; with ``since``, those who played a rated
         game since then."""
         recent = ""
-        params: tuple[Any, ...] = (guild_id, kind)
+        params: tuple[Any, ...] = (scope_id, kind)
         if since is not None:
             recent = (
                 " AND EXISTS (SELECT 1 FROM rating_changes AS c WHERE c.guild_id = r.guild_id AND c.kind = r.kind "
@@ -803,12 +807,12 @@ class SqlStore(TournamentQueries, LiveQueries, ABC):
         )
         return [Rating(int(r[0]), float(r[1]), float(r[2]), int(r[3])) for r in rows]
 
-    async def rating_history(self, guild_id: int, kind: str, user_id: int) -> list[tuple[float, float, float]]:
+    async def rating_history(self, scope_id: int, kind: str, user_id: int) -> list[tuple[float, float, float]]:
         """A player's rating after each of their rated games, oldest first: (when, mu, sigma)."""
         rows = await self._fetch(
             "SELECT at, mu, sigma FROM rating_changes WHERE guild_id = ? AND kind = ? AND user_id = ? "
             "ORDER BY at, game_id",
-            (guild_id, kind, user_id),
+            (scope_id, kind, user_id),
         )
         return [(float(r[0]), float(r[1]), float(r[2])) for r in rows]
 

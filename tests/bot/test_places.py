@@ -74,7 +74,8 @@ async def test_a_server_command_is_known_by_its_root(room, simcord_bot):
 
 def test_places_know_whether_peapod_is_a_member_and_whose_board_it_is():
     assert [place.member for place in Place] == [True, False, True, False, False]
-    assert Place.SERVER_APP.scope(1, 2) == 1 and Place.GROUP_DM.scope(None, 2) == 2 and Place.DM.scope(None, 3) == 3
+    assert Place.SERVER.scope(1, 2) == 1 and Place.SERVER_APP.scope(1, 2) == 2
+    assert Place.GROUP_DM.scope(None, 2) == 2 and Place.DM.scope(None, 3) == 3
 
 
 async def test_per_server_settings_answer_one_sentence_elsewhere(room, elsewhere):

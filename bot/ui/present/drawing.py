@@ -181,9 +181,10 @@ class Drawer:
     async def _ratings_line(self, words: Words, table: Table) -> str:
         """On a challenge or lobby of a rated game: the ratings of the people seated so far."""
         people = [user_id for user_id in table.players if user_id is not None]
-        if table.guild_id is None or not people or not self._service.is_rated_kind(table.kind):
+        scope = table.scope
+        if scope is None or not people or not self._service.is_rated_kind(table.kind):
             return ""
-        known = await self._service.ratings(table.guild_id, table.kind, people)
+        known = await self._service.ratings(scope, table.kind, people)
         shown = [
             words("{player} {rating}", player=mention(user_id), rating=words.rating(known[user_id].ordinal))
             if user_id in known
