@@ -29,6 +29,7 @@ LABELS = {
     "draw": N_("A draw."),
     "is_stuck": N_("Stuck"),
     "result_in_channel": N_("The result is in the channel."),
+    "pass": N_("Pass"),
 }
 """Each key the client asks for (docs/live-protocol.md) and its message id."""
 
@@ -38,6 +39,7 @@ TEMPLATES = {
     "to_pile": (N_("{card} \u2192 pile {pile}"), ("card", "pile")),
     "to_new_pile": (N_("{card} \u2192 new pile"), ("card",)),
     "to_column": (N_("{card} \u2192 column {column}"), ("card", "column")),
+    "to_play": (N_("{player} to play."), ("player",)),
 }
 """The client's labels with parts it fills in itself (a place's number, a card), sent with their
 ``{placeholders}`` kept: its places and moves read as the table's buttons read them."""
