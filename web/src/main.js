@@ -89,6 +89,7 @@ class Race {
     }
     if (this.hint && !(view.legal || []).some((e) => e.code === this.hint.code)) this.hint = null;
     this.announceChanges(before, view);
+    this.drawTurn(view, before);
     $("app").removeAttribute("aria-busy");
     document.body.dataset.version = view.version;
     document.body.dataset.over = view.over ? "true" : "false";
@@ -120,12 +121,25 @@ class Race {
     const button = (kind, label, key, enabled) =>
       h("button", { type: "button", "data-control": kind, "data-key": `ctl:${kind}`, "aria-keyshortcuts": key, disabled: !enabled }, label, h("kbd", {}, key));
     const stuck = findControl(view, "unstuck") ? "unstuck" : "stuck";
-    controls.replaceChildren(
+    const buttons = [
       button("turn", t("turn"), "t", !!findControl(view, "turn")),
       button("recycle", t("recycle"), "r", !!findControl(view, "recycle")),
       button(stuck, stuck === "stuck" ? t("stuck") : t("unstuck"), "s", !!findControl(view, stuck)),
-      button("hint", t("hint"), "h", true),
-    );
+    ];
+    if (view.turn !== null && view.turn !== undefined) buttons.push(button("pass", t("pass"), "p", !!findControl(view, "pass")));
+    buttons.push(button("hint", t("hint"), "h", true));
+    controls.replaceChildren(...buttons);
+  }
+
+  /** In the turn-based race, whose turn it is (on top of the board, and said when it changes). */
+  drawTurn(view, before) {
+    const turn = $("turn-of");
+    const seat = view.over ? null : view.turn;
+    turn.hidden = seat === null || seat === undefined;
+    if (turn.hidden) return;
+    const text = t("to_play", { player: view.players[seat].name });
+    turn.textContent = text;
+    if (before && before.turn !== seat) this.announce(text);
   }
 
   drawOver(view) {

@@ -27,6 +27,8 @@ const ENGLISH = {
   to_pile: "{card} → pile {pile}",
   to_new_pile: "{card} → new pile",
   to_column: "{card} → column {column}",
+  pass: "Pass",
+  to_play: "{player} to play.",
 };
 
 let current = { ...ENGLISH };
