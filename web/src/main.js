@@ -163,6 +163,7 @@ class Race {
   play(entry) {
     this.pick = null;
     this.hint = null;
+    $("message").textContent = "";
     const id = this.socket.request({ type: "move", code: entry.code });
     if (id === null) {
       this.message(t("reconnecting"));
