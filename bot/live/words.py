@@ -2,6 +2,7 @@
 in the welcome) and the sentences the server answers with."""
 
 from bot.i18n import N_, Words
+from games.cards import Rank
 
 LABELS = {
     "title": N_("Peanuts live"),
@@ -26,8 +27,22 @@ LABELS = {
     "won": N_("You won!"),
     "lost": N_("You lost."),
     "draw": N_("A draw."),
+    "is_stuck": N_("Stuck"),
+    "result_in_channel": N_("The result is in the channel."),
+    "pass": N_("Pass"),
 }
 """Each key the client asks for (docs/live-protocol.md) and its message id."""
+
+TEMPLATES = {
+    "column": (N_("Column {number}"), ("number",)),
+    "pile": (N_("Pile {number}"), ("number",)),
+    "to_pile": (N_("{card} \u2192 pile {pile}"), ("card", "pile")),
+    "to_new_pile": (N_("{card} \u2192 new pile"), ("card",)),
+    "to_column": (N_("{card} \u2192 column {column}"), ("card", "column")),
+    "to_play": (N_("{player} to play."), ("player",)),
+}
+"""The client's labels with parts it fills in itself (a place's number, a card), sent with their
+``{placeholders}`` kept: its places and moves read as the table's buttons read them."""
 
 AI_NAMES = {"easy": N_("AI (easy)"), "normal": N_("AI (normal)"), "hard": N_("AI (hard)")}
 """How an AI seat is named, by level (the same words as on the table message)."""
@@ -50,8 +65,13 @@ HINT = N_("Try **{move}**. {why}")
 
 
 def labels(words: Words) -> dict[str, str]:
-    """The client's labels in ``words``' language."""
-    return {key: words(message) for key, message in LABELS.items()}
+    """The client's labels in ``words``' language; each rank's name as ``rank.<code>`` (German ``rank.Q``: D)."""
+    worded = {key: words(message) for key, message in LABELS.items()}
+    for key, (message, parts) in TEMPLATES.items():
+        worded[key] = words(message, **{part: "{" + part + "}" for part in parts})
+    for rank in Rank:
+        worded[f"rank.{rank.char}"] = words.rank(rank)
+    return worded
 
 
 def plain(text: str) -> str:

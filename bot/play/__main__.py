@@ -24,7 +24,7 @@ async def serve(database: Path, port: int | None, locale: str | None = None, web
         stage = Stage(room)
         clock = asyncio.create_task(stage.clock.run(), name="peapod-play-clock")
         try:
-            async with Hub(room, stage, port) as hub:
+            async with Hub(room, stage, port, live) as hub:
                 print(
                     f"peapod is ready: open {hub.url} (a private link for this computer only). "
                     f"Pick {', '.join(PLAYERS)} and a place; Ctrl-C stops it.",
