@@ -291,6 +291,11 @@ class Game(ABC, Generic[StateT]):
         """
         return True
 
+    def may_search(self, action: Any) -> bool:
+        """Whether applying ``action`` may run a long search (seconds of CPU, as Peanuts' stall check): a table
+        applies such actions away from the work of its other tables. By default no action does."""
+        return False
+
     def explain_illegal(self, state: StateT, seat: Seat, action: Any) -> Phrase:
         """Why ``action`` is refused; games may be more precise."""
         return Phrase.of("action.not_legal", action=action.phrase)

@@ -253,7 +253,8 @@ def game_names_in(source: str, names: set[str]) -> list[tuple[int, str]]:
 
 def test_the_core_names_no_game():
     """bot/core is the same for every game (ARCHITECTURE.md): no string in it names a game by its key or title;
-    what the core must know of a game, the game declares (seats, simultaneous, hidden information, rated)."""
+    what the core must know of a game, the game declares (seats, simultaneous, hidden information, rated, which
+    actions may search)."""
     names = {name for key, game in GAMES.items() for name in (key, game.title)}
     wrong = [
         f"{path.relative_to(ROOT)}:{line}: {text!r}"

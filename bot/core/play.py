@@ -301,11 +301,12 @@ class Play:
     ) -> Table:
         """Apply and save ``action``; then (unless the caller will) set the deadlines of the new position.
 
-        A game whose seats act at once may search (Peanuts' stall check) for a second or two, so its
-        actions are applied in a worker thread, where they cannot hold up other tables' clicks.
+        An action the game says may search (Peanuts' stall check, a second or two) is applied in a worker
+        thread, where it cannot hold up other tables' clicks; the rest (nearly every move) are applied here,
+        which costs less than handing them to a thread.
         """
         before = game.from_dict(record.state)
-        if game.simultaneous:
+        if game.may_search(action):
             state, events = await asyncio.to_thread(game.apply_action, before, seat, action)
         else:
             state, events = game.apply_action(before, seat, action)

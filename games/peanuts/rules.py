@@ -558,6 +558,12 @@ class Peanuts(Game[PeanutsState]):
                 return state
         return replace(state, blocked=True)
 
+    def may_search(self, action: Any) -> bool:
+        """The stall check (a search of up to :data:`SEARCH_CAP` positions) runs only after a recycle and when
+        both players say they are stuck (a stuck flag raised, or a pass in the turn-based mode); building,
+        column moves and turns never search."""
+        return isinstance(action, Recycle | Pass) or (isinstance(action, Stuck) and action.on)
+
     def explain_illegal(self, state: PeanutsState, seat: Seat, action: Any) -> Phrase:
         """Why ``action`` is refused: a stale target says "moved on", other refusals say what is wrong."""
         layout = state.players[seat] if seat in range(SEATS) else None

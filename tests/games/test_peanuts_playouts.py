@@ -217,6 +217,39 @@ def test_greedy_deals_end_even_when_the_blocked_check_proves_nothing(monkeypatch
     assert endings["two laps"] >= 1
 
 
+@pytest.mark.parametrize("turns", [False, True])
+def test_only_actions_declared_as_searching_run_the_stall_search(monkeypatch, turns):
+    """A table applies on its event loop every action the game does not declare ``may_search``: across whole
+    greedy deals, every action that ran the blocked check was declared, and moves and turns never are."""
+    searching = GAME.blocked_check.search
+    searched: list[bool] = []
+
+    def counted(*args: Any) -> Any:
+        searched.append(True)
+        return searching(*args)
+
+    monkeypatch.setattr(GAME.blocked_check, "search", counted)
+    declared: Counter[bool] = Counter()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.new_state({"turns": turns}, 2, seed)
+        for _ in range(3000):
+            if GAME.outcome(state) is not None:
+                break
+            seat = rng.randrange(2) if state.turn is None else state.turn
+            action = greedy.choose(state, seat, rng) or greedy.choose(state, 1 - seat, rng)
+            if action is None:
+                break
+            seat = seat if action in GAME.legal_actions(state, seat) else 1 - seat
+            searched.clear()
+            state = GAME.apply_action(state, seat, action).state
+            assert not searched or GAME.may_search(action), action.code
+            declared[GAME.may_search(action)] += 1
+            if isinstance(action, Move | Turn):
+                assert not GAME.may_search(action)
+    assert declared[True] and declared[False] > 10 * declared[True]
+
+
 def _moves(state: PeanutsState, seat: int) -> list[Move]:
     return [action for action in GAME.legal_actions(state, seat) if isinstance(action, Move)]
 
