@@ -160,6 +160,12 @@ class PostgresStore(SqlStore):
             ):
                 yield _Connection(db)
 
+    @asynccontextmanager
+    async def _statement(self) -> AsyncIterator[_Connection]:
+        with self._counting_failures(), _answering():
+            async with self._taking(self._pool.acquire()) as db:
+                yield _Connection(db)
+
     async def schema_version(self) -> int:
         """The number of the last migration applied."""
         rows = await self._fetch("SELECT version FROM peapod_schema")
@@ -213,7 +219,7 @@ class PostgresStore(SqlStore):
         await self._listen_to(CHANGE_CHANNEL, listener)
 
     async def _notify(self, channel: str, number: int) -> None:
-        async with self._transaction() as db:
+        async with self._statement() as db:
             await db.execute("SELECT pg_notify(?, ?)", (channel, str(number)))
 
     async def _listen_to(self, channel: str, listener: Callable[..., Coroutine[object, object, None]]) -> None:

@@ -68,6 +68,17 @@ GAME_COLUMNS = (
     "created_at, updated_at, shown_version, host_id, settings, thread_id, place"
 )
 SEAT_COLUMNS = "seat, user_id, ai, ready, missed, away, dm_channel_id, dm_message_id"
+
+
+def _of(table: str, columns: str) -> str:
+    return ", ".join(f"{table}.{column}" for column in columns.split(", "))
+
+
+GAME_WITH_SEATS = (
+    f"SELECT {_of('g', GAME_COLUMNS)}, {_of('s', SEAT_COLUMNS)} FROM games AS g "
+    "LEFT JOIN seats AS s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
+)
+"""A game's row beside each of its seats' (one row, seat columns NULL, for a game without seats)."""
 TIMER_COLUMNS = "game_id, kind, due_at, version"
 
 
@@ -134,6 +145,11 @@ class SqlStore(TournamentQueries, LiveQueries, ABC):
         """A connection for reads that must see one consistent database."""
 
     @abstractmethod
+    def _statement(self) -> AbstractAsyncContextManager[Connection]:
+        """A connection for one statement, which sees one consistent database by itself (no transaction around
+        it: on PostgreSQL, one round trip instead of three)."""
+
+    @abstractmethod
     async def close(self) -> None: ...
 
     @contextmanager
@@ -166,7 +182,7 @@ class SqlStore(TournamentQueries, LiveQueries, ABC):
         await self.close()
 
     async def _fetch(self, sql: str, parameters: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        async with self._reading() as db:
+        async with self._statement() as db:
             return await db.fetch(sql, parameters)
 
     async def create_game(self, new: NewGame) -> GameRecord:
@@ -210,13 +226,11 @@ class SqlStore(TournamentQueries, LiveQueries, ABC):
         return record
 
     async def load_game(self, game_id: int) -> GameRecord | None:
-        """The game with this id, or None."""
-        async with self._reading() as db:
-            rows = await db.fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-            if not rows:
-                return None
-            seats = await db.fetch(f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-        row = rows[0]
+        """The game with this id, or None (its row and its seats' in one statement: every click reads it)."""
+        rows = await self._fetch(GAME_WITH_SEATS, (game_id,))
+        if not rows:
+            return None
+        row, seated = rows[0], len(GAME_COLUMNS.split(", "))
         return GameRecord(
             id=int(row[0]),
             kind=row[1],
@@ -237,7 +251,7 @@ class SqlStore(TournamentQueries, LiveQueries, ABC):
             settings=json.loads(row[16]),
             thread_id=None if row[17] is None else int(row[17]),
             place=str(row[18]),
-            seats=tuple(_seat(seat) for seat in seats),
+            seats=tuple(_seat(seat[seated:]) for seat in rows if seat[seated] is not None),
         )
 
     async def load_actions(self, game_id: int) -> list[ActionRecord]:

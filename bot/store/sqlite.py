@@ -13,7 +13,7 @@
 import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Self
 
@@ -55,29 +55,33 @@ def _answering() -> Iterator[None]:
 
 
 class _Connection:
-    """The shared queries' view of the aiosqlite connection."""
+    """The shared queries' view of the aiosqlite connection.
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    Each call is one trip to aiosqlite's thread (a trip costs far more than a small query): a statement runs on
+    the store's one cursor, kept open and used under the store's lock, and a query's rows come back with it.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, cursor: aiosqlite.Cursor) -> None:
         self._db = db
+        self._cursor = cursor
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        async with self._db.execute(sql, parameters) as cursor:
-            return cursor.rowcount
+        await self._cursor.execute(sql, parameters)
+        return self._cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._db.executemany(sql, rows)
+        await self._cursor.executemany(sql, rows)
 
     async def fetch(self, sql: str, parameters: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        async with self._db.execute(sql, parameters) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self._db.execute_fetchall(sql, parameters))
 
 
 class SqliteStore(SqlStore):
     """The database of games in one SQLite file. ``await SqliteStore.open(path)``; ``await store.close()``."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, cursor: aiosqlite.Cursor) -> None:
         self._db = connection
-        self._connection = _Connection(connection)
+        self._connection = _Connection(connection, cursor)
         self._lock = asyncio.Lock()
         self._listeners: list[RedrawListener] = []
         self._tournament_listeners: list[RedrawListener] = []
@@ -97,7 +101,7 @@ class SqliteStore(SqlStore):
             await connection.execute("PRAGMA synchronous=NORMAL")
             await connection.execute("PRAGMA foreign_keys=ON")
             await connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            store = cls(connection)
+            store = cls(connection, await connection.cursor())
             await store.migrate()
         except BaseException:
             await connection.close()
@@ -117,7 +121,7 @@ class SqliteStore(SqlStore):
                 # BEGIN sits inside the try: if we are cancelled while it runs, the rollback (queued behind
                 # it on aiosqlite's thread) still closes the transaction before the lock is released.
                 try:
-                    await self._db.execute("BEGIN IMMEDIATE")
+                    await self._connection.execute("BEGIN IMMEDIATE")
                     yield self._connection
                     await self._db.commit()
                 except BaseException:
@@ -129,6 +133,9 @@ class SqliteStore(SqlStore):
         with self._counting_failures(), _answering():
             async with self._taking(self._lock):
                 yield self._connection
+
+    def _statement(self) -> AbstractAsyncContextManager[_Connection]:
+        return self._reading()
 
     async def schema_version(self) -> int:
         """The number of the last migration applied (``PRAGMA user_version``)."""
