@@ -144,8 +144,16 @@ def deal(cards: Sequence[Card], nerts_rescue: bool = False, turns: bool = False)
 
 def score(state: PeanutsState, seat: Seat) -> int:
     """Own cards in the building piles minus cards left in the own peanut pile (§1.6)."""
-    played = sum(1 for pile in state.piles for card in pile if card.deck == seat)
-    return played - len(state.players[seat].peanut)
+    return seat_scores(state)[seat]
+
+
+def seat_scores(state: PeanutsState) -> tuple[int, ...]:
+    """Every seat's :func:`score`, the building piles counted once."""
+    played = [0] * SEATS
+    for pile in state.piles:
+        for card in pile:
+            played[card.deck] += 1
+    return tuple(played[seat] - len(layout.peanut) for seat, layout in enumerate(state.players))
 
 
 def is_over(state: PeanutsState) -> bool:
@@ -583,6 +591,7 @@ class Peanuts(Game[PeanutsState]):
 
     def view_for(self, state: PeanutsState, viewer: Seat | None) -> PeanutsView:
         """Both layouts as everybody sees them (§1.2), the building piles, scores, and the viewer's legal actions."""
+        points = seat_scores(state)
         players = tuple(
             LayoutView(
                 tableau=layout.tableau,
@@ -592,7 +601,7 @@ class Peanuts(Game[PeanutsState]):
                 waste_count=len(layout.waste),
                 waste=_visible_waste(layout),
                 stuck=layout.stuck,
-                score=score(state, seat),
+                score=points[seat],
             )
             for seat, layout in enumerate(state.players)
         )
@@ -600,7 +609,7 @@ class Peanuts(Game[PeanutsState]):
             viewer=viewer,
             players=players,
             piles=state.piles,
-            scores=tuple(score(state, seat) for seat in range(SEATS)),
+            scores=points,
             nerts_rescue=state.nerts_rescue,
             rescued=state.rescued,
             moves=state.moves,
@@ -613,7 +622,7 @@ class Peanuts(Game[PeanutsState]):
         """Scores by back (§1.6); high score wins, a tie goes to the player who went out (A10)."""
         if not is_over(state):
             return None
-        scores = tuple(score(state, seat) for seat in range(SEATS))
+        scores = seat_scores(state)
         first, second = scores
         if state.resigned is not None:
             winner = 1 - state.resigned
