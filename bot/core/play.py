@@ -305,7 +305,7 @@ class Play:
         thread, where it cannot hold up other tables' clicks; the rest (nearly every move) are applied here,
         which costs less than handing them to a thread.
         """
-        before = game.from_dict(record.state)
+        before = self._tables.state(game, record)
         if game.may_search(action):
             state, events = await asyncio.to_thread(game.apply_action, before, seat, action)
         else:

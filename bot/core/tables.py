@@ -9,6 +9,7 @@ of what it uses; ``bot.core.service`` builds them all.
 import asyncio
 import logging
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -41,6 +42,9 @@ log = logging.getLogger(__name__)
 
 UNDO_CODE = "undo"
 """How the action log records an undo (it is not a game action)."""
+SAVED_STATES = 2048
+"""How many games' last saved states one process keeps, so that the next click on them skips parsing their
+snapshot (the game's own state object, immutable, at the version this process wrote)."""
 SEAT_CHANGED = N_("Someone changed this seat at the same moment; look at the table again and retry.")
 OWN_UNDO = N_("At an open table you may take back only your own last move.")
 NOT_STARTED = N_("This table is not dealt yet.")
@@ -173,6 +177,8 @@ class Tables:
         self._games = games
         self._clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._saved: OrderedDict[int, tuple[tuple[int, float], Any]] = OrderedDict()
+        """Each game's last state saved here, under (the version it was saved as, the game's creation time)."""
         self._ended: list[Callable[[GameRecord, Outcome], Awaitable[None]]] = []
 
     def when_ended(self, listener: Callable[[GameRecord, Outcome], Awaitable[None]]) -> None:
@@ -198,6 +204,25 @@ class Tables:
             lock = asyncio.Lock()
             self._locks[game_id] = lock
         return lock
+
+    def state(self, game: Game[Any], record: GameRecord) -> Any:
+        """The state ``record`` holds: the very state this process saved at that version (each version of a game
+        is written once, by the one save that won its version check), else parsed from the snapshot (and
+        validated).
+
+        Raises:
+            CorruptStateError: the snapshot does not validate.
+        """
+        kept = self._saved.get(record.id)
+        if kept is not None and kept[0] == (record.version, record.created_at):
+            return kept[1]
+        return game.from_dict(record.state)
+
+    def _keep(self, record: GameRecord, version: int, state: Any) -> None:
+        self._saved[record.id] = ((version, record.created_at), state)
+        self._saved.move_to_end(record.id)
+        while len(self._saved) > SAVED_STATES:
+            self._saved.popitem(last=False)
 
     async def load(self, game_id: int, message_id: int | None = None) -> GameRecord:
         """The game's row; with ``message_id``, only if that message is the game's table.
@@ -234,7 +259,7 @@ class Tables:
         game = self.game(record.kind)
         if record.status in ("seating", "cancelled"):
             return lobby_table(game, record)
-        state = game.from_dict(record.state)
+        state = self.state(game, record)
         depth = await self.undo_depth(game, record)
         return table_of(game, record, state, version=record.version, status=record.status, events=(), undo_depth=depth)
 
@@ -285,6 +310,10 @@ class Tables:
             )
         except StaleGameError:
             raise StaleActionError(game_id=record.id) from None
+        if outcome is None:
+            self._keep(record, version, state)
+        else:
+            self._saved.pop(record.id, None)
         if outcome is not None:
             try:
                 await skill.rate(self._store, game, record, outcome, counted=counts_on_scoreboard(game, record), at=at)

@@ -378,6 +378,32 @@ async def test_second_process_loses_the_race_by_the_version_check(tmp_path, monk
         assert await service_b.replay_matches(table.game_id)
 
 
+async def test_a_state_saved_here_is_reused_only_while_the_database_holds_its_version(tmp_path, monkeypatch):
+    """The next click on a game starts from the state this process saved, without parsing the snapshot again;
+    once another process saved a newer version, the snapshot is parsed, and the game goes on from it."""
+    parsed: list[int] = []
+    from_dict = CountGame.from_dict
+
+    def counted(self: CountGame, data: Mapping[str, Any]) -> Any:
+        parsed.append(data["total"])
+        return from_dict(self, data)
+
+    monkeypatch.setattr(CountGame, "from_dict", counted)
+    path = tmp_path / "peapod.db"
+    async with await SqliteStore.open(path) as store_a, await SqliteStore.open(path) as store_b:
+        service_a, service_b = ShownService(store_a, clock=Clock()), ShownService(store_b, clock=Clock())
+        table = await solo(service_a)
+        await service_a.act(table.game_id, ALICE, "+2")
+        parsed.clear()
+        await service_a.act(table.game_id, ALICE, "+1")
+        assert parsed == []
+        await service_b.act(table.game_id, ALICE, "+2")
+        assert parsed == [3]
+        after = await service_a.act(table.game_id, ALICE, "+1")
+        assert parsed == [3, 5] and (after.version, after.public.total) == (4, 6)
+        assert await service_a.replay_matches(table.game_id)
+
+
 async def test_undo_takes_back_the_last_action(service):
     """Undo restores the previous position, bumps the version and says what it took back."""
     table = await play(service, await duel(service), (ALICE, "+1"), (BOB, "d"))
