@@ -9,7 +9,8 @@ server (so the figures count their work too).
 2. Capacity: :data:`LEVELS` concurrent races, both racers moving at human speed (one move every 1 to 3 s
    each, the move picked from their own view's legal moves, building moves first) for :data:`SECONDS`
    seconds; the moves a second the process saved, the same latency at that load, how many moves were refused
-   (the other racer got there first), and the CPU the process used. Goal: 500 races, p99 under 50 ms. On the
+   (the other racer got there first), the CPU the process used, and the garbage collector's pauses
+   meanwhile (a full collection holds up every race at once). Goal: 500 races, p99 under 50 ms. On the
    SQLite file (one connection: every query of every race waits its turn), then on PostgreSQL (a pool), at
    ``PEAPOD_BENCH_POSTGRES`` when a server answers there.
 
@@ -17,6 +18,7 @@ Run with ``.venv/bin/python -m bench.live``. Prints figures; never fails on time
 """
 
 import asyncio
+import gc
 import json
 import random
 import resource
@@ -109,6 +111,36 @@ class Racer:
         return turns[0] if turns else None
 
 
+class Collections:
+    """The garbage collector's pauses of the whole process (server and clients) while the block runs: a full
+    collection stops every race at once, so its longest pause is a floor under the p99."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self._started = 0.0
+
+    def __enter__(self) -> "Collections":
+        gc.callbacks.append(self._heard)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._heard)
+
+    def _heard(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.pauses[info["generation"]].append(time.perf_counter() - self._started)
+
+    def __str__(self) -> str:
+        parts = [
+            f"gen{generation} {len(pauses)}x, longest {max(pauses) * 1000:.0f} ms"
+            for generation, pauses in self.pauses.items()
+            if pauses
+        ]
+        return "collector pauses: " + (", ".join(parts) if parts else "none")
+
+
 class Bench:
     """The server, the fake, a client session, and the races made so far."""
 
@@ -178,7 +210,7 @@ async def _seen(racer: Racer, version: int, timeout: float = 30.0) -> float | No
 
 
 async def round_trips(bench: Bench) -> None:
-    """How long one database round trip takes on this machine now (a move makes about ten): the yardstick for
+    """How long one database round trip takes on this machine now (a move makes five): the yardstick for
     the figures below, since every round trip waits for the store's thread to be scheduled."""
     times = []
     for _ in range(sized(300, 5)):
@@ -243,15 +275,17 @@ async def capacity(bench: Bench, races: int) -> None:
 
     cpu = time.process_time()
     began = time.perf_counter()
-    await asyncio.gather(
-        *(race(a, b, 2 * index) for index, (a, b) in enumerate(pairs)),
-        *(race(b, a, 2 * index + 1) for index, (a, b) in enumerate(pairs)),
-    )
+    with Collections() as collections:
+        await asyncio.gather(
+            *(race(a, b, 2 * index) for index, (a, b) in enumerate(pairs)),
+            *(race(b, a, 2 * index + 1) for index, (a, b) in enumerate(pairs)),
+        )
     wall = time.perf_counter() - began
     used = (time.process_time() - cpu) / wall
     print(
         f"  {races} races ({2 * races} sockets joined in {joined:.1f} s): {counts['ack'] / wall:.0f} moves/s saved, "
-        f"{counts['refused']} refused; to the other racer {_ms(times)}; CPU {used * 100:.0f}% of one core"
+        f"{counts['refused']} refused; to the other racer {_ms(times)}; CPU {used * 100:.0f}% of one core; "
+        f"{collections}"
     )
     for a, b in pairs:
         await a.ws.close()
