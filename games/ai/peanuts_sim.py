@@ -219,12 +219,13 @@ class Deal:
         return self.out
 
     def apply(self, seat: int, action: Action) -> None:
-        """Carry out a legal action for ``seat`` (no checks), the automatic fill included."""
+        """Carry out a legal action for ``seat`` (no checks), the automatic fill included: while the peanut pile
+        has cards no column stays empty, so only the column a card leaves can need filling."""
         kind = action[0]
         if kind == TURN:
-            stock, waste = self.stock[seat], self.waste[seat]
-            for _ in range(min(TURN_SIZE, len(stock))):
-                waste.append(stock.pop())
+            stock = self.stock[seat]
+            self.waste[seat] += stock[: -TURN_SIZE - 1 : -1]
+            del stock[-TURN_SIZE:]
             if self.turn is not None:
                 self.turn = 1 - seat
             return
@@ -272,11 +273,8 @@ class Deal:
             self.shifts[seat] = None
             self.quiet[seat] = -1
         peanut = self.peanut[seat]
-        for column in self.columns[seat]:
-            if not column and peanut:
-                column.append(peanut.pop())
-                self.shifts[seat] = None
-                self.quiet[seat] = -1
+        if source >= 0 and peanut and not self.columns[seat][source]:
+            self.columns[seat][source].append(peanut.pop())
         if not peanut:
             self.out = seat
 
@@ -367,13 +365,14 @@ class Deal:
         their moves differ: a fairer comparison of the moves that started them.
         """
         picks = random.Random(rng.getrandbits(64))
+        step, pace, stuck = self.greedy_step, rng.random, self.stuck
         for _ in range(STEP_LIMIT):
-            if self.out is not None or (self.stuck[0] and self.stuck[1]):
+            if self.out is not None or (stuck[0] and stuck[1]):
                 break
             if self.turn is not None:
-                self.greedy_step(self.turn, picks)
+                step(self.turn, picks)
                 continue
-            seat = 0 if rng.random() < 0.5 else 1
-            if not self.greedy_step(seat, picks) and not self.greedy_step(1 - seat, picks):
+            seat = 0 if pace() < 0.5 else 1
+            if not step(seat, picks) and not step(1 - seat, picks):
                 break
         return self.winner()
