@@ -10,15 +10,15 @@ For every game with AI players (``games.ai.*.LEVELS``: "easy", "normal", "hard")
 - Peek and Triple Peaks (patiences): each level alone on the same deals: share of deals won, mean score.
 
 A decision is one call of ``choose``; its time (mean, 95th percentile, slowest) is measured around the call,
-on this process's one core, both on the wall clock and as the CPU time this thread spent in it (``cpu``: what the
-call cost on its own, however many others share the machine's cores), and a player that counts its work (``nodes``: the Peanuts hard player's greedy steps
-played out) has that printed as well, a figure the machine's load does not change. The win share's interval is
-Wilson's score interval at 95 %.
+on this process's one core, both on the wall clock and as the CPU time this thread spent in it (``cpu``: what
+the call cost on its own, however many others share the machine's cores), and a player that counts its work
+(``nodes``: the Peanuts hard player's greedy steps played out) has that printed as well, a figure the machine's
+load does not change. The win share's interval is Wilson's score interval at 95 %.
 
 Run with ``.venv/bin/python -m bench.arena`` (``--games N`` to set the games per line, ``--only GAME`` for one
-game, ``--jobs N`` to share the Peanuts deals among N processes: its hard level plays out about 12,000 greedy
-steps a move on average and never much more than its budget of 40,000, so 400 games take about 25 minutes on
-one core). With ``BENCH_TINY=1`` each line plays one or two short games. Prints figures; never fails on a target.
+game, ``--jobs N`` to share the Peanuts deals among N processes: its hard level plays out about 9,000 greedy
+steps a move on average and at most its budget of 30,000, so 400 games take about 15 minutes of one core).
+With ``BENCH_TINY=1`` each line plays one or two short games. Prints figures; never fails on a target.
 """
 
 import argparse

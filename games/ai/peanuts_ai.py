@@ -211,7 +211,8 @@ def _from_peanut(action: PeanutsAction) -> bool:
 # --- The hard player: greedy rollouts over the hidden cards. --------------------------------------------------------
 
 ROLLOUTS = 64
-"""Deals the hard player imagines per decision; each candidate move is played out in every one of them."""
+"""Deals the hard player imagines per decision; each candidate move is played out in them until it is dropped (see
+:data:`_BATCH`)."""
 _CONFIDENCE = 2.0
 """How many standard deviations a move must win by over greedy's choice before the hard player prefers it."""
 _PROMISING = 0.75
@@ -226,7 +227,7 @@ NODES = 30_000
 """The most greedy steps (of both players, in all imagined deals together) the hard player plays out for one
 decision: its imagined deals are played one after the other, every option in each, until this many steps are
 spent. A count of steps rather than a clock, so the same table gets the same choice on any machine at any load;
-it caps the rare decisions with many options early in a deal, most stay well under it."""
+it caps the close calls early in a deal, whose play-outs are long; most decisions stay well under it."""
 
 
 class _Cycle:
@@ -283,7 +284,8 @@ class HardPlayer(_GoesRound):
     either player's turns it was shown, see :class:`_Cycle`). In each imagined deal it tries every move it has
     (and turning the stock instead), then lets both players play on greedily at the same pace as at the table
     (:mod:`games.ai.peanuts_sim`), and counts the wins. Every move is tried in the same imagined deals with the
-    same pace, so the comparison is fair; greedy's own move is kept unless another one clearly wins more often
+    same pace, so the comparison is fair; a move that has lost more deals than it won against greedy's own move
+    is dropped as it goes (:data:`_BATCH`), and greedy's move is kept unless another one clearly wins more often
     (:func:`_clearly_better`; a close call is played out in more deals first). It plays the peanut top to a pile
     at once (nothing beats it), and with no move at all it turns the stock, says "stuck", or waits like the
     greedy player. It never reads a face-down card: two tables that look the same from its seat get the same
