@@ -314,9 +314,7 @@ class Deal:
                 emptying = [move for move, under in moves if under < 0]
                 if emptying:
                     return emptying
-                uncovering = [
-                    move for move, under in moves if under >= 0 and (_RANK[under] == 1 or want[_KEY[under]])
-                ]
+                uncovering = [move for move, under in moves if under >= 0 and (_RANK[under] == 1 or want[_KEY[under]])]
                 if uncovering:
                     return uncovering
             self.quiet[seat] = self.builds
