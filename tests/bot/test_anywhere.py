@@ -13,8 +13,10 @@ from simcord import Env
 from simcord.builders import ChannelHandle
 from simcord.results import to_discord_message
 
+from bot.app import PeapodBot, create_bot
 from bot.core.places import TOKEN_MARGIN, Place
 from bot.text import readable
+from bot.ui.present.requests import EditBudget
 from bot.words import card_text
 from games.ai.peanuts_ai import GreedyPlayer as PeanutsGreedy
 from games.ai.peek_ai import GreedyPlayer
@@ -27,6 +29,7 @@ from games.peek import GAME as PEEK
 from games.penguin import GAME as PENGUIN
 from games.triplepeaks import GAME as PEAKS
 
+from .conftest import without_real_waits
 from .places import bot_calls_to, slash_in
 from .tables import button_for, custom_ids_on, game_id_of, pick_id, text_of
 
@@ -59,6 +62,14 @@ class Chat:
     async def pick(self, who: str, message_id: int, source: str) -> Any:
         message = self.message(message_id)
         return await self.people[who].select(message, [source], custom_id=pick_id(message))
+
+
+@pytest.fixture
+def simcord_bot(settings, store, seed_box) -> PeapodBot:
+    """Whole games edit their table once a move: here the bot edits as soon as asked (SimCord would wait out
+    each second between two edits of one message in real time; the budget is tested in test_many_seats)."""
+    budget = EditBudget(channel_requests=10_000, channel_window=1.0, message_spacing=0.0)
+    return without_real_waits(create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget))
 
 
 @pytest.fixture(params=[Place.GROUP_DM, Place.SERVER_APP])
