@@ -223,7 +223,7 @@ _MORE = 4
 _BATCH = 16
 """The imagined deals after which the hard player drops every move that has lost more of them than it won against
 greedy's choice: such a move seldom comes back to beat it, and its play-outs are spent on the others."""
-NODES = 30_000
+NODES = 45_000
 """The most greedy steps (of both players, in all imagined deals together) the hard player plays out for one
 decision: its imagined deals are played one after the other, every option in each, until this many steps are
 spent. A count of steps rather than a clock, so the same table gets the same choice on any machine at any load;
