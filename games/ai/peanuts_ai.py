@@ -211,23 +211,18 @@ def _from_peanut(action: PeanutsAction) -> bool:
 # --- The hard player: greedy rollouts over the hidden cards. --------------------------------------------------------
 
 ROLLOUTS = 64
-"""Deals the hard player imagines per decision; each candidate move is played out in them until it is dropped (see
-:data:`_BATCH`)."""
+"""Deals the hard player imagines per decision; each candidate move is played out in every one of them."""
 _CONFIDENCE = 2.0
 """How many standard deviations a move must win by over greedy's choice before the hard player prefers it."""
 _PROMISING = 0.75
 """A move that beats greedy's choice by this many standard deviations, but not yet by :data:`_CONFIDENCE`, is
-played out in up to :data:`_MORE` times as many deals again (against greedy's choice alone, :data:`ROLLOUTS` at a
-time, until it falls behind, see :func:`_on_course`) before the test is made."""
+played out in :data:`_MORE` times as many deals again (against greedy's choice alone) before the test is made."""
 _MORE = 4
-_BATCH = 16
-"""The imagined deals after which the hard player drops every move that has lost more of them than it won against
-greedy's choice: such a move seldom comes back to beat it, and its play-outs are spent on the others."""
-NODES = 45_000
+NODES = 40_000
 """The most greedy steps (of both players, in all imagined deals together) the hard player plays out for one
 decision: its imagined deals are played one after the other, every option in each, until this many steps are
 spent. A count of steps rather than a clock, so the same table gets the same choice on any machine at any load;
-it caps the close calls early in a deal, whose play-outs are long; most decisions stay well under it."""
+it caps the rare decisions with many options early in a deal, most stay well under it."""
 
 
 class _Cycle:
@@ -284,8 +279,7 @@ class HardPlayer(_GoesRound):
     either player's turns it was shown, see :class:`_Cycle`). In each imagined deal it tries every move it has
     (and turning the stock instead), then lets both players play on greedily at the same pace as at the table
     (:mod:`games.ai.peanuts_sim`), and counts the wins. Every move is tried in the same imagined deals with the
-    same pace, so the comparison is fair; a move that has lost more deals than it won against greedy's own move
-    is dropped as it goes (:data:`_BATCH`), and greedy's move is kept unless another one clearly wins more often
+    same pace, so the comparison is fair; greedy's own move is kept unless another one clearly wins more often
     (:func:`_clearly_better`; a close call is played out in more deals first). It plays the peanut top to a pile
     at once (nothing beats it), and with no move at all it turns the stock, says "stuck", or waits like the
     greedy player. It never reads a face-down card: two tables that look the same from its seat get the same
@@ -328,31 +322,16 @@ class HardPlayer(_GoesRound):
         if greedy == [(BUILD, PEANUT_SOURCE)]:
             return greedy[0]
         seeds = [rng.getrandbits(32) for _ in deals]
+        results = self._results(deals, seeds, seat, options)
         kept: list[Action | None] = list(greedy) if greedy else options[-1:]
-        results: dict[Action | None, list[float]] = {option: [] for option in options}
-        for start in range(0, len(deals), _BATCH):
-            batch = slice(start, start + _BATCH)
-            extra = self._results(deals[batch], seeds[batch], seat, list(results))
-            results = {option: values + extra[option] for option, values in results.items()}
-            base = max(kept, key=lambda option: sum(results[option]))
-            results = {
-                option: values
-                for option, values in results.items()
-                if option in kept or _gain(values, results[base])[0] >= 0
-            }
+        base = max(kept, key=lambda option: sum(results[option]))
         best, score = _clearly_better(results, base)
         if best == base and score > _PROMISING and not self._spent():
             contender = max(results, key=lambda option: _gain(results[option], results[base])[0])
-            results = {option: results[option] for option in (base, contender)}
-            total = len(results[base]) + _MORE * self.rollouts
-            for _ in range(_MORE):
-                more = [_imagine(view, known, rng) for _ in range(self.rollouts)]
-                seeds = [rng.getrandbits(32) for _ in more]
-                extra = self._results(more, seeds, seat, [base, contender])
-                results = {option: results[option] + extra[option] for option in (base, contender)}
-                played = len(results[base])
-                if self._spent() or _gain(results[contender], results[base])[1] < _on_course(played, total):
-                    break
+            more = [_imagine(view, known, rng) for _ in range(_MORE * self.rollouts)]
+            seeds = [rng.getrandbits(32) for _ in more]
+            extra = self._results(more, seeds, seat, [base, contender])
+            results = {option: results[option] + extra[option] for option in (base, contender)}
             best, _ = _clearly_better(results, base)
         return best
 
@@ -435,13 +414,6 @@ def _result(deal: Deal, seed: int, seat: Seat, option: Action | None) -> tuple[f
         deal.greedy_step(1 - seat, rng)
     winner = deal.play_out(rng)
     return 1.0 if winner == seat else 0.5 if winner is None else 0.0, deal.steps
-
-
-def _on_course(played: int, total: int) -> float:
-    """The least score a close call's contender must keep after ``played`` of its ``total`` imagined deals to be
-    played on: one standard deviation below the course of a move that just passes :data:`_CONFIDENCE` at the end
-    (a steady lead's score grows as the root of the deals played). One that falls behind it seldom recovers."""
-    return _CONFIDENCE * math.sqrt(played / total) - 1.0
 
 
 def _gain(values: list[float], base: list[float]) -> tuple[float, float]:
