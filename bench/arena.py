@@ -16,9 +16,9 @@ the call cost on its own, however many others share the machine's cores), and a 
 load does not change. The win share's interval is Wilson's score interval at 95 %.
 
 Run with ``.venv/bin/python -m bench.arena`` (``--games N`` to set the games per line, ``--only GAME`` for one
-game, ``--jobs N`` to share the Peanuts deals among N processes: its hard level plays out about 11,000 greedy
-steps a move on average and never much more than its budget of 40,000, so 400 games take about 20 minutes of one
-core).
+game, ``--jobs N`` to share the Peanuts deals among N processes: its hard level plays out about 12,000 greedy
+steps a move on average, 48,000 at the 95th percentile and never much more than its budget of 80,000, so 400 games
+take about 20 minutes of one core).
 With ``BENCH_TINY=1`` each line plays one or two short games. Prints figures; never fails on a target.
 """
 
