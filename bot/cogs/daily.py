@@ -18,7 +18,7 @@ from bot.errors import UnknownControlError
 from bot.i18n import N_, Words
 from bot.text import quote
 from bot.ui.deferral import PRIVATE, acknowledge, respond
-from bot.ui.language import private_words, public_words
+from bot.ui.language import answer_words, private_words
 from bot.ui.layout import FELT, layout
 from bot.ui.places import need_member, place_of
 
@@ -111,7 +111,7 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
     async def board(interaction: discord.Interaction, game: str = "") -> None:
         if game and game not in kinds:
             raise UnknownControlError(N_("There is no daily game called “{game}”."), game=quote(game))
-        words = await public_words(bot, interaction.guild_id)
+        words = await answer_words(interaction)
         sections = []
         for kind in [game] if game else kinds:
             rows = await bot.service.daily_board(interaction.guild_id, kind)

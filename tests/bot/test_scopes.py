@@ -140,3 +140,25 @@ async def test_outside_servers_history_and_stats_are_the_players_own(room, group
     assert not stats.ephemeral
     server = await room.bob.slash(room.channel, "history", member=room.alice.user)
     assert "has no finished games here yet" in text_of(server.response)
+
+
+async def test_the_daily_board_outside_servers_that_added_peapod_speaks_the_askers_language(
+    room, group, simcord_env, places, languages
+):
+    """In a group DM, and in a server where peapod is only installed to someone, the day's board speaks the
+    language of whoever asked; in a server that added peapod, the server's (English here) for everyone."""
+    languages.users[room.alice.id] = "de"
+    german = words_for("de")
+    heading = german("Daily deals, {day}", day="").strip()
+    in_group = text_of((await group.slash("alice", "daily board", game="penguin")).response)
+    assert (
+        heading in in_group
+        and german("Nobody here has played it yet: {command}.", command="").split(":")[0] in in_group
+    )
+    guild = places.server(simcord_env, "Friends' Server")
+    alice = guild.add_member(room.alice.user)
+    elsewhere = await alice.slash(guild.create_text_channel("general"), "daily board", game="penguin")
+    assert heading in text_of(elsewhere.response)
+    assert "Daily deals" in text_of((await group.slash("bob", "daily board", game="penguin")).response), "bob's own"
+    server = text_of((await room.alice.slash(room.channel, "daily board", game="penguin")).response)
+    assert "Daily deals" in server and heading not in server
