@@ -53,13 +53,16 @@ def place_of(interaction: discord.Interaction) -> Place:
 
 
 def people_of_chat(interaction: discord.Interaction) -> set[int] | None:
-    """The ids of the people of the DM or group DM between people ``interaction`` comes from: the channel's
-    recipients as Discord sends them with it (discord.py's ``DMChannel`` or ``GroupChannel``), and whoever
-    asked. ``None`` where that cannot be known: in a server (a cog asks the server where peapod is a member), in
-    peapod's own DM, and where Discord sent the chat without its recipients (a ``PartialMessageable``, or a
-    channel whose recipients are empty) — there an invitation is made as before, and one to someone outside the
-    chat simply expires unseen."""
-    if place_of(interaction) not in (Place.DM, Place.GROUP_DM):
+    """The ids of the people of the DM or group DM ``interaction`` comes from: in peapod's own DM, its person
+    (and peapod); in a chat between people, the channel's recipients as Discord sends them with it (discord.py's
+    ``DMChannel`` or ``GroupChannel``), and whoever asked. ``None`` where that cannot be known: in a server (a
+    cog asks the server where peapod is a member), and where Discord sent the chat without its recipients (a
+    ``PartialMessageable``, or a channel whose recipients are empty) — there an invitation is made as before,
+    and one to someone outside the chat simply expires unseen."""
+    place = place_of(interaction)
+    if place is Place.BOT_DM:
+        return {interaction.user.id} | ({interaction.client.user.id} if interaction.client.user else set())
+    if place not in (Place.DM, Place.GROUP_DM):
         return None
     recipients = getattr(interaction.channel, "recipients", None)
     if not recipients:

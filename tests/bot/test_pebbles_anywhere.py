@@ -418,12 +418,12 @@ async def test_in_its_own_dm_peapod_is_a_member_and_the_hand_comes_as_a_dm_there
     assert table.seats[0].dm_message_id is not None, "the hand is a message of its own in the DM"
 
 
-async def test_an_invitation_to_someone_outside_the_chat_is_refused_in_a_group_dm_and_a_dm(
+async def test_an_invitation_to_someone_outside_the_chat_is_refused_in_a_group_dm_a_dm_and_peapods_dm(
     group, dm, simcord_env, simcord_bot
 ):
-    """Discord lists a DM's and a group DM's people with each interaction there: someone outside the chat could
-    never see an invitation to it, so each way of inviting refuses them with one private sentence, and no
-    table is opened."""
+    """Discord lists a DM's and a group DM's people with each interaction there (and peapod's own DM has its
+    person alone): someone outside the chat could never see an invitation to it, so each way of inviting refuses
+    them with one private sentence, and no table is opened."""
     group.people["dave"] = simcord_env.create_user("dave")
     dm.people["carol"] = group.people["carol"]
     for chat, outsider in ((group, "dave"), (dm, "carol")):
@@ -437,6 +437,12 @@ async def test_an_invitation_to_someone_outside_the_chat_is_refused_in_a_group_d
             assert refused.ephemeral and private_text(refused) == sentence
         for kind in ("peanuts", "pebbles"):
             assert await simcord_bot.service.open_tables(chat.channel.id, chat.people["alice"].id, kind) == []
+    alice, bob = group.people["alice"], group.people["bob"]
+    for refused in (
+        await alice.slash("peanuts challenge", friend=bob),
+        await alice.slash("pebbles challenge", first=bob),
+    ):
+        assert refused.ephemeral and private_text(refused) == words_for("en")(NOT_IN_CHAT, who=bob.mention), "her DM"
     invited = await group.slash("alice", "peanuts challenge", friend=group.people["carol"])
     assert not invited.ephemeral, "someone of the chat is invited as before"
     nothing_but_answers(group)
