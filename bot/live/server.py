@@ -250,7 +250,6 @@ class LiveServer:
             }
         )
         await self.hub.join(peer, joined.instance_id)
-        self.hub.joined(joined.game_id)  # its first view, in order with the ones every change sends
 
     async def _answer(self, ws: web.WebSocketResponse, peer: Peer, data: str) -> None:
         try:
