@@ -32,6 +32,10 @@ EVERYWHERE = (
 """Where a command works unless it says otherwise: installed to a server or a person, in any chat."""
 
 
+NO_SCOPE = N_("Ratings are kept per server and per chat: ask in one.")
+"""An interaction that names no chat (Discord sends one with every command)."""
+
+
 class ServerOnlyError(ServiceError):
     """A per-server feature was asked for elsewhere."""
 
@@ -77,6 +81,16 @@ def need_in_chat(interaction: discord.Interaction, invited: list[discord.Member 
     outside = [user for user in invited if people is not None and user.id not in people]
     if outside:
         raise SeatingError(NOT_IN_CHAT, who=outside[0].mention)
+
+
+def scope_of(interaction: discord.Interaction) -> tuple[Place, int]:
+    """Where a command is asked, and the scope whose ratings and daily board it reads there
+    (:meth:`bot.core.places.Place.scope`)."""
+    place = place_of(interaction)
+    scope = place.scope(interaction.guild_id, interaction.channel_id)
+    if scope is None:
+        raise SeatingError(NO_SCOPE)
+    return place, scope
 
 
 def unshared(interaction: discord.Interaction) -> bool:

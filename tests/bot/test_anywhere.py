@@ -48,7 +48,7 @@ class Chat:
 
     async def slash(self, who: str, name: str, **options: Any) -> Any:
         person = self.people[who]
-        if self.place is Place.GROUP_DM:
+        if self.place in (Place.GROUP_DM, Place.DM):
             return await slash_in(person, self.channel, name, **options)
         return await person.slash(self.channel, name, **options)
 
