@@ -1,7 +1,6 @@
 """The patiences, the daily deal and Peanuts where peapod is not a member (a group DM, a DM between two people, a
-server that never added it):
-the table is the command's own answer, moved on by each click; nothing is posted, no DM sent, and nothing
-goes out on a token past its 15 minutes."""
+server that never added it): the table is the command's own answer, moved on by each click; nothing is posted,
+no DM sent, and nothing goes out on a token past its 15 minutes."""
 
 import random
 import sys
