@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint play demo bench translations clean
+.PHONY: run test lint play demo bench translations web clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,12 +29,26 @@ $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[play]"
 	touch $@ $(VENV)/.installed-run
 
+# the Activity's web client (Peanuts live): npm ci installs the locked packages, esbuild bundles web/src into
+# web/dist, which the bot serves; rebuilt when a source, the page or the lock file changes
+WEB_SOURCES := $(wildcard web/src/*.js) web/index.html web/style.css web/package.json
+
+web/node_modules/.installed: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+web/dist/app.js: web/node_modules/.installed $(WEB_SOURCES)
+	cd web && npm run --silent build
+
+## web: build the Peanuts live page (web/dist) from web/src with esbuild
+web: web/dist/app.js
+
 ## run: start the bot against Discord (needs DISCORD_TOKEN in .env)
 run: $(VENV)/.installed-run
 	$(BIN)/python -m bot
 
 ## test: install test requirements (including play mode's, which its test needs) and run every test, offline
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test web/dist/app.js
 	$(BIN)/python -m pytest -n auto
 
 ## lint: ruff (the rules in pyproject.toml) over everything, and mypy over games/, render/, bot/ and bench/
@@ -43,7 +57,7 @@ lint: $(VENV)/.installed-lint
 	$(BIN)/mypy
 
 ## play: the real bot in a local Discord-like page, no token needed
-play: $(VENV)/.installed-play
+play: $(VENV)/.installed-play web/dist/app.js
 	$(BIN)/python -m bot.play $(ARGS)
 
 ## demo: write sample table pictures to demo/
@@ -59,4 +73,4 @@ translations: $(VENV)/.installed-run
 	$(BIN)/python -m bot.translations
 
 clean:
-	rm -rf $(VENV) demo .pytest_cache
+	rm -rf $(VENV) demo .pytest_cache web/node_modules web/dist

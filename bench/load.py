@@ -93,6 +93,20 @@ async def _keep_clock(env: simcord.Env, stop: asyncio.Event) -> None:
         await asyncio.sleep(0.005)
 
 
+def emit_click(env: simcord.Env, user: simcord.MemberActor, stored: models.Message, custom_id: str) -> int:
+    """Deliver a click of ``user`` on the button ``custom_id`` of a stored message, as the gateway would (at once,
+    whether or not the bot has finished the previous ones); return the interaction's id."""
+    backend = env.backend
+    data = {"custom_id": custom_id, "component_type": 2}
+    record, payload = simcord_interactions.base_payload(
+        backend, type=3, channel_id=stored.channel_id, guild_id=user.guild.id, user_id=user.id, data=data
+    )
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    record.source_message_id = stored.id
+    backend.emit("INTERACTION_CREATE", payload)
+    return int(record.id)
+
+
 async def run_rate(
     env: simcord.Env, tables: list[tuple[simcord.MemberActor, tuple[int, int]]], rate: int
 ) -> dict[str, float]:
@@ -106,15 +120,9 @@ async def run_rate(
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
         user, message_id = tables[index % len(tables)]
         stored = backend.get_message(message_id[0], message_id[1])
-        data = {"custom_id": _next_button(stored)["custom_id"], "component_type": 2}
-        record, payload = simcord_interactions.base_payload(
-            backend, type=3, channel_id=stored.channel_id, guild_id=user.guild.id, user_id=user.id, data=data
-        )
-        payload["message"] = dict(serializers.message_payload(backend, stored))
-        record.source_message_id = stored.id
-        _dispatched[record.id] = time.perf_counter()
-        ids.append(record.id)
-        backend.emit("INTERACTION_CREATE", payload)
+        click = emit_click(env, user, stored, _next_button(stored)["custom_id"])
+        _dispatched[click] = time.perf_counter()
+        ids.append(click)
     deadline = time.perf_counter() + 60
     while time.perf_counter() < deadline and not all(i in _done or i in _busy for i in ids):
         await asyncio.sleep(0.05)

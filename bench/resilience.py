@@ -15,20 +15,29 @@ database's latest version and no AI move is overdue (goal: under 2 s), and how m
 fault's end. The times are on SimCord's clock, which the benchmark moves (the bot's own waits: backoff,
 edit budget, the database probe); the real seconds each run took are printed beside them.
 
-``--before`` runs the same with the behaviour this replaced: a redraw that fails is dropped, and nothing
+Then the **overload**, on the wall clock (what is measured is the bot's own work on this machine): :data:`PLAYERS`
+players each with a Peek table in one channel click Turn and Undo :data:`RATE` times a second for
+:data:`OVERLOAD_SECONDS` seconds, delivered on time whatever the bot's backlog, SimCord's clock following the wall
+clock so that it refuses an answer later than Discord's 3 s. It prints how many were told busy, how many were
+answered late or not at all (goal 0), the answer p99, the tracebacks logged, and the tables left showing an older
+version than the database once every click was answered (goal 0).
+
+``--before`` runs the faults with the behaviour owed redraws replaced: a redraw that fails is dropped, and nothing
 is woken when the database answers again (the deadline task waits for its next pass).
 
-Run with ``.venv/bin/python -m bench.resilience [--before]``. Prints figures; never fails on time.
+Run with ``.venv/bin/python -m bench.resilience [--before] [outage] [flaky] [overload]`` (all three by default).
+Prints figures; never fails on time.
 """
 
 import asyncio
 import contextlib
 import itertools
+import logging
 import random
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,11 +48,13 @@ import simcord
 from simcord.actors import MemberActor
 from simcord.backend.errors import SetupError
 from simcord.backend.models import Message
-from simcord.http import router
 
 from bench import bot_settings, custom_ids, sized, stored_state, text
+from bench.faults import Outage, flaky_discord
+from bench.load import _keep_clock, _next_button, _percentile, emit_click
 from bot.app import PeapodBot, create_bot
 from bot.core.recovery import Recovery
+from bot.errors import BUSY
 from bot.store import SqliteStore, StoreUnavailableError
 from bot.ui.present.edits import EditQueue
 from games import GAMES
@@ -54,6 +65,14 @@ OUTAGE = 10.0
 FLAKY_SECONDS = float(sized(30, 3))
 FLAKY_SHARE = 0.2
 GOAL = 2.0
+PLAYERS = sized(200, 4)
+"""Overload: this many players, each with a Peek table of their own in one channel, click Turn and Undo ..."""
+RATE = sized(90, 10)
+"""... this many times a second in all ..."""
+OVERLOAD_SECONDS = sized(10, 1)
+"""... for this many seconds (more than two cores serve)."""
+DISCORD_LIMIT = 3.0
+"""Seconds Discord gives an interaction for its first answer."""
 GIVE_UP = 60.0
 """Seconds after the fault's end at which a table still behind is counted as left behind."""
 STEP = 0.05
@@ -70,40 +89,6 @@ class Seat:
     person: MemberActor
     channel_id: int
     game_id: int
-
-
-class Outage:
-    """While ``down``, the store's every query and transaction fails as a database that does not answer."""
-
-    def __init__(self, store: SqliteStore) -> None:
-        self.down = False
-        for name in ("_transaction", "_reading"):
-            setattr(store, name, self._guarded(getattr(store, name)))
-
-    def _guarded(self, opener: Callable[..., Any]) -> Callable[..., Any]:
-        def opening(*args: Any, **kwargs: Any) -> Any:
-            if self.down:
-                raise StoreUnavailableError()
-            return opener(*args, **kwargs)
-
-        return opening
-
-
-@contextmanager
-def flaky_discord(share: float, rng: random.Random) -> Iterator[None]:
-    """Discord answers 503 to ``share`` of the bot's requests while inside the block."""
-    check = router._check_faults
-
-    def sometimes_failing(backend: Any, method: str, path: str) -> None:
-        if rng.random() < share:
-            raise router.BackendError(503, 0, "Service Unavailable (benchmark)")
-        check(backend, method, path)
-
-    router._check_faults = sometimes_failing
-    try:
-        yield
-    finally:
-        router._check_faults = check
 
 
 @contextmanager
@@ -281,6 +266,134 @@ async def discord_flaky(database: Path) -> tuple[float | None, int, float]:
         await store.close()
 
 
+@dataclass
+class Overload:
+    """The overload's figures: every time is on the wall clock (the bot's own work is what is measured)."""
+
+    clicks: int
+    busy: int
+    late: int
+    """Clicks with no answer Discord took within :data:`DISCORD_LIMIT` (SimCord refuses a later one)."""
+    p99: float
+    """Seconds from a click to its first answer Discord took, 99th percentile of those answered."""
+    tracebacks: int
+    stale: int
+    """Tables whose message showed an older version than the database once every click was answered."""
+    caught_up: float | None
+    """Seconds from then until every table showed its latest version (None: not within :data:`GIVE_UP`)."""
+    real: float
+
+
+class _Answers(logging.Handler):
+    """When each interaction's first answer reached Discord (wall clock), which said busy, and how many log
+    records carried a traceback."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.at: dict[int, float] = {}
+        self.busy: set[int] = set()
+        self.tracebacks = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.tracebacks += record.exc_info is not None
+
+    @contextmanager
+    def recording(self) -> Iterator[None]:
+        names = ("defer", "send_message", "edit_message")
+        originals = {name: getattr(discord.InteractionResponse, name) for name in names}
+        for name, method in originals.items():
+            setattr(discord.InteractionResponse, name, self._timed(method))
+        logging.getLogger().addHandler(self)
+        try:
+            yield
+        finally:
+            logging.getLogger().removeHandler(self)
+            for name, method in originals.items():
+                setattr(discord.InteractionResponse, name, method)
+
+    def _timed(self, method: Any) -> Any:
+        async def answered(response: discord.InteractionResponse, *args: Any, **kwargs: Any) -> Any:
+            result = await method(response, *args, **kwargs)
+            interaction = response._parent
+            self.at.setdefault(interaction.id, time.perf_counter())
+            if (args[0] if args else kwargs.get("content")) == BUSY:
+                self.busy.add(interaction.id)
+            return result
+
+        return answered
+
+
+async def _stale(env: simcord.Env, store: SqliteStore, tables: list[tuple[MemberActor, Message, int]]) -> int:
+    """How many table messages show an older version than the database."""
+    stale = 0
+    for _user, message, game_id in tables:
+        record = await store.load_game(game_id)
+        assert record is not None, "every table was dealt"
+        stale += _version_on(env.backend.get_message(message.channel_id, message.id)) < record.version
+    return stale
+
+
+async def overload(database: Path) -> Overload:
+    """:data:`PLAYERS` players click Turn and Undo on their Peek tables :data:`RATE` times a second for
+    :data:`OVERLOAD_SECONDS` seconds, delivered on time whatever the bot's backlog; SimCord's clock follows the
+    wall clock, so it refuses an answer later than Discord would."""
+    store = await SqliteStore.open(database)
+    bot = create_bot(bot_settings(database), store, seed_source=lambda: SEED)
+    answers = _Answers()
+    try:
+        async with simcord.run(bot, settle_timeout=120) as env:
+            guild = env.create_guild("bench")
+            channel = guild.create_text_channel("card-room")
+            tables = []
+            for number in range(PLAYERS):
+                player = guild.add_member(env.create_user(f"player{number}"))
+                await player.slash(channel, "peek new")
+                dealt = channel.last_message
+                assert dealt is not None, "the new table is the channel's last message"
+                stored = env.backend.get_message(channel.id, dealt.id)
+                tables.append((player, stored, int(custom_ids(stored.components)[0].split(":")[1])))
+            stop = asyncio.Event()
+            clock = asyncio.create_task(_keep_clock(env, stop))
+            dispatched: dict[int, float] = {}
+            started = time.perf_counter()
+            with answers.recording():
+                for index in range(RATE * OVERLOAD_SECONDS):
+                    await asyncio.sleep(max(0.0, started + index / RATE - time.perf_counter()))
+                    player, message, _game_id = tables[index % len(tables)]
+                    stored = env.backend.get_message(message.channel_id, message.id)
+                    click = emit_click(env, player, stored, _next_button(stored)["custom_id"])
+                    dispatched[click] = time.perf_counter()
+                last = time.perf_counter()
+                while len(bot.in_flight) or time.perf_counter() < last + DISCORD_LIMIT:
+                    await asyncio.sleep(0.05)
+                waited = time.perf_counter()
+                stale = await _stale(env, store, tables)
+                caught_up = 0.0 if not stale else None
+                while caught_up is None and time.perf_counter() < waited + GIVE_UP:
+                    await asyncio.sleep(STEP)
+                    if not await _stale(env, store, tables):
+                        caught_up = time.perf_counter() - waited
+            stop.set()
+            await clock
+            times = [answers.at[click] - at for click, at in dispatched.items() if click in answers.at]
+            return Overload(
+                clicks=len(dispatched),
+                busy=len(answers.busy),
+                late=sum(
+                    1
+                    for click in dispatched
+                    if click not in answers.at or answers.at[click] - dispatched[click] > DISCORD_LIMIT
+                ),
+                p99=_percentile(times, 0.99) if times else float("nan"),
+                tracebacks=answers.tracebacks,
+                stale=stale,
+                caught_up=caught_up,
+                real=time.perf_counter() - started,
+            )
+    finally:
+        await store.close()
+
+
 def _line(name: str, figures: tuple[float | None, int, float]) -> str:
     seconds, lagging, real = figures
     took = f"{seconds:5.2f} s after" if seconds is not None else f"not {GIVE_UP:g} s after"
@@ -288,14 +401,32 @@ def _line(name: str, figures: tuple[float | None, int, float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    before = "--before" in (argv or [])
+    args = argv or []
+    before = "--before" in args
+    chosen = [arg for arg in args if not arg.startswith("--")] or ["outage", "flaky", "overload"]
     with tempfile.TemporaryDirectory() as folder, as_before() if before else contextlib.nullcontext():
-        outage = asyncio.run(database_outage(Path(folder) / "outage.db"))
-        flaky = asyncio.run(discord_flaky(Path(folder) / "flaky.db"))
-    how = "as before owed redraws" if before else "owed redraws"
-    print(f"Catching up after a fault: {TABLES} Pebbles tables (a person and the AI), {how}; goal < {GOAL:g} s")
-    print(_line(f"database gone {OUTAGE:g} s", outage))
-    print(_line(f"Discord {FLAKY_SHARE:.0%} 503 for {FLAKY_SECONDS:g} s", flaky))
+        how = "as before owed redraws" if before else "owed redraws"
+        if "outage" in chosen or "flaky" in chosen:
+            print(f"Catching up after a fault: {TABLES} Pebbles tables (a person and the AI), {how}; goal < {GOAL:g} s")
+            print("  (times on SimCord's simulated clock; the real seconds each run took in brackets)")
+        if "outage" in chosen:
+            print(_line(f"database gone {OUTAGE:g} s", asyncio.run(database_outage(Path(folder) / "outage.db"))))
+        if "flaky" in chosen:
+            flaky = asyncio.run(discord_flaky(Path(folder) / "flaky.db"))
+            print(_line(f"Discord {FLAKY_SHARE:.0%} 503 for {FLAKY_SECONDS:g} s", flaky))
+        if "overload" in chosen:
+            busy = asyncio.run(overload(Path(folder) / "overload.db"))
+            print(
+                f"Overload, on the wall clock: {PLAYERS} players on Peek tables in one channel, {RATE} clicks/s for "
+                f"{OVERLOAD_SECONDS} s; goal 0 late, 0 stale"
+            )
+            print(
+                f"  {busy.clicks} clicks: {busy.busy} told busy, {busy.late} answered late or not at all, answer p99 "
+                f"{1000 * busy.p99:.0f} ms, {busy.tracebacks} tracebacks logged"
+            )
+            caught = f"{busy.caught_up:.2f} s later" if busy.caught_up is not None else f"not within {GIVE_UP:g} s"
+            print(f"  {busy.stale} tables stale once every click was answered; all on their latest state {caught}")
+            print(f"  ({busy.real:.1f} s real)")
 
 
 if __name__ == "__main__":

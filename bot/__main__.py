@@ -14,6 +14,8 @@ from pydantic import ValidationError
 
 from bot.app import PeapodBot, create_bot
 from bot.config import Settings, settings_problem
+from bot.live.server import LiveServer
+from bot.live.server import serve as serve_live
 from bot.ops import logs, metrics
 from bot.ops.bot_checks import serve
 from bot.ops.metrics import StoreMetrics
@@ -72,9 +74,28 @@ def stop_on_signals(bot: PeapodBot) -> None:
         loop.add_signal_handler(number, stop, number)
 
 
+async def start_live(settings: Settings, bot: PeapodBot, store: Store, token: str) -> LiveServer | None:
+    """The Activity's web app (Peanuts live) on ``WEB_PORT``, when it is set."""
+    if settings.web_port is None or settings.discord_client_id is None or settings.discord_client_secret is None:
+        return None
+    live = await serve_live(
+        bot.service,
+        store,
+        port=settings.web_port,
+        api_url=settings.discord_api_url,
+        client_id=settings.discord_client_id,
+        client_secret=settings.discord_client_secret.get_secret_value(),
+        bot_token=token,
+    )
+    where = f" for {settings.public_url}" if settings.public_url else ""
+    log.info("serving the Activity (Peanuts live) on port %d%s", live.port, where)
+    return live
+
+
 async def _run(settings: Settings, token: str) -> None:
     store = await open_bot_store(settings)
     ops: OpsServer | None = None
+    live: LiveServer | None = None
     try:
         async with create_bot(settings, store) as bot:
             stop_on_signals(bot)
@@ -83,8 +104,11 @@ async def _run(settings: Settings, token: str) -> None:
                 log.info("serving /metrics, /healthz and /readyz on port %d", ops.port)
             await store.listen_redraws(bot.presenter.heard)  # what other processes hand over to this one
             await store.listen_tournament_redraws(bot.presenter.heard_tournament)
+            live = await start_live(settings, bot, store, token)
             await bot.start(token)
     finally:
+        if live is not None:
+            await live.stop()
         if ops is not None:
             await ops.stop()
         await store.close()

@@ -18,10 +18,14 @@ from bot.core.service import Fired, TableService
 from bot.errors import UNKNOWN_CONTROL, on_tree_error, reply_ephemeral, reply_error, words_of
 from bot.i18n import words_for
 from bot.ops import logs, metrics
+from bot.ops.failures import Intermittent, cause_of
+from bot.ops.intake import Intake
 from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import CLOSING_SECONDS, RESTARTING, STOP_SECONDS, Budget, InFlight
 from bot.store import Store, StoreError, StoreUnavailableError
+from bot.ui.answers import answer_failed, answer_landed
 from bot.ui.controls import CONTROLS, lateness, unanswered
+from bot.ui.deferral import Deferral, answering, answers_privately
 from bot.ui.kind import KindUI
 from bot.ui.kinds import KINDS
 from bot.ui.language import remember
@@ -57,6 +61,20 @@ LONGEST_SLEEP = 30.0
 fire the deadlines they set."""
 ALONE_SLEEP = 3600.0
 """With a database of its own, every deadline is set here and wakes the task; it still looks hourly."""
+ENTRY_POINT = 4
+"""Discord's command type of an app's Entry Point command (PRIMARY_ENTRY_POINT), which launches its Activity."""
+ENTRY_POINT_FIELDS = (
+    "name",
+    "type",
+    "description",
+    "handler",
+    "contexts",
+    "integration_types",
+    "name_localizations",
+    "description_localizations",
+    "default_member_permissions",
+)
+"""What of an Entry Point command a bulk overwrite sends back, so it stays as the Developer Portal made it."""
 SHORTEST_SLEEP = 0.05
 """The deadline task sleeps until the next deadline (or the next UTC day), within these bounds."""
 
@@ -111,6 +129,12 @@ class PeapodBot(commands.AutoShardedBot):
         self._store = store
         self.in_flight = InFlight()
         """The interactions being handled now; once it is stopping, new ones are turned away."""
+        self.intake = Intake()
+        """The clicks in progress and the pace they are answered at: one more than fits is turned away as busy."""
+        self.unanswered = Intermittent(
+            "could not answer interactions (their tables are redrawn)", "interactions are answered again", log
+        )
+        """The answers Discord did not take, said in a few lines (:func:`bot.ui.answers.answer_failed`)."""
         self.service = TableService(
             store,
             games=games,
@@ -129,7 +153,7 @@ class PeapodBot(commands.AutoShardedBot):
         """A pass the database broke off may have left deadlines claimed; they are given back before the next."""
         self.service.recovery.listen(self._store_back)
         self.kinds = kinds
-        self.presenter = Presenter(self, self.service, kinds, budget, owns=self.owns)
+        self.presenter = Presenter(self, self.service, kinds, budget, owns=self.owns, live=settings.live)
         self._healing: asyncio.Task[None] | None = None
 
     def owns(self, guild_id: int | None) -> bool:
@@ -156,9 +180,39 @@ class PeapodBot(commands.AutoShardedBot):
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to development guild %s", len(synced), guild.id)
         else:
-            synced = await self.tree.sync()
+            synced = await self.sync_global()
             log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
         self.presenter.mentions.synced(synced)
+
+    async def sync_global(self) -> list[app_commands.AppCommand]:
+        """Overwrite the global commands with the tree's, keeping the app's Entry Point command when Discord has
+        one: once Activities are enabled, Discord refuses a bulk overwrite that drops it (error 50240) and then
+        updates no command at all. discord.py knows no command of that type, so it is read and sent back as
+        Discord's own JSON."""
+        application_id = self.application_id
+        if application_id is None:
+            return await self.tree.sync()
+        existing: list[dict[str, Any]] = [
+            dict(command) for command in await self.http.get_global_commands(application_id)
+        ]
+        kept = [
+            {key: command[key] for key in ENTRY_POINT_FIELDS if command.get(key) is not None}
+            for command in existing
+            if command.get("type") == ENTRY_POINT
+        ]
+        if not kept:
+            return await self.tree.sync()
+        translator = self.tree.translator
+        payload = [
+            await command.get_translated_payload(self.tree, translator) if translator else command.to_dict(self.tree)
+            for command in self.tree.get_commands()
+        ]
+        data = await self.http.bulk_upsert_global_commands(application_id, payload=[*payload, *kept])
+        return [
+            app_commands.AppCommand(data=command, state=self._connection)
+            for command in data
+            if command.get("type") != ENTRY_POINT
+        ]
 
     async def _heal_when_ready(self) -> None:
         await self.wait_until_ready()
@@ -276,9 +330,11 @@ class PeapodBot(commands.AutoShardedBot):
 
     async def command_begins(self, interaction: discord.Interaction) -> bool:
         """The command tree's check before every slash command: its lines name the shard and guild, its clock
-        starts, and while the process stops it is turned away with a sentence."""
+        starts, it is armed to be deferred if it is slow (:mod:`bot.ui.deferral`, as privately as it answers),
+        and while the process stops it is turned away with a sentence."""
         logs.mark(shard=shard_of(interaction.guild_id, self.shard_count or 1), guild=interaction.guild_id)
-        interaction.extras["timing"] = Timing(lateness(interaction))
+        late = lateness(interaction)
+        interaction.extras["timing"] = timing = Timing(late)
         if interaction.type is not discord.InteractionType.autocomplete and server_only(interaction.command):
             try:
                 need_member(interaction)
@@ -287,16 +343,22 @@ class PeapodBot(commands.AutoShardedBot):
                 self._command_done(interaction, "refused")
                 return False
         if self.in_flight.take():
+            if interaction.type is not discord.InteractionType.autocomplete:
+                kind = interaction.command.qualified_name if interaction.command else "command"
+                private = answers_privately(interaction)
+                Deferral(interaction, kind, ephemeral=private, acknowledged=timing.acknowledge).arm(late)
             return True
         if interaction.type is not discord.InteractionType.autocomplete:
             try:
                 await reply_ephemeral(interaction, words_for(interaction.locale.value)(RESTARTING))
-            except discord.HTTPException:
-                log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+            except discord.HTTPException as error:
+                answer_failed(interaction, error)
             self._command_done(interaction, "refused")
         return False
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        await answering(interaction)
+        answer_landed(interaction)
         self._command_done(interaction, "answered")
 
     async def _command_failed(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -309,7 +371,9 @@ class PeapodBot(commands.AutoShardedBot):
             return
         command = interaction.command
         answered = timing.since()
-        acknowledged = None if interaction.response.type in DEFERRED else answered
+        acknowledged = timing.acknowledged
+        if acknowledged is None:
+            acknowledged = None if interaction.response.type in DEFERRED else answered
         metrics.interaction_done(command.qualified_name if command else "command", outcome, acknowledged, answered)
 
     async def on_ready(self) -> None:
@@ -321,12 +385,12 @@ class PeapodBot(commands.AutoShardedBot):
         if interaction.type is discord.InteractionType.component and unanswered(interaction):
             try:
                 await reply_ephemeral(interaction, (await words_of(interaction))(UNKNOWN_CONTROL))
-            except discord.HTTPException:
-                log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+            except discord.HTTPException as error:
+                answer_failed(interaction, error)
         try:
             await remember(interaction)
-        except StoreError:
-            log.warning("could not keep the locale of interaction %s", interaction.id, exc_info=True)
+        except StoreError as error:
+            log.warning("could not keep the locale of interaction %s: %s", interaction.id, cause_of(error))
 
 
 def create_bot(

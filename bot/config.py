@@ -29,6 +29,17 @@ class Settings(BaseSettings):
     """``json``: one JSON object a line, for log collectors; ``text``: lines for people."""
     metrics_port: int | None = Field(default=None, ge=0, le=65535)
     """Serve Prometheus metrics and the health checks (``/metrics``, ``/healthz``, ``/readyz``) on this port."""
+    discord_client_id: int | None = None
+    """The application's id (Developer Portal, General Information): the Activity authorizes with it."""
+    discord_client_secret: SecretStr | None = None
+    """The application's OAuth2 client secret: the Activity's code exchange (``POST /api/token``) needs it."""
+    public_url: str | None = None
+    """Where people reach the Activity's web app (the Developer Portal's URL mapping for ``/`` points here). The bot
+    only names it in its start-up log: the page asks relative paths, which Discord's proxy forwards."""
+    web_port: int | None = Field(default=None, ge=0, le=65535)
+    """Serve the Activity's web app (Peanuts live: the page, ``/api/token``, the race's WebSocket) on this port."""
+    discord_api_url: str = "https://discord.com/api/v10"
+    """Discord's HTTP API, as the Activity's server asks it (tests and ``make play`` point it at a fake)."""
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -45,6 +56,17 @@ class Settings(BaseSettings):
             if not self.shard_ids or any(not 0 <= shard < self.shard_count for shard in self.shard_ids):
                 raise ValueError(f"SHARD_IDS must be shards from 0 to {self.shard_count - 1}")
         return self
+
+    @model_validator(mode="after")
+    def _live_fits(self) -> Self:
+        if self.web_port is not None and (self.discord_client_id is None or self.discord_client_secret is None):
+            raise ValueError("WEB_PORT serves the Activity, which needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET")
+        return self
+
+    @property
+    def live(self) -> bool:
+        """Whether the Activity (Peanuts live) is served, so the Play live buttons show."""
+        return self.web_port is not None and self.discord_client_id is not None
 
     @property
     def database(self) -> str:

@@ -19,6 +19,8 @@ from bot.core.errors import ServiceError, StoreUnavailableError
 from bot.i18n import ENGLISH, N_, Words, words_for
 from bot.store import StoreError
 from bot.text import shorten
+from bot.ui.answers import answer_failed
+from bot.ui.deferral import answering
 from bot.ui.language import private_words
 from games.errors import EngineError, PlayerError
 
@@ -46,6 +48,7 @@ USER_ERRORS = (EngineError, ServiceError, StoreUnavailableError, UnknownControlE
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
     """Answer with a short private sentence, whether or not the interaction was acknowledged."""
     text = shorten(text)
+    await answering(interaction)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -87,8 +90,8 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     """Answer ``error`` privately (see :func:`text_for`); never raises."""
     try:
         await reply_ephemeral(interaction, text_for(error, interaction, await words_of(interaction)))
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+    except discord.HTTPException as error:
+        answer_failed(interaction, error)
 
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

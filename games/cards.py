@@ -12,6 +12,7 @@ serialised states and action codes use when the deck matters.
 Ordering is a game rule, not a card property, so ``Card`` defines no ``<``.
 """
 
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -120,8 +121,10 @@ def _parse_slow(text: object) -> Card:
     return Card(Rank(RANKS.index(rank_char) + 1), Suit(SUITS.index(suit_char)), deck)
 
 
+@functools.cache
 def standard_deck(deck: int = 0) -> tuple[Card, ...]:
-    """The 52 cards of one deck in a fixed order (suits C, D, H, S; ranks A to K)."""
+    """The 52 cards of one deck in a fixed order (suits C, D, H, S; ranks A to K); made once per deck (every
+    saved Peanuts game is checked against it when loaded)."""
     return tuple(Card(rank, suit, deck) for suit in Suit for rank in Rank)
 
 

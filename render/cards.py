@@ -217,7 +217,6 @@ def least_font(width: int) -> int:
     return math.ceil(LEAST_PHONE_ASCENT * width / PHONE_WIDTH / ASCENT - 1e-9)
 
 
-
 @lru_cache(maxsize=1024)
 def fitted_text(
     text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False, least: int = 0
@@ -238,6 +237,44 @@ def fitted_text(
         text = text.rstrip("\u2026")[:-1].rstrip()
         image = text_image(text + "\u2026", size, colour, ground, bold)
     return image
+
+
+def _text_width(text: str, size: int, bold: bool) -> int:
+    """How wide :func:`text_image` draws ``text``, measured without drawing it."""
+    with TEXT_LOCK:
+        left, _, right, _ = font(size, bold).getbbox(text)
+    return max(1, round(right) - round(left))
+
+
+@lru_cache(maxsize=256)
+def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """``text`` broken at its spaces into lines at most ``width`` pixels wide at ``size`` (a single word wider than
+    ``width`` stays a line of its own)."""
+    words = text.split(" ")
+    lines: list[str] = []
+    line = words[0]
+    for word in words[1:]:
+        longer = f"{line} {word}" if line else word
+        if _text_width(longer, size, bold) <= width:
+            line = longer
+        else:
+            lines.append(line.rstrip())
+            line = word
+    lines.append(line)
+    return tuple(lines)
+
+
+@lru_cache(maxsize=256)
+def wrapped_text(
+    text: str, size: int, colour: RGB, width: int, ground: RGB = FELT, bold: bool = False
+) -> tuple[Image.Image, ...]:
+    """``text`` broken into lines at most ``width`` pixels wide (:func:`wrap`), each drawn as :func:`text_image`
+    does, all at ``size`` (never shrunk); a single word wider than ``width`` is cut short with an ellipsis.
+
+    A sentence that a phone could not read shrunk into one line is given a second one instead. Cached like
+    :func:`text_image` (never draw on the results)."""
+    lines = wrap(text, size, width, bold)
+    return tuple(fitted_text(line, size, colour, width, ground, bold, least=size) for line in lines)
 
 
 @cache
@@ -387,7 +424,7 @@ COMPACT = Look(
     mirrored=False,
     body=(0, 8, 76, 128),
     deck_dot=(70, 100, 4),
-    label_fonts=(20, 24),
+    label_fonts=(22, 24),
 )
 """A smaller card with a big top-left index only, for pictures Discord shows shrunk (:data:`DISPLAY_WIDTH`).
 
@@ -644,6 +681,8 @@ def clear_caches() -> None:
         _CACHE.clear()
         text_image.cache_clear()
         fitted_text.cache_clear()
+        wrap.cache_clear()
+        wrapped_text.cache_clear()
 
 
 def face(
@@ -696,21 +735,41 @@ def card_mask(look: Look = CLASSIC) -> Image.Image:
     return cached(("mask", look), build)
 
 
-def paste_result(
-    image: Image.Image, outcome: Outcome | None, right: int, top: int, words: ResultLabels, size: int = 26
-) -> None:
-    """Once a game is over, its result badge (bold, ``size`` pixels) with its right edge at ``right``:
-    "Won!" in gold, else "Resigned" or how this game is lost (e.g. "No moves left")."""
+def result_badge(outcome: Outcome | None, words: ResultLabels) -> tuple[str, RGB] | None:
+    """A finished solitaire's result and its colour: "Won!" in gold, else "Resigned" or how this game is lost
+    (e.g. "No moves left"); None while the game goes on."""
     if outcome is None:
-        return
+        return None
     if outcome.winners:
-        text, colour = words.won, GOLD
-    elif outcome.reason is EndReason.RESIGNED:
-        text, colour = words.resigned, LABEL
-    else:
-        text, colour = words.lost, LABEL
-    badge = text_image(text, size, colour, bold=True)
-    image.paste(badge, (right - badge.width, top))
+        return words.won, GOLD
+    if outcome.reason is EndReason.RESIGNED:
+        return words.resigned, LABEL
+    return words.lost, LABEL
+
+
+def result_lines(text: str, colour: RGB, size: int, room: int | None) -> tuple[Image.Image, ...]:
+    """A result badge's text in bold ``size``: one line, or broken into lines ``room`` pixels wide when given."""
+    if room is None:
+        return (text_image(text, size, colour, bold=True),)
+    return wrapped_text(text, size, colour, room, bold=True)
+
+
+def paste_result(
+    image: Image.Image,
+    outcome: Outcome | None,
+    right: int,
+    top: int,
+    words: ResultLabels,
+    size: int = 26,
+    room: int | None = None,
+) -> None:
+    """Once a game is over, its result badge (:func:`result_badge`, bold, ``size`` pixels) with its right edge at
+    ``right``; with ``room``, a badge wider than that is broken into lines, each right-aligned."""
+    badge = result_badge(outcome, words)
+    if badge is None:
+        return
+    for line, text in enumerate(result_lines(*badge, size, room)):
+        image.paste(text, (right - text.width, top + line * (size + 6)))
 
 
 COMPACT_W = 52
@@ -802,7 +861,7 @@ def _compact_back(deck: int, label: str) -> Image.Image:
     cx, cy, r = COMPACT_W * s / 2, COMPACT_H * s / 2, 17 * s
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=dark, width=s)
     if label:
-        _centred_text(draw, label, 19, (cx, cy), dark)
+        _centred_text(draw, label, 22, (cx, cy), dark)
     else:
         draw_pip(draw, Suit.SPADES if deck % 2 == 0 else Suit.HEARTS, (cx, cy), 9 * s, fill)
     return image

@@ -122,7 +122,6 @@ class PenguinLabels:
     beak: str = "Beak {card}"
     builds: str = "builds {first} up to {last}"
     empty_column: str = "empty column: {rank}"
-    cell: str = "cell {n}"
     result: ResultLabels = field(default_factory=ResultLabels)
 
 
@@ -134,7 +133,6 @@ class PeekLabels:
     """How the cards' suits are coloured."""
 
     title: str = "Peek"
-    reserve: str = "reserve {n}"
     foundation: str = "F{n}"
     status: str = "Moves {moves}  \u00b7  Score {score}/52"
     three_cards: str = "3 cards a turn"

@@ -1,8 +1,10 @@
 """The Peanuts table picture (RULES.md §1, §7.1): both layouts and the shared building piles, from the public view.
 
 Discord shows a message's picture about 550 pixels wide (:data:`render.cards.DISPLAY_WIDTH`); the
-picture is 800 x 600 (4:3, shown at 0.69) and uses the compact card sprites of :mod:`render.cards`,
-whose rank index is 19 pixels tall: 13 pixels on screen. Layout, top to bottom:
+picture is 800 pixels wide (shown at 0.69) and uses the compact card sprites of :mod:`render.cards`, whose rank
+index is 19 pixels tall: 13 pixels on screen. Every text is at the least size a phone reads (:data:`TEXT`), which
+makes the players' panels five lines tall, and the picture as tall as the longest column then needs. Layout, top
+to bottom:
 
 - the eight building piles in the middle, numbered 1-8 on a band in the colour of the top card's
   back (blue: deck 0, seat 0; crimson: deck 1, seat 1); empty places show a faint "A". Beside them
@@ -44,7 +46,6 @@ from render.cards import (
 from render.labels import ENGLISH_PEANUTS, DeckStyle, PeanutsLabels
 
 WIDTH = 800
-HEIGHT = 600
 MARGIN = 4
 GAP = 4
 """Between neighbouring columns and building piles."""
@@ -57,20 +58,32 @@ PANEL_W = PILES_X - GAP - MARGIN
 PANEL_X = (MARGIN, WIDTH - MARGIN - PANEL_W)
 """Left edge of each player's panel, beside the building piles."""
 PANEL_PAD = 6
-OWN_Y = PILES_Y + COMPACT_H + 10
-STOCK_DX = COMPACT_W + 48
+TEXT = cards.least_font(WIDTH)
+"""Font size of every text (the indices are larger): the least that reads on a phone
+(:func:`render.cards.least_font`); a text too long for its room is cut short, never drawn smaller."""
+LINE = TEXT + 2
+"""Distance between two lines of a panel."""
+PANEL_LINES = 5
+PANEL_H = PANEL_LINES * LINE + 8
+"""A panel's height: the name, the score and the status word (on a line of its own when they do not fit on one),
+and the score's breakdown on up to two lines."""
+OWN_Y = PILES_Y + PANEL_H + 6
+STOCK_DX = COMPACT_W + 72
 """The stock's offset from the peanut pile, leaving room for the peanut pile's label."""
-WASTE_DX = STOCK_DX + COMPACT_W + 16
+WASTE_DX = STOCK_DX + COMPACT_W + 36
+"""The waste's offset, leaving room for the stock's label."""
 WASTE_FAN = 46
 """Horizontal step of the waste fan: each card's rank and pip show."""
 SLIVER = 3
 """How far the peanut pile's hidden cards show below and right of its top card."""
 LABEL_Y = OWN_Y + COMPACT_H + SLIVER + 2
-COLUMNS_Y = LABEL_Y + 22
+COLUMNS_Y = LABEL_Y + LINE + 4
 FAN = COMPACT_INDEX_BOTTOM
 """Vertical step between fanned column cards: every index shows whole."""
 LONGEST_COLUMN = 13
 """A column is always a descending run in alternating colours, so at most K down to A."""
+HEIGHT = COLUMNS_Y + (LONGEST_COLUMN - 1) * FAN + COMPACT_H + MARGIN
+"""As tall as the longest column needs."""
 SWATCH_W, SWATCH_H = 18, 26
 
 
@@ -88,13 +101,9 @@ def _text(text: str, size: int, colour: RGB = LABEL, bold: bool = False, ground:
     return cards.text_image(text, size, colour, ground, bold)
 
 
-def _fitted(text: str, size: int, width: int, bold: bool = False, colour: RGB = LABEL) -> Image.Image:
-    """``text`` cut short with an ellipsis until it is at most ``width`` pixels wide."""
-    image = _text(text, size, colour, bold=bold)
-    while image.width > width and len(text) > 1:
-        text = text[:-1]
-        image = _text(text.rstrip() + "\u2026", size, colour, bold=bold)
-    return image
+def _fitted(text: str, width: int, bold: bool = False, colour: RGB = LABEL) -> Image.Image:
+    """``text`` at :data:`TEXT`, cut short with an ellipsis until it is at most ``width`` pixels wide."""
+    return cards.fitted_text(text, TEXT, colour, width, bold=bold, least=TEXT)
 
 
 def _build_swatch(deck: int) -> Image.Image:
@@ -149,15 +158,20 @@ def _draw_piles(image: Image.Image, view: PeanutsView, playable: Collection[Card
         top = pile[-1]
         x = pile_x(index)
         image.paste(_face(top, playable, style, show_deck=True), (x, PILES_Y))
-        number = _text(str(index + 1), 16, WHITE, bold=True, ground=cards.back_colour(top.deck))
+        number = _text(str(index + 1), TEXT, WHITE, bold=True, ground=cards.back_colour(top.deck))
         band_y = PILES_Y + COMPACT_H - COMPACT_BAND
         image.paste(number, (x + (COMPACT_W - number.width) // 2, band_y + (COMPACT_BAND - number.height) // 2))
 
 
-def _breakdown(view: PeanutsView, seat: int, words: PeanutsLabels) -> str:
-    """The score as the rules count it (§1.6): own cards on the piles minus cards left in the peanut pile."""
+def _breakdown(view: PeanutsView, seat: int, words: PeanutsLabels) -> tuple[str, ...]:
+    """The score as the rules count it (§1.6): own cards on the piles minus cards left in the peanut pile; on two
+    lines, the second starting at the minus sign, when it does not fit the panel on one."""
     played = sum(1 for pile in view.piles for card in pile if card.deck == seat)
-    return words.breakdown.format(played=played, left=view.players[seat].peanut_count)
+    text = words.breakdown.format(played=played, left=view.players[seat].peanut_count)
+    first, minus, rest = text.partition(" \u2212 ")
+    if not minus or _text(text, TEXT, FAINT).width <= PANEL_W - 2 * PANEL_PAD:
+        return (text,)
+    return first, minus.lstrip() + rest
 
 
 def _status(view: PeanutsView, seat: int, words: PeanutsLabels) -> tuple[str, RGB] | None:
@@ -178,34 +192,37 @@ def _status(view: PeanutsView, seat: int, words: PeanutsLabels) -> tuple[str, RG
 def _build_frame() -> Image.Image:
     """A gold frame the size of a panel: the winner's panel is the result badge."""
     s = SCALE
-    big = Image.new("RGB", (PANEL_W * s, COMPACT_H * s), FELT)
+    big = Image.new("RGB", (PANEL_W * s, PANEL_H * s), FELT)
     ImageDraw.Draw(big).rounded_rectangle(
-        (0, 0, PANEL_W * s - 1, COMPACT_H * s - 1), radius=6 * s, outline=GOLD, width=2 * s
+        (0, 0, PANEL_W * s - 1, PANEL_H * s - 1), radius=6 * s, outline=GOLD, width=2 * s
     )
     return cards.to_palette(big.reduce(s))
 
 
 def _draw_panel(image: Image.Image, view: PeanutsView, seat: int, name: str, words: PeanutsLabels) -> None:
-    """Swatch and name; the score and the status word; the score's breakdown. The winner's panel has a gold frame.
-
-    The word "score" gives way to the status word when both do not fit on the line.
-    """
+    """Swatch and name; the score and the status word beside it, or under it when both do not fit on one line (not
+    bold when it does not fit so); the score's breakdown. The winner's panel has a gold frame."""
     if view.outcome is not None and seat in view.outcome.winners:
         image.paste(cards.cached(("peanuts", "frame"), _build_frame), (PANEL_X[seat], PILES_Y))
-    x, y = PANEL_X[seat] + PANEL_PAD, PILES_Y + 4
+    x, y = PANEL_X[seat] + PANEL_PAD, PILES_Y + 5
     room = PANEL_W - 2 * PANEL_PAD
     image.paste(_swatch(seat), (x, y))
-    image.paste(_fitted(name, 18, room - SWATCH_W - 6, bold=True), (x + SWATCH_W + 6, y + 5))
-    number = str(view.scores[seat]).replace("-", "\u2212")
-    score = _text(words.score.format(n=number), 18, bold=True)
+    image.paste(_fitted(name, room - SWATCH_W - 6, bold=True), (x + SWATCH_W + 6, y + 2))
+    y += LINE + 2
+    score = _fitted(words.score.format(n=str(view.scores[seat]).replace("-", "\u2212")), room, bold=True)
+    image.paste(score, (x, y))
     status = _status(view, seat, words)
     if status is not None:
-        word = cards.fitted_text(status[0], 18, status[1], room - 60, bold=True)
-        if score.width + 10 + word.width > room:
-            score = _text(number, 18, bold=True)
-        image.paste(word, (x + score.width + 10, y + 30))
-    image.paste(score, (x, y + 30))
-    image.paste(_fitted(_breakdown(view, seat, words), 15, room, colour=FAINT), (x, y + 49))
+        word = _text(status[0], TEXT, status[1], bold=True)
+        if score.width + 10 + word.width <= room:
+            image.paste(word, (x + score.width + 10, y))
+        else:
+            y += LINE
+            bold = word.width <= room
+            image.paste(_fitted(status[0], room, bold=bold, colour=status[1]), (x, y))
+    for text in _breakdown(view, seat, words):
+        y += LINE
+        image.paste(_fitted(text, room, colour=FAINT), (x, y))
 
 
 def _draw_own_piles(
@@ -227,9 +244,9 @@ def _draw_own_piles(
         image.paste(cards.compact_slot(), (x + WASTE_DX, OWN_Y))
     for index, card in enumerate(layout.waste):
         _paste_over(image, _face(card, playable, words.deck), (x + WASTE_DX + index * WASTE_FAN, OWN_Y))
-    image.paste(_fitted(words.peanut.format(n=layout.peanut_count), 16, STOCK_DX - 4, bold=True), (x, LABEL_Y))
-    image.paste(_fitted(words.stock, 16, WASTE_DX - STOCK_DX - 4), (x + STOCK_DX, LABEL_Y))
-    image.paste(_fitted(words.waste.format(n=layout.waste_count), 16, HALF_W - WASTE_DX), (x + WASTE_DX, LABEL_Y))
+    image.paste(_fitted(words.peanut.format(n=layout.peanut_count), STOCK_DX - 4, bold=True), (x, LABEL_Y))
+    image.paste(_fitted(words.stock, WASTE_DX - STOCK_DX - 4), (x + STOCK_DX, LABEL_Y))
+    image.paste(_fitted(words.waste.format(n=layout.waste_count), HALF_W - WASTE_DX), (x + WASTE_DX, LABEL_Y))
 
 
 def _draw_columns(

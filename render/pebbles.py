@@ -10,9 +10,11 @@ The table, left half: the deal, the draw pile and whose turn it is; the current 
 of cards around the middle, one place per seat (seat 1 at the bottom, then clockwise, so partners
 sit across); the last completed trick below it, its winning card in gold. The last deal's scores
 take the trick's place before the first card of a new deal and at the end of a game played out. Right
-half: the scores against the target per side, then one row per seat: name, dealer, tricks won,
+half: the target and the trumps, the scores per side, then one row per seat: name, dealer, tricks won,
 meld points, and the hand as its melded cards face up followed by a back per concealed card.
-Seats are numbered discs coloured by side, so the trick, the rows and the scores match up.
+Seats are numbered discs coloured by side, so the trick, the rows and the scores match up. Every
+text, disc number and deck tab digit is at least :data:`TEXT` (what a phone reads), so the last deal's
+scores are rows of "melds + cards = total · tricks" under a line saying so.
 
 The hand strip shows one seat's hand in hand order with melded cards tagged, the playable cards
 raised with a gold border and the others dimmed. With two decks every face carries a small tab,
@@ -79,11 +81,15 @@ class CardSize:
     tab: int
 
 
-SMALL = CardSize(40, 56, INDEX_SIZE, 6, 9, 13)
-TRICK = CardSize(60, 84, INDEX_SIZE, 6.5, 17, 14)
+TEXT = cards.least_font(WIDTH)
+"""Font size of the table's texts, the seats' numbers and the deck tabs' digits (the deal and the scores are
+larger): the least that reads on a phone (:func:`render.cards.least_font`), never shrunk below it to fit."""
+SMALL = CardSize(46, 64, INDEX_SIZE, 6, 8, 23)
+TRICK = CardSize(60, 84, INDEX_SIZE, 6.5, 15, 23)
 LARGE = CardSize(76, 108, HAND_INDEX_SIZE, 9, 20, 21)
-CHIP = 22
-"""Diameter of a seat disc."""
+"""The tabs of the table's cards hold a digit of :data:`TEXT` (:func:`_draw_tab` draws it at 0.8 of the tab)."""
+CHIP = 26
+"""Diameter of a seat disc, its number of :data:`TEXT`."""
 
 
 def _dim_ink(card: Card, style: DeckStyle) -> RGB:
@@ -189,7 +195,7 @@ def _draw_chip(number: int, fill: RGB, ring: bool) -> Image.Image:
         draw.ellipse((0, 0, d - 1, d - 1), fill=fill, outline=WHITE, width=s)
     text = str(number)
     with TEXT_LOCK:
-        face = cards.font(14 * s, bold=True)
+        face = cards.font(TEXT * s, bold=True)
         left, top, right, bottom = face.getbbox(text)
         cards.draw_text(draw, ((d - left - right) / 2, (d - top - bottom) / 2), text, face, chip_ink(fill), s)
     return cards.to_palette(image.reduce(s))
@@ -211,12 +217,12 @@ def _dealer_tag(letter: str) -> Image.Image:
 
     def build() -> Image.Image:
         s = SCALE
-        w, h = 24 * s, 18 * s
+        w, h = 26 * s, 24 * s
         image = Image.new("RGB", (w, h), FELT)
         draw = ImageDraw.Draw(image)
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=4 * s, fill=WHITE)
         with TEXT_LOCK:
-            face = cards.font(13 * s, bold=True)
+            face = cards.font(TEXT * s, bold=True)
             left, top, right, bottom = face.getbbox(letter)
             cards.draw_text(draw, ((w - left - right) / 2, (h - top - bottom) / 2), letter, face, BLACK, s)
         return cards.to_palette(image.reduce(s))
@@ -253,6 +259,8 @@ LEFT_ROOM = SPLIT - 2 * MARGIN
 """The width of the left half's texts."""
 RIGHT_ROOM = WIDTH - MARGIN - SPLIT - 4
 """The width of the right half's texts."""
+INFO_GIVES = 120
+"""How much of a seat row's line its tricks and meld points leave to the disc and the name, at least."""
 
 
 def _short(name: str) -> str:
@@ -275,15 +283,21 @@ _TRICK_PLACES: dict[int, tuple[tuple[float, float], ...]] = {
     3: ((1, 2), (0, 0.5), (2, 0.5)),
     4: ((1, 2), (0, 1), (1, 0), (2, 1)),
 }
-STATUS_Y = 64
+DRAW_PILE_Y = 38
+STATUS_Y = 62
 TRICK_STEP_X = TRICK.width + 14
-TRICK_STEP_Y = 48
+TRICK_STEP_Y = 44
 TRICK_X = (SPLIT - 2 * TRICK_STEP_X - TRICK.width) // 2
-TRICK_Y = 122
-LAST_LABEL_Y = 336
-LAST_Y = LAST_LABEL_Y + 22
+TRICK_Y = STATUS_Y + CHIP + CHIP + 10
+"""Top of the trick's top place: under the status line and the top place's disc."""
+LAST_LABEL_Y = TRICK_Y + 2 * TRICK_STEP_Y + TRICK.height + CHIP + 8
+LAST_Y = LAST_LABEL_Y + 24
 SCORES_Y = 10
-ROWS_Y = 80
+ROWS_Y = 70
+ROW_GAP = 4
+"""Between a seat row's cards and the next row's disc."""
+LINE = TEXT + 5
+"""Distance between two lines of text."""
 
 
 def trick_xy(seats: int, seat: int) -> tuple[int, int]:
@@ -323,18 +337,16 @@ def _status(view: PebblesView, words: PebblesLabels) -> tuple[tuple[int, ...], s
 
 
 def _draw_header(image: Image.Image, view: PebblesView, labels: PebblesLabels) -> None:
-    """The deal, the trumps, the draw pile, and the status line (discs and words)."""
-    deal = _fitted(labels.deal.format(n=view.deal_no + 1), 20, LEFT_ROOM // 2, bold=True)
+    """The deal, the draw pile, and the status line (discs and words)."""
+    deal = _fitted(labels.deal.format(n=view.deal_no + 1), 20, LEFT_ROOM, bold=True, least=TEXT)
     image.paste(deal, (MARGIN, 10))
-    trumps_x = max(92, deal.width + 12)
-    image.paste(_fitted(labels.trumps, 15, LEFT_ROOM - trumps_x, FAINT), (MARGIN + trumps_x, 14))
-    image.paste(_fitted(labels.draw_pile.format(n=view.pile_size), 16, LEFT_ROOM), (MARGIN, 40))
+    image.paste(_fitted(labels.draw_pile.format(n=view.pile_size), TEXT, LEFT_ROOM, least=TEXT), (MARGIN, DRAW_PILE_Y))
     seats, words, colour = _status(view, labels)
     x = MARGIN
     for seat in seats:
         image.paste(chip(view, seat), (x, STATUS_Y))
         x += CHIP + 2
-    text = _fitted(words, 17, SPLIT - x - 8, colour, bold=True)
+    text = _fitted(words, TEXT, SPLIT - x - 8, colour, bold=True, least=TEXT)
     image.paste(text, (x + 4, STATUS_Y + (CHIP - text.height) // 2))
 
 
@@ -365,7 +377,7 @@ def _draw_trick(image: Image.Image, view: PebblesView, style: DeckStyle) -> None
 def _draw_last_trick(image: Image.Image, view: PebblesView, names: Sequence[str], words: PebblesLabels) -> None:
     if not view.last_trick:
         return
-    image.paste(_fitted(words.last_trick, 16, LEFT_ROOM, bold=True), (MARGIN, LAST_LABEL_Y))
+    image.paste(_fitted(words.last_trick, TEXT, LEFT_ROOM, bold=True, least=TEXT), (MARGIN, LAST_LABEL_Y))
     x = MARGIN
     for seat, card in view.last_trick:
         sprite = card_sprite(card, SMALL, deck_tab=_deck_tab(view), marked=seat == view.last_winner, style=words.deck)
@@ -373,33 +385,57 @@ def _draw_last_trick(image: Image.Image, view: PebblesView, names: Sequence[str]
         image.paste(chip(view, seat), (x + (SMALL.width - CHIP) // 2, LAST_Y + SMALL.height + 4))
         x += SMALL.width + 8
     if view.last_winner is not None:
-        label = _fitted(words.won_by.format(name=names[view.last_winner]), 15, LEFT_ROOM, FAINT)
-        image.paste(label, (MARGIN, LAST_Y + SMALL.height + CHIP + 10))
+        label = _fitted(words.won_by.format(name=names[view.last_winner]), TEXT, LEFT_ROOM, FAINT, least=TEXT)
+        image.paste(label, (MARGIN, LAST_Y + SMALL.height + CHIP + 8))
+
+
+SUMMARY_Y = STATUS_Y + CHIP + 12
+"""Top of the last deal's scores, where the trick lies otherwise."""
+SUMMARY_COLUMNS = (74, 130, 190, LEFT_ROOM)
+"""Right edges of a seat's meld points, card points, total and tricks in the last deal's scores."""
+SUMMARY_SIGNS = ((86, "+"), (142, "="), (202, "\u00b7"))
+"""Centres of the signs between them: meld points + card points = total · tricks."""
+SUMMARY_HEADER_LINES = 2
+
+
+def _summary_header(words: PebblesLabels) -> tuple[Image.Image, ...]:
+    """What the columns of the last deal's scores are, as the rows read: "melds + cards = total · tricks", broken
+    into at most :data:`SUMMARY_HEADER_LINES` lines (the last cut short when more would be needed)."""
+    text = f"{words.melds_heading} + {words.cards_heading} = {words.total_heading} \u00b7 {words.tricks_heading}"
+    lines = cards.wrap(text, TEXT, LEFT_ROOM)
+    if len(lines) > SUMMARY_HEADER_LINES:
+        lines = (*lines[: SUMMARY_HEADER_LINES - 1], " ".join(lines[SUMMARY_HEADER_LINES - 1 :]))
+    return tuple(_fitted(line, TEXT, LEFT_ROOM, FAINT, least=TEXT) for line in lines)
 
 
 def _draw_summary(image: Image.Image, view: PebblesView, words: PebblesLabels) -> None:
-    """The last finished deal per seat: meld points, card points, their sum and tricks won."""
+    """The last finished deal per seat: meld points + card points = their sum · tricks won, under a line saying so."""
     score = view.history[-1]
     deal = len(view.history)
-    image.paste(_fitted(words.deal_scored.format(n=deal), 17, LEFT_ROOM, bold=True), (MARGIN, 104))
-    columns = (58, 118, 178, 232)
-    headings = (words.melds_heading, words.cards_heading, words.total_heading, words.tricks_heading)
-    for column, heading in zip(columns, headings, strict=True):
-        label = _fitted(heading, 14, 56, FAINT)
-        image.paste(label, (MARGIN + column - label.width, 134))
+    image.paste(_fitted(words.deal_scored.format(n=deal), TEXT, LEFT_ROOM, bold=True, least=TEXT), (MARGIN, SUMMARY_Y))
+    y = SUMMARY_Y + LINE + 2
+    for line in _summary_header(words):
+        image.paste(line, (MARGIN, y))
+        y += LINE
     for seat in range(view.seats):
-        y = 156 + seat * 30
-        image.paste(chip(view, seat), (MARGIN, y))
+        row_y = y + 6 + seat * (CHIP + 6)
+        image.paste(chip(view, seat), (MARGIN, row_y))
         values = (score.melds[seat], score.cards[seat], score.melds[seat] + score.cards[seat], score.tricks[seat])
-        for column, value in zip(columns, values, strict=True):
-            text = _text(f"{value}".replace("-", "\u2212"), 17, LABEL, bold=column == columns[2])
-            image.paste(text, (MARGIN + column - text.width, y + 2))
+        for column, value in zip(SUMMARY_COLUMNS, values, strict=True):
+            text = _text(f"{value}".replace("-", "\u2212"), TEXT, LABEL, bold=column == SUMMARY_COLUMNS[2])
+            image.paste(text, (MARGIN + column - text.width, row_y + (CHIP - text.height) // 2))
+        for centre, sign in SUMMARY_SIGNS:
+            mark = _text(sign, TEXT, FAINT)
+            image.paste(mark, (MARGIN + centre - mark.width // 2, row_y + (CHIP - mark.height) // 2))
 
 
 def _draw_scores(image: Image.Image, view: PebblesView, words: PebblesLabels) -> None:
-    """Each side's discs and running score, and the target."""
+    """The target and the trumps, then each side's discs and running score."""
     x = SPLIT + 4
-    image.paste(_fitted(words.scores.format(n=view.target), 15, RIGHT_ROOM, FAINT), (x, SCORES_Y + 2))
+    target = _fitted(words.scores.format(n=view.target), TEXT, RIGHT_ROOM, FAINT, least=TEXT)
+    image.paste(target, (x, SCORES_Y + 2))
+    trumps = _fitted(words.trumps, TEXT, RIGHT_ROOM - target.width - 16, FAINT, least=TEXT)
+    image.paste(trumps, (WIDTH - MARGIN - trumps.width, SCORES_Y + 2))
     y = SCORES_Y + 26
     for side, score in enumerate(view.scores):
         for seat in range(view.seats):
@@ -418,16 +454,16 @@ def row_size(view: PebblesView) -> CardSize:
 
 def row_step(view: PebblesView) -> int:
     """Vertical distance between two seat rows."""
-    return CHIP + 8 + row_size(view).height + 16
+    return CHIP + 8 + row_size(view).height + ROW_GAP
 
 
 def _fitted_name(name: str, room: int, colour: RGB) -> Image.Image:
     """The name in bold, shortened with "…" until it fits in ``room`` pixels."""
     text = name
-    image = _text(text, 18, colour, bold=True)
+    image = _text(text, TEXT, colour, bold=True)
     while image.width > room and len(text) > 1:
         text = text.rstrip("\u2026")[:-1] + "\u2026"
-        image = _text(text, 18, colour, bold=True)
+        image = _text(text, TEXT, colour, bold=True)
     return image
 
 
@@ -436,7 +472,7 @@ def _draw_hand_row(image: Image.Image, view: PebblesView, seat: int, x: int, y: 
     size = row_size(view)
     count = view.hand_sizes[seat]
     if not count:
-        image.paste(_fitted(words.no_cards, 15, RIGHT_ROOM, FAINT), (x, y + 18))
+        image.paste(_fitted(words.no_cards, TEXT, RIGHT_ROOM, FAINT, least=TEXT), (x, y + 18))
         return
     room = WIDTH - MARGIN - x
     step = size.width + 4 if count == 1 else min(size.width + 4, (room - size.width) // (count - 1))
@@ -462,7 +498,7 @@ def _draw_rows(image: Image.Image, view: PebblesView, names: Sequence[str], word
         info = words.tricks(tricks)
         if view.meld_points[seat]:
             info += " \u00b7 " + words.melds.format(n=view.meld_points[seat])
-        label = _fitted(info, 15, RIGHT_ROOM // 2)
+        label = _fitted(info, TEXT, RIGHT_ROOM - INFO_GIVES, least=TEXT)
         image.paste(label, (WIDTH - MARGIN - label.width, y + (CHIP - label.height) // 2))
         name_x = x + CHIP + 8
         dealer = _dealer_tag(words.dealer)
@@ -475,12 +511,13 @@ def _draw_rows(image: Image.Image, view: PebblesView, names: Sequence[str], word
 
 
 def _draw_legend(image: Image.Image, view: PebblesView, legend: Sequence[str]) -> None:
-    """The rules in brief, where the rows leave room (two players)."""
+    """The rules in brief, each broken into lines where long, where the rows leave room for all (two players)."""
     top = ROWS_Y + view.seats * row_step(view) + 8
-    if top + len(legend) * 22 > HEIGHT - MARGIN:
+    lines = [line for text in legend for line in cards.wrapped_text(text, TEXT, FAINT, RIGHT_ROOM)]
+    if top + len(lines) * LINE > HEIGHT - MARGIN:
         return
-    for index, line in enumerate(legend):
-        image.paste(_fitted(line, 15, RIGHT_ROOM, FAINT), (SPLIT + 4, top + index * 22))
+    for index, line in enumerate(lines):
+        image.paste(line, (SPLIT + 4, top + index * LINE))
 
 
 def _card_mask(size: CardSize) -> Image.Image:

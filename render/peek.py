@@ -2,7 +2,7 @@
 
 Made for the width Discord shows a picture at (about 550 pixels), with compact cards. On the left, top
 to bottom: a panel (title and result, moves and score, cards a turn and redeals, the base card and
-what it means); the four reserves ("reserve 1" … "reserve 4"), fanned downwards with the playable
+what it means); the four reserves, numbered 1 … 4, fanned downwards with the playable
 top card last and whole; the stock (a back, or an empty place) and the waste (its top card, or the
 three on show with ``three_card``, fanned to the right). On the right the foundations form a grid,
 one column per foundation (F1 … F4) and one row per rank (A … K). The osmosis rule (§2.3) reads
@@ -28,22 +28,31 @@ CARD_H = LOOK.height
 MARGIN = 12
 GAP = 8
 TOP = 10
-STATUS_Y = TOP + 34
-RULES_Y = STATUS_Y + 50
-"""Top of the base card's rule, under the status line and the turn line."""
-PILE_LABEL_Y = RULES_Y + 90
-PILES_Y = PILE_LABEL_Y + 22
-FAN = 30
-"""Vertical step between fanned reserve cards: rank and pip of each show whole."""
 RESERVES = 4
-STOCK_Y = PILES_Y + 3 * FAN + CARD_H + 30
-"""Top of the stock and the waste (the reserves, four cards deep, and the labels end above it)."""
-STOCK_LABEL_Y = STOCK_Y - 22
-WASTE_FAN = 64
-"""Horizontal step between the three cards on show in the waste (``three_card``): each whole index shows."""
 PANEL_RIGHT = MARGIN + RESERVES * (CARD_W + GAP) - GAP
 PANEL_ROOM = PANEL_RIGHT - MARGIN
 """Right edge of the panel, the reserves and the piles; the grid starts right of it."""
+STATUS_Y = TOP + 34
+LINE = 22
+"""Distance between two lines of the panel's text."""
+PARAGRAPH = 4
+"""Extra room above the turn's line, the base card's sentence and its rule."""
+PANEL_LINES = 9
+"""How many lines the panel's texts (status, turn and redeals, the base card and its rule) may take: every shipped
+language's fit, broken into lines at the least size a phone reads."""
+PILE_LABEL_Y = STATUS_Y + PANEL_LINES * LINE + 3 * PARAGRAPH + 2
+"""Top of the reserves' numbers."""
+PILES_Y = PILE_LABEL_Y + 26
+FAN = 30
+"""Vertical step between fanned reserve cards: rank and pip of each show whole."""
+STOCK_LABEL_Y = PILES_Y + 3 * FAN + CARD_H + 8
+STOCK_Y = STOCK_LABEL_Y + 26
+"""Top of the stock and the waste (the reserves, four cards deep, and the labels end above it)."""
+WASTE_FAN = 64
+"""Horizontal step between the three cards on show in the waste (``three_card``): each whole index shows."""
+LABELS_GAP = 16
+"""The least room between the stock's label and the waste's, which moves right when the stock's is wider than
+its card."""
 INDEX_W = 66
 """Width of a face's top-left corner that holds its whole index (rank and pip; "10" is the widest)."""
 INDEX_H = 32
@@ -58,10 +67,16 @@ TILES_X = GRID_X + 28
 COLUMN_STEP = TILE_W + 6
 HEADINGS_Y = TOP + 2
 ROWS_Y = HEADINGS_Y + 28
-ROW_STEP = TILE_H + 2
+ROW_STEP = (STOCK_Y + CARD_H - TILE_H - ROWS_Y) // 12
+"""Vertical step between the grid's rows: the grid ends where the stock and the waste do."""
 BOTTOM = 12
 WIDTH = TILES_X + 3 * COLUMN_STEP + TILE_W + MARGIN
-HEIGHT = max(ROWS_Y + 12 * ROW_STEP + TILE_H, STOCK_Y + CARD_H) + BOTTOM
+HEIGHT = STOCK_Y + CARD_H + BOTTOM
+TEXT = cards.least_font(WIDTH)
+"""Font size of every text but the title, the headings and the result (larger): the least that reads on a phone
+(:func:`render.cards.least_font`); a text too long for its room takes more lines, never a smaller font."""
+HEADING = TEXT + 1
+"""Font size (bold) of the reserves' numbers and the grid's headings."""
 
 
 def slot_x(index: int) -> int:
@@ -114,30 +129,25 @@ def _empty_tile(rank: Rank) -> Image.Image:
 
     def build() -> Image.Image:
         tile = _mini(cards.slot(look=LOOK))
-        text = cards.text_image(_rank_name(rank), 16, FAINT, ground=SLOT_FILL)
+        text = cards.text_image(_rank_name(rank), TEXT, FAINT, ground=SLOT_FILL)
         tile.paste(text, ((TILE_W - text.width) // 2, (TILE_H - text.height) // 2))
         return tile
 
     return cards.cached(("peek", "empty tile", rank), build)
 
 
-def _background(title: str, reserve: str, foundation: str) -> Image.Image:
-    """Felt with the fixed labels: the title, the reserves' names, the grid's headings (built once per words)."""
+def _background(title: str, foundation: str) -> Image.Image:
+    """Felt with the fixed labels: the title, the reserves' numbers, the grid's headings (built once per words)."""
     image = Image.new("P", (WIDTH, HEIGHT), cards.index_of(FELT))
     image.putpalette(cards.FLAT_PALETTE)
-    image.paste(cards.fitted_text(title, 24, LABEL, PANEL_ROOM // 2, bold=True), (MARGIN, TOP))
+    image.paste(cards.fitted_text(title, 24, LABEL, PANEL_ROOM // 2, bold=True, least=TEXT), (MARGIN, TOP))
     for index in range(RESERVES):
-        _paste_centred(image, reserve.format(n=index + 1), slot_x(index), PILE_LABEL_Y, 15)
+        number = cards.text_image(str(index + 1), HEADING, LABEL, bold=True)
+        image.paste(number, (slot_x(index) + (CARD_W - number.width) // 2, PILE_LABEL_Y))
     for index in range(4):
-        label = cards.fitted_text(foundation.format(n=index + 1), 18, LABEL, TILE_W, bold=True)
+        label = cards.fitted_text(foundation.format(n=index + 1), HEADING, LABEL, TILE_W, bold=True, least=TEXT)
         image.paste(label, (column_x(index) + (TILE_W - label.width) // 2, HEADINGS_Y))
     return image
-
-
-def _paste_centred(image: Image.Image, text: str, x: int, y: int, size: int = 16) -> None:
-    """``text`` centred over a card-wide place whose left edge is ``x`` (as wide as the place and its gap)."""
-    label = cards.fitted_text(text, size, LABEL, CARD_W + GAP)
-    image.paste(label, (x + (CARD_W - label.width) // 2, y))
 
 
 def _redeals_text(view: PeekView, words: PeekLabels) -> str:
@@ -146,23 +156,38 @@ def _redeals_text(view: PeekView, words: PeekLabels) -> str:
     return words.redeals(view.redeals_left)
 
 
-def _draw_panel(image: Image.Image, view: PeekView, words: PeekLabels) -> None:
-    """Moves and score, the turn and redeals, the base card and the rule it sets (§2.3), the result."""
-    status = words.status.format(moves=view.moves, score=view.score)
-    image.paste(cards.fitted_text(status, 19, LABEL, PANEL_ROOM, bold=True), (MARGIN, STATUS_Y))
+def _turn_lines(view: PeekView, words: PeekLabels) -> tuple[str, ...]:
+    """Cards a turn and the redeals left: one line when both fit, else each on its own lines."""
     per_turn = words.three_cards if view.three_card else words.one_card
-    text = f"{per_turn}  \u00b7  {_redeals_text(view, words)}"
-    image.paste(cards.fitted_text(text, 16, FAINT, PANEL_ROOM), (MARGIN, STATUS_Y + 26))
+    redeals = _redeals_text(view, words)
+    both = f"{per_turn}  \u00b7  {redeals}"
+    if cards.text_image(both, TEXT, FAINT).width <= PANEL_ROOM:
+        return (both,)
+    return cards.wrap(per_turn, TEXT, PANEL_ROOM) + cards.wrap(redeals, TEXT, PANEL_ROOM)
+
+
+def _draw_panel(image: Image.Image, view: PeekView, words: PeekLabels) -> None:
+    """Moves and score, the turn and redeals, the base card and the rule it sets (§2.3), the result.
+
+    Each text is broken into lines where it is too long for the panel; past :data:`PANEL_LINES` lines (never in a
+    shipped language) the last is cut short."""
+    status = words.status.format(moves=view.moves, score=view.score)
     base = view.base
     name = _rank_name(base.rank)
     starts = words.starts_vowel if name in ("A", "8") else words.starts
-    lines = (
-        (words.base.format(card=cards.card_text(base), suit=base.suit.symbol), LABEL),
-        (starts.format(rank=name), LABEL),
-        *((line, FAINT) for line in words.rule),
+    rule = " ".join((words.base.format(card=cards.card_text(base), suit=base.suit.symbol), starts.format(rank=name)))
+    texts = (
+        (cards.wrap(status, TEXT, PANEL_ROOM, bold=True), LABEL, True),
+        (_turn_lines(view, words), FAINT, False),
+        (cards.wrap(rule, TEXT, PANEL_ROOM), LABEL, False),
+        (cards.wrap(" ".join(words.rule), TEXT, PANEL_ROOM), FAINT, False),
     )
-    for number, (text, colour) in enumerate(lines):
-        image.paste(cards.fitted_text(text, 16, colour, PANEL_ROOM), (MARGIN, RULES_Y + number * 21))
+    lines = [(line, colour, bold, part) for part, (wrapped, colour, bold) in enumerate(texts) for line in wrapped]
+    for number, (text, colour, bold, part) in enumerate(lines[:PANEL_LINES]):
+        if number == PANEL_LINES - 1 and len(lines) > PANEL_LINES:
+            text += " " + lines[number + 1][0]
+        line = cards.fitted_text(text, TEXT, colour, PANEL_ROOM, bold=bold, least=TEXT)
+        image.paste(line, (MARGIN, STATUS_Y + number * LINE + part * PARAGRAPH))
     cards.paste_result(image, view.outcome, PANEL_RIGHT, TOP + 2, words.result, size=22)
 
 
@@ -194,9 +219,11 @@ def _may_redeal(view: PeekView) -> bool:
 def _draw_piles(image: Image.Image, view: PeekView, words: PeekLabels) -> None:
     for index, pile in enumerate(view.reserves):
         _draw_reserve(image, view, pile, slot_x(index), words.deck)
-    _paste_centred(image, words.stock.format(n=view.stock_count), STOCK_X, STOCK_LABEL_Y)
-    waste = cards.fitted_text(words.waste.format(n=view.waste_count), 16, LABEL, PANEL_RIGHT - WASTE_X)
-    image.paste(waste, (WASTE_X, STOCK_LABEL_Y))
+    stock = cards.fitted_text(words.stock.format(n=view.stock_count), TEXT, LABEL, PANEL_ROOM // 2, least=TEXT)
+    image.paste(stock, (STOCK_X, STOCK_LABEL_Y))
+    waste_x = max(WASTE_X, STOCK_X + stock.width + LABELS_GAP)
+    waste = cards.fitted_text(words.waste.format(n=view.waste_count), TEXT, LABEL, PANEL_RIGHT - waste_x, least=TEXT)
+    image.paste(waste, (waste_x, STOCK_LABEL_Y))
     if view.stock_count:
         image.paste(cards.back(0, look=LOOK), (STOCK_X, STOCK_Y))
     else:
@@ -212,7 +239,7 @@ def _draw_grid(image: Image.Image, view: PeekView, style: DeckStyle) -> None:
     """Rank headings (the base rank's in gold), then each foundation's ranks in their rows."""
     for rank in Rank:
         colour = GOLD if rank == view.base.rank else FAINT
-        heading = cards.text_image(_rank_name(rank), 18, colour, bold=True)
+        heading = cards.text_image(_rank_name(rank), HEADING, colour, bold=True)
         image.paste(heading, (GRID_X + (24 - heading.width) // 2, rank_y(rank) + (TILE_H - heading.height) // 2))
     for index, pile in enumerate(view.foundations):
         held = {card.rank: card for card in pile}
@@ -224,7 +251,7 @@ def _draw_grid(image: Image.Image, view: PeekView, style: DeckStyle) -> None:
 
 def picture(view: PeekView, *, labels: PeekLabels = ENGLISH_PEEK) -> Image.Image:
     """The table as a palette image (a fresh copy: the caller may keep or change it)."""
-    fixed = (labels.title, labels.reserve, labels.foundation)
+    fixed = (labels.title, labels.foundation)
     image = cards.cached(("peek", "background", fixed), lambda: _background(*fixed)).copy()
     _draw_panel(image, view, labels)
     _draw_piles(image, view, labels)

@@ -1,7 +1,7 @@
 """The Penguin table picture (RULES.md §4), pasted together from cached palette sprites.
 
 Made for the width Discord shows a picture at (about 550 pixels), with compact cards: the flipper's
-seven cells ("cell 1" … "cell 7") run along the top, and under them the seven columns, numbered
+seven cells (numbered 1 … 7 while empty) run along the top, and under them the seven columns, numbered
 1 … 7, fan downwards so that each card's rank and suit stay readable. Right of the cells sit the
 four foundations, two by two in suit order C D H S, and under them a panel: the title, moves and
 score, the beak and what it means, and the result. The picture is as tall as its longest column
@@ -25,7 +25,7 @@ from PIL import Image
 from games.cards import Card, Rank, Suit
 from games.penguin import ROWS, PenguinView
 from render import cards
-from render.cards import COMPACT, FAINT, FELT, LABEL, RGB
+from render.cards import COMPACT, FAINT, FELT, LABEL
 from render.labels import ENGLISH_PENGUIN, DeckStyle, PenguinLabels
 
 LOOK = COMPACT
@@ -45,8 +45,20 @@ WIDTH = PANEL_X + 2 * CARD_W + GAP + MARGIN
 PANEL_RIGHT = WIDTH - MARGIN
 PANEL_Y = TOP + 2 * CARD_H + GAP + 14
 """Top of the panel's text, under the foundations."""
-MIN_HEIGHT = PANEL_Y + 210
-"""Height of a table with short columns: the panel's text fits."""
+PANEL_ROOM = PANEL_RIGHT - PANEL_X
+TEXT = cards.least_font(WIDTH)
+"""Font size of the panel's texts and the column numbers: the least that reads on a phone
+(:func:`render.cards.least_font`); a text too long for the panel takes more lines, never a smaller font."""
+LINE = TEXT + 5
+"""Distance between two lines of the panel."""
+RESULT_SIZE = TEXT
+PARAGRAPH = 5
+"""Extra room above each of the panel's last two texts (what the beak means) and above the result."""
+TEXTS_Y = PANEL_Y + 36
+"""Top of the panel's first text, under the title."""
+MIN_HEIGHT = TEXTS_Y + 9 * LINE + 3 * PARAGRAPH + BOTTOM
+"""Height of a table with short columns: the panel's English text fits (seven lines, two of them for what the beak
+means) and the room for a two-line result."""
 MAX_HEIGHT = WIDTH * 3 // 4
 """The tallest picture at the full fan: a 4:3 picture fills Discord's box."""
 FAN = 32
@@ -76,11 +88,15 @@ def fan_step(length: int) -> int:
     return max(MIN_FAN, min(FAN, room // (length - 1)))
 
 
-def picture_height(view: PenguinView) -> int:
-    """As tall as the longest column needs, but never shorter than :data:`MIN_HEIGHT`."""
+def picture_height(view: PenguinView, words: PenguinLabels = ENGLISH_PENGUIN) -> int:
+    """As tall as the longest column needs, but never shorter than :data:`MIN_HEIGHT`, nor than the panel's text in
+    ``words``' language (which keeps room for the longest result, so the picture does not grow when the game ends)."""
     longest = max(len(column) for column in view.columns)
     fan = (longest - 1) * fan_step(longest) if longest > 1 else 0
-    return max(MIN_HEIGHT, COLUMNS_Y + fan + CARD_H + BOTTOM)
+    results = (words.result.won, words.result.resigned, words.result.lost)
+    result = max(len(cards.result_lines(text, LABEL, RESULT_SIZE, PANEL_ROOM)) for text in results)
+    panel = _result_y(_panel(view, words)) + result * LINE
+    return max(MIN_HEIGHT, COLUMNS_Y + fan + CARD_H + BOTTOM, panel + BOTTOM)
 
 
 _SOURCE = re.compile(r"([ck])([1-7])(?::([1-9][0-9]?))?")
@@ -150,33 +166,44 @@ def _background(height: int, title: str) -> Image.Image:
     image = Image.new("P", (WIDTH, height), cards.index_of(FELT))
     image.putpalette(cards.FLAT_PALETTE)
     for index in range(7):
-        number = cards.text_image(str(index + 1), 20, LABEL, bold=True)
+        number = cards.text_image(str(index + 1), TEXT, LABEL, bold=True)
         image.paste(number, (slot_x(index) + (CARD_W - number.width) // 2, NUMBER_Y + 4))
-    image.paste(cards.fitted_text(title, 24, LABEL, PANEL_RIGHT - PANEL_X, bold=True), (PANEL_X, PANEL_Y))
+    image.paste(cards.fitted_text(title, 24, LABEL, PANEL_ROOM, bold=True, least=TEXT), (PANEL_X, PANEL_Y))
     return image
 
 
-def _paste_text(
-    image: Image.Image, text: str, xy: tuple[int, int], size: int, colour: RGB = LABEL, bold: bool = False
-) -> None:
-    image.paste(cards.fitted_text(text, size, colour, PANEL_RIGHT - xy[0], bold=bold), xy)
+def _panel(view: PenguinView, words: PenguinLabels) -> tuple[tuple[Image.Image, ...], ...]:
+    """The panel's texts, each as its lines: moves, score and the beak in bold, then what the beak means (§4.2)."""
+    beak = view.beak
+    first, last = _rank_name(beak.rank), _rank_name(_last_rank(beak))
+    return tuple(
+        cards.wrapped_text(text, TEXT, colour, PANEL_ROOM, bold=bold)
+        for text, colour, bold in (
+            (words.moves.format(n=view.moves), LABEL, True),
+            (words.score.format(n=view.score), LABEL, True),
+            (words.beak.format(card=cards.card_text(beak)), LABEL, True),
+            (words.builds.format(first=first, last=last), FAINT, False),
+            (words.empty_column.format(rank=last), FAINT, False),
+        )
+    )
+
+
+def _result_y(texts: tuple[tuple[Image.Image, ...], ...]) -> int:
+    """Top of the result badge, under the panel's ``texts``."""
+    return TEXTS_Y + sum(len(lines) for lines in texts) * LINE + 3 * PARAGRAPH
 
 
 def _draw_panel(image: Image.Image, view: PenguinView, words: PenguinLabels) -> None:
     """Moves and score, the beak and what it means (§4.2), and the result once the game is over."""
-    beak = view.beak
-    first, last = _rank_name(beak.rank), _rank_name(_last_rank(beak))
-    y = PANEL_Y + 36
-    for text, size, colour, bold in (
-        (words.moves.format(n=view.moves), 19, LABEL, True),
-        (words.score.format(n=view.score), 19, LABEL, True),
-        (words.beak.format(card=cards.card_text(beak)), 18, LABEL, True),
-        (words.builds.format(first=first, last=last), 17, FAINT, False),
-        (words.empty_column.format(rank=last), 17, FAINT, False),
-    ):
-        _paste_text(image, text, (PANEL_X, y), size, colour, bold)
-        y += size + 9
-    cards.paste_result(image, view.outcome, PANEL_RIGHT, y + 4, words.result, size=20)
+    texts = _panel(view, words)
+    y = TEXTS_Y
+    for number, lines in enumerate(texts):
+        if number >= 3:
+            y += PARAGRAPH
+        for line in lines:
+            image.paste(line, (PANEL_X, y))
+            y += LINE
+    cards.paste_result(image, view.outcome, PANEL_RIGHT, _result_y(texts), words.result, RESULT_SIZE, PANEL_ROOM)
 
 
 def _card(card: Card, beak: Card, style: DeckStyle, ground: str = "felt", lit: bool = False) -> Image.Image:
@@ -195,12 +222,13 @@ def _draw_foundations(image: Image.Image, view: PenguinView, lit: _Lit, style: D
             image.paste(cards.slot(label, suit, marked, look=LOOK, highlight=suit in lit.foundations), xy)
 
 
-def _draw_cells(image: Image.Image, view: PenguinView, lit: _Lit, cell: str, style: DeckStyle) -> None:
+def _draw_cells(image: Image.Image, view: PenguinView, lit: _Lit, style: DeckStyle) -> None:
+    """The flipper's cells: a card, or an empty place showing the cell's number."""
     for index, card in enumerate(view.cells):
         xy = (slot_x(index), TOP)
         on = index in lit.cells
         if card is None:
-            image.paste(cards.slot(cell.format(n=index + 1), look=LOOK, highlight=on), xy)
+            image.paste(cards.slot(str(index + 1), look=LOOK, highlight=on), xy)
         else:
             image.paste(_card(card, view.beak, style, lit=on), xy)
 
@@ -231,12 +259,12 @@ def picture(
     ``picked`` and ``targets`` outline the card or tail being moved and where it may go (see :func:`render`).
     """
     lit = _highlight(view, picked, targets)
-    height = picture_height(view)
+    height = picture_height(view, labels)
     title = labels.title
     image = cards.cached(("penguin", "background", height, title), lambda: _background(height, title)).copy()
     _draw_panel(image, view, labels)
     _draw_foundations(image, view, lit, labels.deck)
-    _draw_cells(image, view, lit, labels.cell, labels.deck)
+    _draw_cells(image, view, lit, labels.deck)
     _draw_columns(image, view, lit, labels.deck)
     return image
 

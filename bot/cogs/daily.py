@@ -17,9 +17,10 @@ from bot.core.places import Place
 from bot.errors import UnknownControlError
 from bot.i18n import N_, Words
 from bot.text import quote
-from bot.ui.language import private_words, public_words
+from bot.ui.deferral import PRIVATE, acknowledge, respond
+from bot.ui.language import answer_words, private_words
 from bot.ui.layout import FELT, layout
-from bot.ui.places import need_member, place_of
+from bot.ui.places import need_member, place_of, scope_of
 
 DMS_CLOSED = N_(
     "I can't send you direct messages, and the daily deal is played there (so nobody's deal is spoiled): "
@@ -56,7 +57,7 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
         title = bot.service.games[kind].title
 
         async def deal(interaction: discord.Interaction) -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await acknowledge(interaction, ephemeral=True, thinking=True)
             place = place_of(interaction)
             if not place.member:
                 await deal_here(interaction, place)
@@ -102,16 +103,19 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
     for kind in kinds:
         group.add_command(deal_command(kind))
 
-    @group.command(name="board", description="Today's daily results here, with everyone's streak")
+    @group.command(
+        name="board", description="Today's daily results here, with everyone's streak", extras={PRIVATE: False}
+    )
     @app_commands.describe(game="One game (default: every daily game)")
     @app_commands.choices(game=[app_commands.Choice(name=bot.service.games[kind].title, value=kind) for kind in kinds])
     async def board(interaction: discord.Interaction, game: str = "") -> None:
         if game and game not in kinds:
             raise UnknownControlError(N_("There is no daily game called “{game}”."), game=quote(game))
-        words = await public_words(bot, interaction.guild_id)
+        _, scope = scope_of(interaction)
+        words = await answer_words(interaction)
         sections = []
         for kind in [game] if game else kinds:
-            rows = await bot.service.daily_board(interaction.guild_id, kind)
+            rows = await bot.service.daily_board(scope, kind)
             lines = [board_line(row, words) for row in rows] or [
                 words("Nobody here has played it yet: {command}.", command=bot.presenter.mentions(words, "daily", kind))
             ]
@@ -122,7 +126,7 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
             "\n\n".join(sections),
             footer=words("The same deals for everyone until midnight UTC; your table comes by DM."),
         )
-        await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     @group.command(name="channel", description="Choose the channel for the daily post (server managers)")
     @app_commands.describe(channel="Where the post goes at midnight UTC (leave out to stop the post)")

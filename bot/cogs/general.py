@@ -9,8 +9,9 @@ from bot.errors import UnknownControlError
 from bot.i18n import ENGLISH, N_, Words
 from bot.store import ScoreRow
 from bot.text import quote
+from bot.ui.deferral import PRIVATE, respond
 from bot.ui.kinds import KINDS
-from bot.ui.language import private_words, public_words
+from bot.ui.language import answer_words, private_words
 from bot.ui.layout import FELT, layout
 from bot.ui.mentions import Mentions
 from games import GAMES
@@ -19,7 +20,7 @@ HELP_END = N_("""\
 **Everywhere**
 `/help game:` a game's rules, commands and controls
 `/scores [game]` this channel's scoreboards (every game, or one)
-`/rating [game] [member]` a skill rating in this server · `/leaderboard game` the server's best
+`/rating [game] [member]` a skill rating here (this server, or this chat) · `/leaderboard game` the best here
 `/history [member] [game]` the last finished games, with Replay · `/replay id` any game, step by step
 `/stats [member]` games, wins, best scores and a chart
 `/daily penguin|peek|triplepeaks` today's deal, the same for everyone (in your DMs) · `/daily board` today's results
@@ -72,7 +73,7 @@ class General(commands.Cog):
     def __init__(self, bot: PeapodBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="scores", description="Show this channel's scoreboards")
+    @app_commands.command(name="scores", description="Show this channel's scoreboards", extras={PRIVATE: False})
     @app_commands.describe(game="One game's scoreboard (default: every game's)")
     @app_commands.choices(game=_game_choices())
     async def scores(self, interaction: discord.Interaction, game: str = "") -> None:
@@ -80,7 +81,7 @@ class General(commands.Cog):
         if game and game not in KINDS:
             raise UnknownControlError(N_("There is no game called “{game}”."), game=quote(game))
         channel = interaction.channel_id or 0
-        words = await public_words(self.bot, interaction.guild_id)
+        words = await answer_words(interaction)
         if game:
             title = GAMES[game].title
             rows = await self.bot.service.scoreboard(channel, game)
@@ -99,7 +100,7 @@ class General(commands.Cog):
                 board = scoreboard_text(rows, words) if rows else words("No games yet.")
                 boards.append(f"**{GAMES[key].title}**\n{board}{note}")
             view = layout(FELT, words("This channel's scoreboards"), "\n\n".join(boards))
-        await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="How to play, and the commands")
     @app_commands.describe(game="One game's rules, commands and controls")
@@ -112,7 +113,7 @@ class General(commands.Cog):
         title = GAMES[game].title if game else words("peapod: card games for this server")
         colour = KINDS[game].colour if game else FELT
         view = layout(colour, title, help_text(game or None, words, self.bot.presenter.mentions))
-        await interaction.response.send_message(view=view, ephemeral=True)
+        await respond(interaction, view=view, ephemeral=True)
 
 
 async def setup(bot: PeapodBot) -> None:

@@ -13,14 +13,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PeapodBot
+from bot.core.errors import SeatingError
 from bot.core.service import Table
 from bot.core.tables import seat_phrase
 from bot.errors import UnknownControlError
 from bot.i18n import ENGLISH, N_, Words
 from bot.text import quote
 from bot.ui.controls import ReplayButton, button
+from bot.ui.deferral import PRIVATE, acknowledge, respond
 from bot.ui.kinds import KINDS
-from bot.ui.language import public_words
+from bot.ui.language import answer_words
 from bot.ui.layout import FELT, Picture, layout
 from bot.ui.present.layouts import ai_name
 from games import GAMES
@@ -28,6 +30,9 @@ from games.base import EndReason
 from render.chart import stats_chart
 
 STATS_NAME = "stats.png"
+OWN_ONLY = N_("Outside servers, /history and /stats show your own games only.")
+"""Asked about someone else in a DM or group DM: their games outside servers were played in chats the asker may
+not be part of, with people the asker may not know, so they stay their own."""
 
 
 def result_words(table: Table, seat: int, words: Words = ENGLISH) -> str:
@@ -72,13 +77,25 @@ def history_line(table: Table, user_id: int, words: Words = ENGLISH) -> str:
     return f"**{table.title}** #{table.game_id} \u00b7 {when}{others(table, seat, words)} \u00b7 {result}"
 
 
+def whose(interaction: discord.Interaction, member: discord.User | discord.Member | None) -> discord.abc.User:
+    """Whose games /history or /stats shows: ``member``'s in a server, and only the asker's own outside servers
+    (:data:`OWN_ONLY`)."""
+    if member is None or member.id == interaction.user.id:
+        return interaction.user
+    if interaction.guild_id is None:
+        raise SeatingError(OWN_ONLY)
+    return member
+
+
 class History(commands.Cog):
     """Past games and their replays."""
 
     def __init__(self, bot: PeapodBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="history", description="The last finished games of a player here, with replays")
+    @app_commands.command(
+        name="history", description="The last finished games of a player here, with replays", extras={PRIVATE: False}
+    )
     @app_commands.describe(member="Whose games (default: yours)", game="One game only")
     @app_commands.choices(game=[app_commands.Choice(name=GAMES[key].title, value=key) for key in KINDS])
     async def history(
@@ -86,8 +103,8 @@ class History(commands.Cog):
     ) -> None:
         if game and game not in KINDS:
             raise UnknownControlError(N_("There is no game called “{game}”."), game=quote(game))
-        who = member or interaction.user
-        words = await public_words(self.bot, interaction.guild_id)
+        who = whose(interaction, member)
+        words = await answer_words(interaction)
         tables = await self.bot.service.history(interaction.guild_id, who.id, game or None)
         name, title = who.display_name, GAMES[game].title if game else ""
         if tables:
@@ -119,22 +136,24 @@ class History(commands.Cog):
             controls=controls,
             footer=words("Replay opens a private step-by-step view of a game."),
         )
-        await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, view=view, allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="stats", description="A player's games, wins and best scores here, with a chart")
+    @app_commands.command(
+        name="stats", description="A player's games, wins and best scores here, with a chart", extras={PRIVATE: False}
+    )
     @app_commands.describe(member="Whose stats (default: yours)")
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
-        who = member or interaction.user
-        words = await public_words(self.bot, interaction.guild_id)
+        who = whose(interaction, member)
+        words = await answer_words(interaction)
         heading = words("{name}'s stats", name=who.display_name)
         stats = [row for row in await self.bot.service.stats(interaction.guild_id, who.id) if row.kind in GAMES]
         if not stats:
             text = words("{who} has no finished games on the scoreboards here yet.", who=who.mention)
-            await interaction.response.send_message(
-                view=layout(FELT, heading, text), allowed_mentions=discord.AllowedMentions.none()
+            await respond(
+                interaction, view=layout(FELT, heading, text), allowed_mentions=discord.AllowedMentions.none()
             )
             return
-        await interaction.response.defer()
+        await acknowledge(interaction)
         lines = [
             f"{GAMES[row.kind].title}: "
             + ", ".join(
@@ -183,7 +202,7 @@ class History(commands.Cog):
         if not 1 <= game_id <= 10**12:
             raise UnknownControlError(N_("A game's number is a whole number, like 42."))
         step = await self.bot.service.replay(game_id, interaction.user.id, 0, guild_id=interaction.guild_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, ephemeral=True, thinking=True)
         await self.bot.presenter.show_replay(interaction, step)
 
 

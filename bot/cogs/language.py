@@ -11,6 +11,7 @@ from bot.errors import UnknownControlError
 from bot.i18n import LOCALES, N_, NAMES, Words, words_for
 from bot.i18n.choose import private_locale
 from bot.text import quote
+from bot.ui.deferral import respond
 from bot.ui.language import private_words, public_words
 from bot.ui.places import need_member
 
@@ -97,7 +98,7 @@ class Language(commands.Cog):
             if interaction.guild_id is not None:
                 public = await public_words(self.bot, interaction.guild_id)
                 lines.append(words("This server's tables and posts are in {language}.", language=name_of(public)))
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await respond(interaction, "\n".join(lines), ephemeral=True)
 
 
 async def setup(bot: PeapodBot) -> None:

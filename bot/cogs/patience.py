@@ -19,6 +19,7 @@ from bot.errors import UnknownControlError
 from bot.i18n import N_
 from bot.text import quote, readable
 from bot.ui.controls import ConfirmResignButton, button
+from bot.ui.deferral import PRIVATE, acknowledge, respond
 from bot.ui.kind import KindUI
 from bot.ui.language import private_words
 from bot.ui.places import message_link, place_of, unshared
@@ -52,7 +53,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
                     await self._already_playing(interaction, table)
                     return
             alone = unshared(interaction)
-            await interaction.response.defer(ephemeral=alone)
+            await acknowledge(interaction, ephemeral=alone)
             table = await self.service.new_game(
                 key,
                 guild_id=interaction.guild_id,
@@ -67,7 +68,9 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
 
         if variant_choices:
 
-            @app_commands.command(name="new", description=f"Deal a new {title} table in this channel")
+            @app_commands.command(
+                name="new", description=f"Deal a new {title} table in this channel", extras={PRIVATE: unshared}
+            )
             @app_commands.describe(variant=f"Which rules (default: {variant_choices[0].name})", open=OPEN_HELP)
             @app_commands.choices(variant=variant_choices)
             async def new(self, interaction: discord.Interaction, variant: str = "", open: bool = False) -> None:
@@ -80,7 +83,9 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
 
         else:
 
-            @app_commands.command(name="new", description=f"Deal a new {title} table in this channel")
+            @app_commands.command(
+                name="new", description=f"Deal a new {title} table in this channel", extras={PRIVATE: unshared}
+            )
             @app_commands.describe(open=OPEN_HELP)
             async def new(self, interaction: discord.Interaction, open: bool = False) -> None:
                 await self._deal(interaction, open, None)
@@ -139,7 +144,7 @@ def patience_cog(kind: KindUI, title: str) -> type[commands.GroupCog]:
                 game=table.game_id,
                 key=key,
             )
-            await interaction.response.send_message(text, view=view, ephemeral=True)
+            await respond(interaction, text, view=view, ephemeral=True)
 
         @app_commands.command(name="resign", description=f"Give up your current {title} game in this channel")
         async def resign(self, interaction: discord.Interaction) -> None:

@@ -1,4 +1,6 @@
-"""``/rating [game] [member]`` and ``/leaderboard game [period]``: skill ratings, per server.
+"""``/rating [game] [member]`` and ``/leaderboard game [period]``: skill ratings, per scope: the server that
+added peapod, and anywhere else the chat itself (a DM, a group DM, a channel of a server where peapod is only
+installed to someone; :meth:`bot.core.places.Place.scope` says why). A group DM has its own leaderboard.
 
 A rating is shown as people read it: a number that starts at 0 and rises as you win against good
 players (OpenSkill's ordinal, rounded), how sure it is, the rated games behind it, and a chart of
@@ -13,22 +15,28 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PeapodBot
-from bot.core.errors import SeatingError
+from bot.core.places import Place
 from bot.core.ratings import PERIODS
 from bot.core.skill import PROVISIONAL_GAMES
 from bot.errors import UnknownControlError
 from bot.i18n import ENGLISH, N_, Words
 from bot.store import Rating
 from bot.text import quote
+from bot.ui.deferral import PRIVATE, respond
 from bot.ui.kinds import KINDS
-from bot.ui.language import public_words
+from bot.ui.language import answer_words
 from bot.ui.layout import FELT, Picture, layout
+from bot.ui.places import scope_of
 from games import GAMES
 from render.chart import rating_chart
 
 RATED = [key for key in KINDS if key in GAMES and GAMES[key].rated]
 CHART_NAME = "rating.png"
-IN_A_SERVER = N_("Ratings are kept per server: ask in a server's channel.")
+NOT_RATED_HERE = {
+    True: N_("no rated games in this server yet."),
+    False: N_("no rated games in this chat yet."),
+}
+"""A game without a rating, in a server that added peapod (its scope) or in a chat (anywhere else)."""
 NONE_RATED = {
     "week": N_("No rated {title} games here in the last week yet."),
     "month": N_("No rated {title} games here in the last month yet."),
@@ -78,35 +86,38 @@ def _choices() -> list[app_commands.Choice[str]]:
 
 
 class Ratings(commands.Cog):
-    """Skill ratings and the server's leaderboards."""
+    """Skill ratings and the leaderboards of a server or a chat."""
 
     def __init__(self, bot: PeapodBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="rating", description="A player's skill rating in this server")
+    @app_commands.command(
+        name="rating",
+        description="A player's skill rating here (in this server, or this chat)",
+        extras={PRIVATE: False},
+    )
     @app_commands.describe(game="One game (default: every rated game)", member="Whose rating (default: yours)")
     @app_commands.choices(game=_choices())
     async def rating(
-        self, interaction: discord.Interaction, game: str = "", member: discord.Member | None = None
+        self, interaction: discord.Interaction, game: str = "", member: discord.User | None = None
     ) -> None:
         if game and game not in RATED:
             raise UnknownControlError(N_("There is no rated game called “{game}”."), game=quote(game))
-        if interaction.guild_id is None:
-            raise SeatingError(IN_A_SERVER)
+        place, scope = scope_of(interaction)
         who = member or interaction.user
-        words = await public_words(self.bot, interaction.guild_id)
+        words = await answer_words(interaction)
         self.bot.presenter.remember(who)
         lines: list[str] = []
         files: list[discord.File] = []
         chart: Picture | None = None
         for key in [game] if game else RATED:
-            rating = await self.bot.service.rating(interaction.guild_id, key, who.id)
+            rating = await self.bot.service.rating(scope, key, who.id)
             if rating is None:
-                lines.append(f"**{GAMES[key].title}**: " + words("no rated games in this server yet."))
+                lines.append(f"**{GAMES[key].title}**: " + words(NOT_RATED_HERE[place is Place.SERVER]))
                 continue
             lines.append(f"**{GAMES[key].title}**: {describe(rating, words)}")
             if not files:
-                history = await self.bot.service.rating_history(interaction.guild_id, key, who.id)
+                history = await self.bot.service.rating_history(scope, key, who.id)
                 points = [(mu - 3 * sigma, sigma) for _, mu, sigma in history]
                 caption = words.plural(
                     "{title}: {name}, {n} rated game",
@@ -129,9 +140,13 @@ class Ratings(commands.Cog):
             picture=chart,
             footer=words("Ratings start at 0 and rise with wins against strong players (OpenSkill)."),
         )
-        await interaction.response.send_message(view=view, files=files, allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, view=view, files=files, allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="leaderboard", description="The best rated players of a game in this server")
+    @app_commands.command(
+        name="leaderboard",
+        description="The best rated players of a game here (in this server, or this chat)",
+        extras={PRIVATE: False},
+    )
     @app_commands.describe(game="Which game", period="Players who played in the last week, month, or all (default)")
     @app_commands.choices(game=_choices(), period=[app_commands.Choice(name=name, value=name) for name in PERIODS])
     async def leaderboard(self, interaction: discord.Interaction, game: str, period: str = "all") -> None:
@@ -139,18 +154,17 @@ class Ratings(commands.Cog):
             raise UnknownControlError(N_("There is no rated game called “{game}”."), game=quote(game))
         if period not in PERIODS:
             raise UnknownControlError(N_("The period is week, month or all."))
-        if interaction.guild_id is None:
-            raise SeatingError(IN_A_SERVER)
-        words = await public_words(self.bot, interaction.guild_id)
+        _, scope = scope_of(interaction)
+        words = await answer_words(interaction)
         title = GAMES[game].title
-        top = await self.bot.service.leaderboard(interaction.guild_id, game, period)
+        top = await self.bot.service.leaderboard(scope, game, period)
         lines = [
             f"`{place:>2}` <@{rating.user_id}> {describe(rating, words)}" for place, rating in enumerate(top, start=1)
         ] or [words(NONE_RATED[period], title=title)]
         heading = words(HEADINGS[period], title=title)
         footer = words("Games between people count; not practice.")
         view = layout(KINDS[game].colour, heading, "\n".join(lines), footer=footer)
-        await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: PeapodBot) -> None:

@@ -5,6 +5,7 @@ import discord
 from bot.app import PeapodBot
 from bot.core.errors import ServiceError
 from bot.ui.controls import ConfirmResignButton, button
+from bot.ui.deferral import respond
 from bot.ui.language import private_words
 
 
@@ -20,4 +21,4 @@ async def ask_to_resign(bot: PeapodBot, interaction: discord.Interaction, kind: 
     view = discord.ui.View(timeout=None)
     view.add_item(button(ConfirmResignButton, table, words("Yes, resign"), style=discord.ButtonStyle.danger))
     text = words("Resign game #{game}? It counts as a loss.", game=current.game_id)
-    await interaction.response.send_message(text, view=view, ephemeral=True)
+    await respond(interaction, text, view=view, ephemeral=True)

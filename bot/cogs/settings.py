@@ -8,6 +8,7 @@ from discord.ext import commands
 from bot.app import PeapodBot
 from bot.i18n import Words
 from bot.store import UserSettings
+from bot.ui.deferral import respond
 from bot.ui.language import private_words
 
 ON = "on"
@@ -58,7 +59,7 @@ class Settings(commands.Cog):
             await service.choose_pictures(user_id, pictures == ON)
         words = await private_words(interaction)
         lines = settings_lines(words, await service.user_settings(user_id))
-        await interaction.response.send_message(lines, ephemeral=True)
+        await respond(interaction, lines, ephemeral=True)
 
 
 async def setup(bot: PeapodBot) -> None:

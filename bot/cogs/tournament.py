@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.app import PeapodBot
 from bot.core.tournaments import SEATS, TournamentError, TournamentView
 from bot.i18n import ENGLISH, N_, Words
+from bot.ui.deferral import PRIVATE, respond
 from bot.ui.kinds import KINDS
 from bot.ui.language import private_words
 from bot.ui.layout import FELT, layout
@@ -57,7 +58,7 @@ class Tournament(commands.GroupCog, name="Tournament", group_name="tournament"):
         self.bot = bot
         self.service = bot.service
 
-    @app_commands.command(name="new", description="Open a tournament in this channel")
+    @app_commands.command(name="new", description="Open a tournament in this channel", extras={PRIVATE: False})
     @app_commands.describe(
         game="The game played (a game for two players)",
         format="arena (re-paired as games end), swiss, knockout or roundrobin",
@@ -108,7 +109,9 @@ class Tournament(commands.GroupCog, name="Tournament", group_name="tournament"):
             raise TournamentError(N_("There is no tournament here: name one by its number (see /tournament list)."))
         return mine
 
-    @app_commands.command(name="standings", description="A tournament's standings (or bracket)")
+    @app_commands.command(
+        name="standings", description="A tournament's standings (or bracket)", extras={PRIVATE: False}
+    )
     @app_commands.describe(id="The tournament's number (this channel's unless given)")
     async def standings(self, interaction: discord.Interaction, id: int | None = None) -> None:
         view = await self._which(interaction, id)
@@ -121,7 +124,7 @@ class Tournament(commands.GroupCog, name="Tournament", group_name="tournament"):
         body = "\n".join(list_line(view, words) for view in views) or words(
             "No tournaments here yet: open one with /tournament new."
         )
-        await interaction.response.send_message(view=layout(FELT, words("Tournaments"), body), ephemeral=True)
+        await respond(interaction, view=layout(FELT, words("Tournaments"), body), ephemeral=True)
 
     @app_commands.command(name="leave", description="Leave a tournament (once it runs, what is left is lost)")
     @app_commands.describe(id="The tournament's number (this channel's, or the one you are in, unless given)")
@@ -130,7 +133,7 @@ class Tournament(commands.GroupCog, name="Tournament", group_name="tournament"):
         progress = await self.service.leave_tournament(view.id, interaction.user.id)
         words = await private_words(interaction)
         text = words("You have left {tournament}.", tournament=tournament_heading(words, progress.tournament))
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, text, ephemeral=True)
         await self.bot.presenter.tournaments.show(progress)
 
 

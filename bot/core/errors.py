@@ -101,6 +101,13 @@ class ReplayHiddenError(ServiceError):
     message = N_("That game is still running: only its players can replay it until it ends.")
 
 
+class ReplayPrivateError(ServiceError):
+    """A replay of a game played outside a server that added peapod (a DM, a group DM, a server where peapod is
+    only installed to someone) was asked for by someone not playing in it."""
+
+    message = N_("Only this game's players can replay it.")
+
+
 class NotPlayedError(ServiceError):
     """A replay of a game that was never dealt or played (a lobby, a cancelled table)."""
 

@@ -3,7 +3,9 @@
 A replay rebuilds the game from its seed and its effective action log (undos applied), so nothing
 beyond what every game keeps is stored. What a replay shows follows the table's own rule of who
 sees what: while a game runs its replay is for its players only, each seeing the public table and
-their own seat's private view; once it is over, everyone sees the table and every seat's view.
+their own seat's private view; once it is over, everyone in its server sees the table and every seat's
+view. A game played anywhere else (a DM, a group DM, peapod's own DM, a server where peapod is only
+installed to someone) stays its players' own.
 """
 
 import asyncio
@@ -11,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core.errors import GameNotFoundError, NotPlayedError, ReplayHiddenError
+from bot.core.errors import GameNotFoundError, NotPlayedError, ReplayHiddenError, ReplayPrivateError
+from bot.core.places import Place
 from bot.core.tables import Table, Tables, effective_actions, logged_phrase, rebuild, seat_phrase, table_of
 from bot.store import ActionRecord, GameRecord, Store
 from games.base import CLAIM_CODE, RESIGN_CODE, Game, Seat
@@ -77,11 +80,15 @@ class History:
         self, game_id: int, user_id: int, step: int | None = None, *, guild_id: int | None = None
     ) -> ReplayStep:
         """The game after ``step`` of its effective actions (None or past the end: the last), as ``user_id``
-        may see it when asking in ``guild_id`` (a game of another server is only for its players).
-        Raises GameNotFoundError, NotPlayedError, ReplayHiddenError."""
+        may see it when asking in ``guild_id`` (a game of another server is only for its players, and so is a
+        game played anywhere but a server that added peapod: a DM, a group DM, or a server where peapod is only
+        installed to someone, whose other people never chose to have peapod's games there).
+        Raises GameNotFoundError, NotPlayedError, ReplayHiddenError, ReplayPrivateError."""
         record = await self._tables.load(game_id)
         game = self._tables.game(record.kind)
         seated = tuple(seat.seat for seat in record.seats if seat.user_id == user_id)
+        if not seated and Place(record.place) is not Place.SERVER:
+            raise ReplayPrivateError(game_id=game_id)
         if not seated and record.guild_id != guild_id:
             raise GameNotFoundError(game_id=game_id)
         over = record.status == "finished"

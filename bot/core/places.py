@@ -40,8 +40,15 @@ class Place(StrEnum):
         return self in (Place.SERVER, Place.SERVER_APP)
 
     def scope(self, guild_id: int | None, channel_id: int | None) -> int | None:
-        """The id ratings and boards are kept under: the server, or in a DM or group DM the chat itself (ids of
-        servers and channels never collide: both are Discord snowflakes)."""
-        if self.in_server:
+        """The id ratings and the leaderboard are kept under: the server where peapod is a member, and
+        everywhere else the chat itself (ids of servers and channels never collide: both are snowflakes).
+
+        A server where peapod is only installed to people is scoped to its channel, as a group DM is, not to
+        the server: the server never added peapod, so no board speaks for all of it (the server's leaderboard
+        is one of the per-server things that stay where peapod is a member), while the people who play each
+        other in that channel still see who is best among them with ``/leaderboard`` there. Should the server
+        add peapod later, its board starts from the games played since, which its admins chose to have.
+        """
+        if self is Place.SERVER:
             return guild_id
         return channel_id

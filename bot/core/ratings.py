@@ -1,4 +1,6 @@
-"""Ratings: a player's skill rating per server and game, the server's leaderboard, a rating's history.
+"""Ratings: a player's skill rating per scope and game, the scope's leaderboard, a rating's history.
+
+A scope is the server that added peapod, or elsewhere the chat itself (:meth:`bot.core.places.Place.scope`).
 
 Ratings are written once, when a rated game ends (:mod:`bot.core.skill`); these calls only read.
 """
@@ -22,23 +24,23 @@ class Ratings:
         self._games = games
         self._clock = clock
 
-    async def rating(self, guild_id: int, kind: str, user_id: int) -> Rating | None:
-        """A player's rating in a server for one game, or None before their first rated game there."""
-        return (await self._store.ratings(guild_id, kind, [user_id])).get(user_id)
+    async def rating(self, scope_id: int, kind: str, user_id: int) -> Rating | None:
+        """A player's rating in a scope for one game, or None before their first rated game there."""
+        return (await self._store.ratings(scope_id, kind, [user_id])).get(user_id)
 
-    async def ratings(self, guild_id: int, kind: str, user_ids: list[int]) -> dict[int, Rating]:
-        return await self._store.ratings(guild_id, kind, user_ids)
+    async def ratings(self, scope_id: int, kind: str, user_ids: list[int]) -> dict[int, Rating]:
+        return await self._store.ratings(scope_id, kind, user_ids)
 
     def is_rated_kind(self, kind: str) -> bool:
         """Whether games of ``kind`` between people are rated."""
         return game_of(self._games, kind).rated
 
-    async def leaderboard(self, guild_id: int, kind: str, period: str = "all", *, limit: int = 10) -> list[Rating]:
-        """The server's best rated players of ``kind`` (``period``: week, month or all)."""
+    async def leaderboard(self, scope_id: int, kind: str, period: str = "all", *, limit: int = 10) -> list[Rating]:
+        """The scope's best rated players of ``kind`` (``period``: week, month or all)."""
         span = PERIODS[period]
         since = None if span is None else self._clock() - span
-        return await self._store.leaderboard(guild_id, kind, since=since, limit=limit)
+        return await self._store.leaderboard(scope_id, kind, since=since, limit=limit)
 
-    async def rating_history(self, guild_id: int, kind: str, user_id: int) -> list[tuple[float, float, float]]:
+    async def rating_history(self, scope_id: int, kind: str, user_id: int) -> list[tuple[float, float, float]]:
         """(when, mu, sigma) after each of the player's rated games, oldest first."""
-        return await self._store.rating_history(guild_id, kind, user_id)
+        return await self._store.rating_history(scope_id, kind, user_id)

@@ -32,6 +32,7 @@ calls) and built in one place, :class:`TableService`, in the order they depend o
 - ``bot.core.tournaments``: tournaments for a server, one concern a module (the sign-up, the rounds and their
   deadlines, the arena, deciding an unfinished match, dealing the matches, the records and views); the
   rounds hear of every game's end from the tables (``Tables.when_ended``).
+- ``bot.core.live``: races played live in the Activity (#34): launches, and the race an Activity's channel shows.
 - ``bot.core.messages``: which message shows each table and at which version (a game is
   ``dealing`` until its table message exists; tables whose message lags are found and redrawn),
   hand messages in DMs, closed DMs.
@@ -63,6 +64,7 @@ from bot.core.daily import Daily
 from bot.core.deadlines import MISSED_TURNS, Deadlines, Fired, Levels, Timeouts
 from bot.core.history import History
 from bot.core.languages import Languages
+from bot.core.live import Live
 from bot.core.lobbies import LOBBY_SECONDS, Lobbies
 from bot.core.messages import Messages
 from bot.core.play import Hints, Play
@@ -114,6 +116,7 @@ class Parts:
     personal: PersonalSettings
     messages: Messages
     tournaments: Tournaments
+    live: Live
 
 
 def compose(
@@ -172,6 +175,7 @@ def compose(
         tournaments=Tournaments(
             records=records, signup=signup, rounds=rounds, arena=arena, referee=referee, matches=matches
         ),
+        live=Live(store=store, clock=clock, tables=tables),
     )
 
 
@@ -224,6 +228,7 @@ class TableService:
         self.claim = parts.play.claim
         self.legal_for = parts.play.legal_for
         self.hint = parts.play.hint
+        self.offers_hints = parts.play.offers_hints
         self.active_games = parts.play.active_games
         self.current_game = parts.play.current_game
         self.replay_matches = parts.play.replay_matches
@@ -303,6 +308,10 @@ class TableService:
         self.open_tables = parts.messages.open_tables
         self.hand_over = parts.messages.hand_over
         self.hand_over_tournament = parts.messages.hand_over_tournament
+
+        self.launch_live = parts.live.launch
+        self.live_race = parts.live.race_in
+        self.live_joined = parts.live.joined
 
         self.tournament_kinds = parts.tournaments.signup.kinds
         self.open_tournament = parts.tournaments.signup.open_tournament

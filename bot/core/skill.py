@@ -1,12 +1,13 @@
 """How a finished game changes its players' skill ratings (OpenSkill's Plackett-Luce model).
 
 A game is rated when its kind says so (``Game.rated``: Peanuts, Pebbles and Nuts), it counts on the
-scoreboards (not practice), it was played in a server, every seat is a different person (no AI
-seat) and it was not given up at once (resigned or abandoned within :data:`MIN_MOVES` moves). One
-model covers every table: two players, three each for themselves, and two teams of partners
-(``Game.sides``); the sides are ranked by the outcome, winners first, the others by their score.
-Ratings are per server and game; the change is written once per game, together for all players,
-and only over the ratings as they were read (a game ending at the same moment is retried on top).
+scoreboards (not practice), every seat is a different person (no AI seat) and it was not given up at
+once (resigned or abandoned within :data:`MIN_MOVES` moves). One model covers every table: two
+players, three each for themselves, and two teams of partners (``Game.sides``); the sides are ranked
+by the outcome, winners first, the others by their score. Ratings are per scope and game
+(:func:`scope_of`: the server that added peapod, anywhere else the chat itself); the change is
+written once per game, together for all players, and only over the ratings as they were read (a
+game ending at the same moment is retried on top).
 """
 
 import logging
@@ -15,6 +16,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from bot.core.places import Place
 from bot.store import GameRecord, Rating, RatingChange, StaleGameError, Store
 from games.base import EndReason, Game, Outcome
 
@@ -29,6 +31,11 @@ PROVISIONAL_GAMES = 5
 RETRIES = 3
 
 
+def scope_of(record: GameRecord) -> int | None:
+    """The server or chat a game's ratings are kept in (:meth:`bot.core.places.Place.scope`)."""
+    return Place(record.place).scope(record.guild_id, record.channel_id)
+
+
 def new_rating(user_id: int) -> Rating:
     return Rating(user_id, MODEL.mu, MODEL.sigma, 0)
 
@@ -40,7 +47,7 @@ def is_rated(game: Game[Any], record: GameRecord, outcome: Outcome, moves: int, 
     return (
         game.rated
         and counted
-        and record.guild_id is not None
+        and scope_of(record) is not None
         and len(people) == len(record.seats) == len(set(people))
         and not given_up
     )
@@ -76,18 +83,17 @@ async def rate(
     store: Store, game: Game[Any], record: GameRecord, outcome: Outcome, *, counted: bool, at: float
 ) -> bool:
     """Rate a game that has just ended, once (nothing when it is not rated); True when this call rated it."""
-    if not game.rated or not counted or record.guild_id is None:
+    scope = scope_of(record)
+    if not game.rated or not counted or scope is None:
         return False
     total, _ = await store.count_actions(record.id, "")
     if not is_rated(game, record, outcome, total, counted=counted):
         return False
     users: Sequence[int] = [seat.user_id for seat in record.seats if seat.user_id is not None]
     for _ in range(RETRIES):
-        now = await store.ratings(record.guild_id, record.kind, users)
+        now = await store.ratings(scope, record.kind, users)
         try:
-            return await store.rate_game(
-                record.id, record.guild_id, record.kind, changes(game, record, outcome, now), at=at
-            )
+            return await store.rate_game(record.id, scope, record.kind, changes(game, record, outcome, now), at=at)
         except StaleGameError:
             continue
     log.warning("game %s was not rated: its players' ratings kept changing", record.id)

@@ -97,6 +97,11 @@ class Table:
         return self.status == "finished"
 
     @property
+    def scope(self) -> int | None:
+        """The server or chat the table's ratings are kept in (:meth:`Place.scope`)."""
+        return self.place.scope(self.guild_id, self.channel_id)
+
+    @property
     def in_thread(self) -> bool:
         """Whether the table message is a board inside its thread (not yet back in the channel)."""
         return self.thread_id is not None and self.message_id != self.thread_id

@@ -77,6 +77,12 @@ DEFERRED = Counter(
     ["kind"],
     registry=REGISTRY,
 )
+SHED = Counter(
+    "peapod_interactions_shed",
+    "Clicks turned away as busy as they entered, nothing of them done (more in progress than answer in time).",
+    ["kind"],
+    registry=REGISTRY,
+)
 RATE_LIMITED = Counter(
     "peapod_discord_rate_limited", "Responses 429 from Discord, by route template.", ["route"], registry=REGISTRY
 )
@@ -147,6 +153,11 @@ def redraw_owed(cause: str | None, owed: int) -> None:
 def interaction_deferred(kind: str) -> None:
     """A click whose commit was slow was acknowledged with a deferral ahead of its answer."""
     DEFERRED.labels(kind).inc()
+
+
+def interaction_shed(kind: str) -> None:
+    """A click was turned away as busy as it entered (:mod:`bot.ops.intake`)."""
+    SHED.labels(kind).inc()
 
 
 def route_template(method: str, path: str) -> str:

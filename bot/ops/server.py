@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from aiohttp import web
 
 from bot.ops import metrics
+from bot.ops.failures import Failures, cause_of
 
 log = logging.getLogger(__name__)
 
@@ -33,44 +34,14 @@ CHECK_SECONDS = 2.0
 """How long a readiness check or a refresher may take before it counts as failed."""
 
 
-def cause_of(error: BaseException) -> str:
-    """A failure in a few words: the error's type and message, and those of the error it came from."""
-    said = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    origin = error.__cause__ or error.__context__
-    return f"{said} ({cause_of(origin)})" if origin is not None else said
-
-
-class Failures:
-    """What fails now, and why: the first failure of each part with each cause is logged at WARNING in one line
-    (``failing``, the part, the cause), the next ones are counted, and the count is logged when the part
-    works again (``again``)."""
-
-    def __init__(self, failing: str, again: str) -> None:
-        self._failing_line, self._again_line = failing, again
-        self._failing: dict[str, tuple[str, int]] = {}
-
-    def failed(self, part: str, cause: str) -> None:
-        seen = self._failing.get(part)
-        if seen is None or seen[0] != cause:
-            log.warning("%s: %s: %s", self._failing_line, part, cause)
-            self._failing[part] = (cause, 1)
-        else:
-            self._failing[part] = (cause, seen[1] + 1)
-
-    def passed(self, part: str) -> None:
-        seen = self._failing.pop(part, None)
-        if seen is not None:
-            log.info("%s: %s, after %d failures (%s)", self._again_line, part, seen[1], seen[0])
-
-
 class OpsServer:
     """``/metrics``, ``/healthz`` and ``/readyz`` on one port. ``await start(host, port)``; ``await stop()``."""
 
     def __init__(self, checks: Mapping[str, Check], refreshers: Sequence[Refresher] = ()) -> None:
         self._checks = dict(checks)
         self._refreshers = list(refreshers)
-        self._failures = Failures("not ready", "ready again")
-        self._refreshing = Failures("could not refresh metrics before a scrape", "metrics refreshed again")
+        self._failures = Failures("not ready", "ready again", log)
+        self._refreshing = Failures("could not refresh metrics before a scrape", "metrics refreshed again", log)
         app = web.Application()
         app.router.add_get(METRICS_PATH, self._metrics)
         app.router.add_get(LIVE_PATH, self._live)

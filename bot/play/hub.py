@@ -11,6 +11,7 @@ from dataclasses import asdict
 from aiohttp import web
 from simcord.actors import MemberActor
 
+from bot.play.live import PlayLive
 from bot.play.room import BOT_NAME, PlayRoom
 from bot.play.stage import Stage, places
 
@@ -30,8 +31,11 @@ button.place:hover { background: #404249; }
 <h1>__BOT__: play without Discord</h1>
 <p>Pick who you are and where to look. The page that opens is a Discord-like channel: type <b>/</b>
 for the commands, switch players with <b>Viewing as</b>, and come back here (the browser's Back
-button) to open a race's thread or a player's direct messages.</p>
+button) to open a race's thread, a player's direct messages, the group DM, or a server that never
+added peapod (where each player installed it to themselves: it answers there through the interaction alone).</p>
 <label>Viewing as <select id="viewer">__OPTIONS__</select></label>
+<p id="live" hidden><a id="live-link" target="_blank" rel="noopener">Open Peanuts live</a>: the race launched
+with <b>Play live</b>, as this player, in a tab of its own (one tab a racer; any other player watches).</p>
 <ul id="places"></ul>
 <p id="status" role="status"></p>
 <script>
@@ -50,6 +54,12 @@ async function show() {
   try { shown = await call("/api/places?viewer=" + encodeURIComponent(viewer.value)); }
   catch (error) { document.getElementById("status").textContent = "peapod play is not answering."; return; }
   document.getElementById("status").textContent = "";
+  document.getElementById("live").hidden = !shown.live;
+  if (shown.live) {
+    const link = document.getElementById("live-link");
+    link.href = shown.live;
+    link.textContent = "Open Peanuts live as " + viewer.value;
+  }
   list.replaceChildren(...shown.places.map((place) => {
     const item = document.createElement("li");
     const open = Object.assign(document.createElement("button"), {className: "place", textContent: place.label});
@@ -76,9 +86,10 @@ setInterval(show, 2000);
 class Hub:
     """The places page of one play session; ``url`` is a credential, like the Preview's."""
 
-    def __init__(self, room: PlayRoom, stage: Stage, port: int | None = None) -> None:
+    def __init__(self, room: PlayRoom, stage: Stage, port: int | None = None, live: PlayLive | None = None) -> None:
         self._room = room
         self._stage = stage
+        self._live = live
         self._port = port or 0
         self._token = secrets.token_urlsafe(32)
         self._runner: web.AppRunner | None = None
@@ -131,7 +142,15 @@ class Hub:
     async def _places(self, request: web.Request) -> web.Response:
         self._trusted(request)
         player = self._player(request.query.get("viewer"))
-        return web.json_response({"places": [asdict(place) for place in places(self._room, player)]})
+        return web.json_response(
+            {"places": [asdict(place) for place in places(self._room, player)], "live": self._live_url(player)}
+        )
+
+    def _live_url(self, player: MemberActor) -> str | None:
+        """The Activity's page as ``player`` sees it, once Play live was pressed on a race; else None."""
+        if self._live is None or self._live.fake.last_launch is None:
+            return None
+        return self._live.url_for(player.name)
 
     async def _show(self, request: web.Request) -> web.Response:
         self._trusted(request)

@@ -3,9 +3,11 @@
 SimCord's Preview page shows one channel, and an Env has one Preview at a time. The bot plays a race
 in a thread of its own and deals the daily deal into a DM, exactly as on Discord; so instead of
 changing where the bot writes, the launcher moves the page: :func:`places` lists what a player can
-open (the channel, its threads, their DMs with the bot), and :class:`Stage` closes the current
-Preview and opens one on the chosen place. In the channel and its threads **Viewing as** switches
-between all the players (the chosen one first); a DM shows its one owner. The stage's
+open (the channel, its threads, their DMs with the bot, and where peapod is not a member: the group DM
+they are in, the channel of the server that never added peapod), and :class:`Stage` closes the current
+Preview and opens one on the chosen place. In a server's channel and its threads **Viewing as** switches
+between all the players, in the group DM between its people (the chosen one first); a DM shows its one
+owner. The stage's
 :class:`~bot.play.clock.Clock` keeps the simulated time moving and takes turns with the page.
 """
 
@@ -15,15 +17,17 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass
 
 from simcord.actors import MemberActor
-from simcord.builders import ChannelHandle
+from simcord.builders import ChannelHandle, UserHandle
 from simcord.preview import Preview
 
 from bot.play.clock import Clock
-from bot.play.room import PlayRoom
+from bot.play.room import ELSEWHERE_SERVER, PlayRoom
 
 CHANNEL_PLACE = "channel"
 DM_PLACE = "dm"
 THREAD_PLACE = "thread:"
+GROUP_PLACE = "group"
+ELSEWHERE_PLACE = "elsewhere"
 
 
 @dataclass(frozen=True)
@@ -35,17 +39,30 @@ class Place:
     messages: int
 
 
-def _count(channel: ChannelHandle, player: MemberActor) -> int:
-    return len(channel.history(viewer=player.user if channel.guild is None else player))
+def _count(channel: ChannelHandle, viewer: MemberActor | UserHandle) -> int:
+    return len(channel.history(viewer=viewer))
+
+
+def group_label(room: PlayRoom) -> str:
+    names = [player.name for player in room.players if room.in_group(player)]
+    return f"Group DM: {', '.join(names)}"
+
+
+def elsewhere_label(room: PlayRoom) -> str:
+    return f"#{room.elsewhere.name} on {ELSEWHERE_SERVER} (peapod not added; each player installed it)"
 
 
 def places(room: PlayRoom, player: MemberActor) -> list[Place]:
-    """The channel, its threads (the newest first) and the player's DMs with the bot."""
+    """The channel, its threads (the newest first), the player's DMs with the bot, the group DM when they are in
+    it, and the channel of the server that never added peapod."""
     threads = sorted(room.channel.threads, key=lambda thread: -thread.id)
+    group = [Place(GROUP_PLACE, group_label(room), _count(room.group, player.user))] if room.in_group(player) else []
     return [
         Place(CHANNEL_PLACE, f"#{room.channel.name}", _count(room.channel, player)),
         *(Place(f"{THREAD_PLACE}{thread.id}", f"Thread: {thread.name}", _count(thread, player)) for thread in threads),
-        Place(DM_PLACE, f"{player.name}'s direct messages", _count(player.user.dm_channel, player)),
+        Place(DM_PLACE, f"{player.name}'s direct messages", _count(player.user.dm_channel, player.user)),
+        *group,
+        Place(ELSEWHERE_PLACE, elsewhere_label(room), _count(room.elsewhere, room.elsewhere_player(player))),
     ]
 
 
@@ -60,10 +77,19 @@ class Stage:
         self.clock = Clock(room.env, lambda: self.preview, now=now)
 
     def _where(self, player: MemberActor, key: str) -> tuple[ChannelHandle, list]:
+        room = self._room
         if key == CHANNEL_PLACE:
             channel = self._room.channel
         elif key == DM_PLACE:
             return player.user.dm_channel, [player.user]
+        elif key == GROUP_PLACE:
+            if not room.in_group(player):
+                raise ValueError(f"{player.name} is not in the group DM")
+            people = [other.user for other in room.players if other is not player and room.in_group(other)]
+            return room.group, [player.user, *people]
+        elif key == ELSEWHERE_PLACE:
+            members = [room.elsewhere_player(other) for other in room.players if other is not player]
+            return room.elsewhere, [room.elsewhere_player(player), *members]
         elif key.startswith(THREAD_PLACE):
             wanted = key.removeprefix(THREAD_PLACE)
             found = [thread for thread in self._room.channel.threads if str(thread.id) == wanted]

@@ -12,12 +12,14 @@ rules or Discord.
 from pathlib import Path
 
 from bot.store.postgres import PostgresStore
-from bot.store.protocol import RedrawListener, Store
+from bot.store.protocol import ChangeListener, RedrawListener, Store
 from bot.store.records import (
     ActionRecord,
     DailyAttempt,
     EntrantRecord,
     GameRecord,
+    LiveLaunch,
+    LiveSocket,
     NewGame,
     NewTournament,
     PairingRecord,
@@ -46,9 +48,12 @@ from bot.store.watcher import Unwatched, Watcher
 __all__ = [
     "DEFAULT_CLAIMANT",
     "ActionRecord",
+    "ChangeListener",
     "DailyAttempt",
     "EntrantRecord",
     "GameRecord",
+    "LiveLaunch",
+    "LiveSocket",
     "NewGame",
     "NewTournament",
     "PairingRecord",

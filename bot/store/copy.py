@@ -140,8 +140,11 @@ TABLES = (
     ),
     Table("tournament_timers", ("tournament_id", "kind", "due_at", "claimed_until"), "tournament_id, kind"),
     Table("table_tokens", ("game_id", "message_id", "token", "expires_at"), "game_id, message_id"),
+    Table("live_launches", ("channel_id", "game_id", "launched_by", "at"), "channel_id, game_id"),
+    Table("live_instances", ("instance_id", "game_id", "channel_id", "launched_by", "at"), "instance_id, game_id"),
 )
-"""Every table of the schema, parents before children (foreign keys hold at every step)."""
+"""Every table of the schema, parents before children (foreign keys hold at every step); not ``live_sockets``,
+whose rows are the sockets open on the running processes."""
 
 
 class CopyRefusedError(StoreError):

@@ -11,22 +11,24 @@
   back, and the pool opens fresh connections for the next call.
 - Redraw notices travel by ``NOTIFY peapod_redraw, '<game id>'``, a tournament message's by
   ``NOTIFY peapod_tournament, '<tournament id>'``; one listening connection hears both (reconnecting after
-  an outage).
+  an outage). Every saved action is announced by ``NOTIFY peapod_change, '<game id>:<version>'`` inside its
+  transaction (so sent at commit, never for a save rolled back); the live races' sockets hear it.
 """
 
 import asyncio
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Self
 
 import asyncpg
 
+from bot.store.connection import Connection
 from bot.store.migrations import MIGRATIONS, migrations
-from bot.store.protocol import RedrawListener
+from bot.store.protocol import ChangeListener, RedrawListener
 from bot.store.records import SchemaTooNewError, StoreUnavailableError
 from bot.store.sql import SqlStore
 
@@ -37,6 +39,7 @@ MIGRATION_LOCK = 0x7065_6170_6F64
 """The advisory lock key migrations hold (``peapod`` in hex), so only one process migrates at a time."""
 REDRAW_CHANNEL = "peapod_redraw"
 TOURNAMENT_CHANNEL = "peapod_tournament"
+CHANGE_CHANNEL = "peapod_change"
 RECONNECT_SECONDS = 1.0
 UNAVAILABLE = (
     asyncpg.PostgresConnectionError,
@@ -105,7 +108,11 @@ class PostgresStore(SqlStore):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self._url = url
-        self._listeners: dict[str, list[RedrawListener]] = {REDRAW_CHANNEL: [], TOURNAMENT_CHANNEL: []}
+        self._listeners: dict[str, list[Callable[..., Coroutine[object, object, None]]]] = {
+            REDRAW_CHANNEL: [],
+            TOURNAMENT_CHANNEL: [],
+            CHANGE_CHANNEL: [],
+        }
         self._listening: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -198,11 +205,18 @@ class PostgresStore(SqlStore):
         """Call ``listener`` for every tournament redraw notice (from any process, this one included)."""
         await self._listen_to(TOURNAMENT_CHANNEL, listener)
 
+    async def _announce_change(self, db: Connection, game_id: int, version: int) -> None:
+        await db.execute("SELECT pg_notify(?, ?)", (CHANGE_CHANNEL, f"{game_id}:{version}"))
+
+    async def listen_changes(self, listener: ChangeListener) -> None:
+        """Call ``listener`` for every saved action's notice (from any process, this one included)."""
+        await self._listen_to(CHANGE_CHANNEL, listener)
+
     async def _notify(self, channel: str, number: int) -> None:
         async with self._transaction() as db:
             await db.execute("SELECT pg_notify(?, ?)", (channel, str(number)))
 
-    async def _listen_to(self, channel: str, listener: RedrawListener) -> None:
+    async def _listen_to(self, channel: str, listener: Callable[..., Coroutine[object, object, None]]) -> None:
         self._listeners[channel].append(listener)
         if self._listening is None:
             connected = asyncio.Event()
@@ -233,9 +247,12 @@ class PostgresStore(SqlStore):
             await asyncio.sleep(RECONNECT_SECONDS)
 
     def _heard(self, _db: object, _pid: int, channel: str, payload: str) -> None:
-        if not payload.isdigit():
+        """A notice: its numbers (a game or tournament id; a change's game id and version) go to its listeners."""
+        parts = payload.split(":")
+        if not all(part.isdigit() for part in parts) or len(parts) != (2 if channel == CHANGE_CHANNEL else 1):
             return
+        numbers = [int(part) for part in parts]
         for listener in self._listeners.get(channel, ()):
-            task = asyncio.create_task(listener(int(payload)), name="peapod-redraw-notice")
+            task = asyncio.create_task(listener(*numbers), name="peapod-redraw-notice")
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)

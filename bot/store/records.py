@@ -333,3 +333,26 @@ class TokenRecord:
     message_id: int
     token: str
     expires_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class LiveLaunch:
+    """A Play live click: the race ``game_id`` launched as the Activity of ``channel_id`` by ``launched_by``."""
+
+    game_id: int
+    channel_id: int
+    launched_by: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class LiveSocket:
+    """An open socket of the live race: which process holds it, for whom, since when, last heard from when."""
+
+    id: int
+    instance_id: str
+    game_id: int
+    user_id: int
+    process: str
+    joined_at: float
+    seen_at: float

@@ -29,7 +29,8 @@ from types import TracebackType
 from typing import Any, Self, TypeVar
 
 from bot.store.connection import Connection
-from bot.store.protocol import RedrawListener
+from bot.store.live import LiveQueries
+from bot.store.protocol import ChangeListener, RedrawListener
 from bot.store.records import (
     ActionRecord,
     DailyAttempt,
@@ -106,8 +107,9 @@ def _daily(row: Sequence[Any]) -> DailyAttempt:
     )
 
 
-class SqlStore(TournamentQueries, ABC):
-    """The store's queries over a backend's connections (with the tournaments': :mod:`bot.store.tournaments`);
+class SqlStore(TournamentQueries, LiveQueries, ABC):
+    """The store's queries over a backend's connections (with the tournaments' and the live races':
+    :mod:`bot.store.tournaments`, :mod:`bot.store.live`);
     subclasses open, migrate and connect."""
 
     NULL_SAFE_EQUAL = "IS"
@@ -289,7 +291,15 @@ class SqlStore(TournamentQueries, ABC):
             )
             if finished:
                 await self._insert_results(db, game_id, results, at)
+            await self._announce_change(db, game_id, new_version)
+        self._changed(game_id, new_version)
         return new_version
+
+    async def _announce_change(self, db: Connection, game_id: int, version: int) -> None:
+        """Inside a save's transaction: tell the other processes the game changed (sent at commit, if any)."""
+
+    def _changed(self, game_id: int, version: int) -> None:
+        """After a save's commit: tell this process's change listeners, where no database notice reaches them."""
 
     @staticmethod
     async def _insert_results(db: Connection, game_id: int, results: Sequence[ResultRecord], at: float) -> None:
@@ -710,19 +720,24 @@ class SqlStore(TournamentQueries, ABC):
         )
         return [ScoreRow(int(r[0]), int(r[1]), int(r[2]), int(r[3]), r[4]) for r in rows]
 
-    async def ratings(self, guild_id: int, kind: str, user_ids: Sequence[int]) -> dict[int, Rating]:
-        """The current ratings of these players in a server for one game (players never rated are left out)."""
+    async def ratings(self, scope_id: int, kind: str, user_ids: Sequence[int]) -> dict[int, Rating]:
+        """The current ratings of these players in a scope for one game (players never rated are left out).
+
+        A scope is the server that added peapod, or elsewhere the chat itself (:meth:`bot.core.places.Place.scope`);
+        the ``guild_id`` columns of ``ratings`` and ``rating_changes`` hold it (servers' and channels' ids are
+        snowflakes, never equal).
+        """
         if not user_ids:
             return {}
         marks = ", ".join("?" for _ in user_ids)
         rows = await self._fetch(
             f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND kind = ? AND user_id IN ({marks})",
-            (guild_id, kind, *user_ids),
+            (scope_id, kind, *user_ids),
         )
         return {int(r[0]): Rating(int(r[0]), float(r[1]), float(r[2]), int(r[3])) for r in rows}
 
     async def rate_game(
-        self, game_id: int, guild_id: int, kind: str, changes: Sequence[RatingChange], *, at: float
+        self, game_id: int, scope_id: int, kind: str, changes: Sequence[RatingChange], *, at: float
     ) -> bool:
         """Apply one game's rating changes, once: False when the game was rated already.
 
@@ -740,20 +755,20 @@ class SqlStore(TournamentQueries, ABC):
                     changed = await db.execute(
                         "INSERT INTO ratings (guild_id, kind, user_id, mu, sigma, games, updated_at) "
                         "VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, kind, user_id) DO NOTHING",
-                        (guild_id, kind, before.user_id, change.mu, change.sigma, at),
+                        (scope_id, kind, before.user_id, change.mu, change.sigma, at),
                     )
                 else:
                     changed = await db.execute(
                         "UPDATE ratings SET mu = ?, sigma = ?, games = games + 1, updated_at = ? "
                         "WHERE guild_id = ? AND kind = ? AND user_id = ? AND games = ?",
-                        (change.mu, change.sigma, at, guild_id, kind, before.user_id, before.games),
+                        (change.mu, change.sigma, at, scope_id, kind, before.user_id, before.games),
                     )
                 if changed != 1:
                     raise StaleGameError(game_id, before.games)
                 await db.execute(
                     "INSERT INTO rating_changes (game_id, user_id, guild_id, kind, mu_before, sigma_before, mu, sigma, "
                     "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, before.user_id, guild_id, kind, before.mu, before.sigma, change.mu, change.sigma, at),
+                    (game_id, before.user_id, scope_id, kind, before.mu, before.sigma, change.mu, change.sigma, at),
                 )
         return True
 
@@ -764,22 +779,21 @@ class SqlStore(TournamentQueries, ABC):
             await db.execute("DELETE FROM ratings")
 
     async def finished_in_order(self, kinds: Sequence[str]) -> list[int]:
-        """The ids of every finished game of these kinds played in a server, in the order they ended."""
+        """The ids of every finished game of these kinds, in the order they ended."""
         if not kinds:
             return []
         marks = ", ".join("?" for _ in kinds)
         rows = await self._fetch(
-            f"SELECT id FROM games WHERE status = 'finished' AND guild_id IS NOT NULL AND kind IN ({marks}) "
-            "ORDER BY updated_at, id",
+            f"SELECT id FROM games WHERE status = 'finished' AND kind IN ({marks}) ORDER BY updated_at, id",
             tuple(kinds),
         )
         return [int(row[0]) for row in rows]
 
-    async def leaderboard(self, guild_id: int, kind: str, *, since: float | None, limit: int) -> list[Rating]:
-        """A server's best rated players of one game, by ordinal; with ``since``, those who played a rated
+    async def leaderboard(self, scope_id: int, kind: str, *, since: float | None, limit: int) -> list[Rating]:
+        """A scope's best rated players of one game, by ordinal; with ``since``, those who played a rated
         game since then."""
         recent = ""
-        params: tuple[Any, ...] = (guild_id, kind)
+        params: tuple[Any, ...] = (scope_id, kind)
         if since is not None:
             recent = (
                 " AND EXISTS (SELECT 1 FROM rating_changes AS c WHERE c.guild_id = r.guild_id AND c.kind = r.kind "
@@ -793,12 +807,12 @@ class SqlStore(TournamentQueries, ABC):
         )
         return [Rating(int(r[0]), float(r[1]), float(r[2]), int(r[3])) for r in rows]
 
-    async def rating_history(self, guild_id: int, kind: str, user_id: int) -> list[tuple[float, float, float]]:
+    async def rating_history(self, scope_id: int, kind: str, user_id: int) -> list[tuple[float, float, float]]:
         """A player's rating after each of their rated games, oldest first: (when, mu, sigma)."""
         rows = await self._fetch(
             "SELECT at, mu, sigma FROM rating_changes WHERE guild_id = ? AND kind = ? AND user_id = ? "
             "ORDER BY at, game_id",
-            (guild_id, kind, user_id),
+            (scope_id, kind, user_id),
         )
         return [(float(r[0]), float(r[1]), float(r[2])) for r in rows]
 
@@ -890,12 +904,13 @@ class SqlStore(TournamentQueries, ABC):
         )
         return _daily(rows[0]) if rows else None
 
-    async def daily_attempts(self, guild_id: int | None, day: str, kind: str, *, limit: int) -> list[DailyAttempt]:
-        """The day's attempts at a game asked for in a server (None: outside servers), earliest first."""
+    async def daily_attempts(self, scope: int, day: str, kind: str, *, limit: int) -> list[DailyAttempt]:
+        """The day's attempts at a game asked for in a scope (:meth:`bot.core.places.Place.scope`: a server's id
+        takes every attempt asked for in that server, a chat's id those asked for in that chat), earliest first."""
         rows = await self._fetch(
-            f"SELECT {_DAILY} FROM daily_attempts WHERE guild_id {self.NULL_SAFE_EQUAL} ? AND day = ? AND kind = ? "
+            f"SELECT {_DAILY} FROM daily_attempts WHERE (guild_id = ? OR channel_id = ?) AND day = ? AND kind = ? "
             "ORDER BY at LIMIT ?",
-            (guild_id, day, kind, limit),
+            (scope, scope, day, kind, limit),
         )
         return [_daily(row) for row in rows]
 
@@ -922,3 +937,8 @@ class SqlStore(TournamentQueries, ABC):
     @abstractmethod
     async def listen_tournament_redraws(self, listener: RedrawListener) -> None:
         """Call ``listener`` with the tournament id of every :meth:`notify_tournament_redraw` on this database."""
+
+    @abstractmethod
+    async def listen_changes(self, listener: ChangeListener) -> None:
+        """Call ``listener`` with the game id and new version of every action saved on this database, by any
+        process."""

@@ -20,7 +20,7 @@ from typing import Any, Self
 import aiosqlite
 
 from bot.store.migrations import MIGRATIONS, migrations
-from bot.store.protocol import RedrawListener
+from bot.store.protocol import ChangeListener, RedrawListener
 from bot.store.records import SchemaTooNewError, StoreError, StoreUnavailableError
 from bot.store.sql import SqlStore
 
@@ -81,6 +81,8 @@ class SqliteStore(SqlStore):
         self._lock = asyncio.Lock()
         self._listeners: list[RedrawListener] = []
         self._tournament_listeners: list[RedrawListener] = []
+        self._change_listeners: list[ChangeListener] = []
+        self._tasks: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def open(cls, path: str | Path) -> Self:
@@ -183,3 +185,13 @@ class SqliteStore(SqlStore):
 
     async def listen_tournament_redraws(self, listener: RedrawListener) -> None:
         self._tournament_listeners.append(listener)
+
+    def _changed(self, game_id: int, version: int) -> None:
+        """One process per SQLite file: a saved action is told to this process's change listeners."""
+        for listener in self._change_listeners:
+            task = asyncio.create_task(listener(game_id, version), name="peapod-change-notice")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def listen_changes(self, listener: ChangeListener) -> None:
+        self._change_listeners.append(listener)

@@ -1,5 +1,5 @@
 """The bot behind an interaction, typed: what the controls use of it (its table service and its presenter, the
-interactions in flight, and the log context of a guild).
+interactions in flight, the clicks it takes on, the answers Discord did not take, and the log context of a guild).
 
 It is described here, as a Protocol, rather than named: :mod:`bot.app` imports the controls, and the
 presenter draws them, so the controls naming ``PeapodBot`` or ``Presenter`` (even for the type checker
@@ -16,6 +16,8 @@ from bot.core.history import ReplayStep
 from bot.core.service import Table, TableService
 from bot.core.tournaments import Progress
 from bot.i18n import Words
+from bot.ops.failures import Intermittent
+from bot.ops.intake import Intake
 from bot.ops.stopping import InFlight
 from games.base import Hint, Seat
 
@@ -76,6 +78,12 @@ class Peapod(Protocol):
 
     @property
     def in_flight(self) -> InFlight: ...
+
+    @property
+    def intake(self) -> Intake: ...
+
+    @property
+    def unanswered(self) -> Intermittent: ...
 
     def about(self, guild_id: int | None, **fields: Any) -> AbstractContextManager[None]: ...
 

@@ -7,8 +7,10 @@ it works after a restart. Its callback is the handler: one service call, then on
 Every callback runs through :func:`run`, which makes sure an interaction is always answered:
 
 - while the process stops, a click is told "peapod is restarting" and nothing else is done;
-- an interaction that waited in the queue past :data:`BUSY_AFTER` seconds, or that arrives while
-  :data:`BUSY_CLICKS` clicks are already being handled, gets "the bot is busy";
+- under overload a click is shed as it enters, before it waits for anything: one that waited in the queue past
+  :data:`BUSY_AFTER` seconds, or that does not fit among the clicks in progress (:class:`bot.ops.intake.Intake`:
+  no more than the bot answers in time at its present pace), is answered at once, privately, "the bot is busy",
+  counted (``peapod_interactions_shed``), and nothing of it is done, so its table stays as it was;
 - one that waited past :data:`ACK_FIRST_AFTER`, or arrives while others are still being handled, is
   *hurried*: acknowledged as soon as it may be, so Discord's 3 seconds are kept even when the renderer
   is queued up (when the bot is idle, a refusal is the interaction's one response, which is cheaper).
@@ -17,12 +19,12 @@ Every callback runs through :func:`run`, which makes sure an interaction is alwa
   about a millisecond), so a process killed in between never drops a move its player saw accepted;
   any other control is acknowledged before its work;
 - one whose work is slow (a commit waiting on a lock, a database that answers late) is *deferred*: if it is
-  not answered :data:`DEFER_AFTER` seconds after Discord created it, it is acknowledged with a deferral
-  (an update of its message, or a private "thinking…"), counted (``peapod_interactions_deferred``), and
-  answered once saved or refused, by the original response edited or a followup. A deferral says nothing
-  is done: a move is still shown only once committed;
+  not answered :data:`bot.ui.deferral.DEFER_AFTER` seconds after Discord created it, it is acknowledged with a
+  deferral (an update of its message, or a private "thinking…"; slash commands alike), counted
+  (``peapod_interactions_deferred``), and answered once saved or refused, by the original response edited or a
+  followup. A deferral says nothing is done: a move is still shown only once committed;
 - an answer that did not reach Discord leaves its table to the owed redraws (:mod:`bot.ui.present.edits`), so
-  the table still ends on its latest state;
+  the table still ends on its latest state, and the log says so once per cause (:mod:`bot.ui.answers`);
 - a refusal is one private sentence; a click on an outdated table answers by redrawing that table
   with a short note, so a table always has a way on;
 - any other error is logged and answered with an apology.
@@ -35,7 +37,6 @@ custom id sits on a component of the other kind (a select id on a button) is mar
 and stays silent; :func:`unanswered` tells the bot's fallback listener to answer it instead.
 """
 
-import asyncio
 import contextlib
 import logging
 import re
@@ -56,7 +57,9 @@ from bot.ops.interactions import Timing, outcome_of
 from bot.ops.stopping import RESTARTING
 from bot.text import readable
 from bot.ui import custom_ids
+from bot.ui.answers import answer_failed, answer_landed
 from bot.ui.client import peapod
+from bot.ui.deferral import Deferral, answering
 from bot.ui.language import private_words
 from games.errors import IllegalActionError, NotYourTurnError
 
@@ -66,14 +69,6 @@ ACK_FIRST_AFTER = 0.5
 """Seconds an interaction may have waited before it is acknowledged ahead of any work."""
 BUSY_AFTER = 2.0
 """Seconds after which there is no time left to do the work inside Discord's 3 seconds."""
-DEFER_AFTER = 1.5
-"""Seconds after Discord created a click at which, still unanswered, it is acknowledged with a deferral (well
-inside Discord's 3 seconds, with room for the request itself)."""
-BUSY_CLICKS = 200
-"""Clicks in progress at which a new one is turned away (each holds a render and a database turn)."""
-
-_in_progress = 0
-"""Clicks being handled right now (one event loop, so a plain counter)."""
 
 REDRAWN = N_("That button was on an older table; here is the table as it is now.")
 LEGACY = N_("This table was redrawn with new buttons; use them.")
@@ -84,6 +79,8 @@ NOT_A_REPLAY = N_("That control belongs on a replay; open one with Replay or /re
 PICK_VALUE = re.compile(r"[a-z][0-9]{0,2}")
 CODE_VALUE = re.compile(custom_ids.CODE)
 UNPICKABLE = N_("That card cannot move right now; pick one from the menu.")
+PLAY_LIVE = N_("Play live")
+LAUNCH_LATE = N_("Discord took too long to open the race live; press Play live again.")
 
 
 def client_words(interaction: discord.Interaction) -> Words:
@@ -121,8 +118,6 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
         self.misplaced = False
         self.hurried = False
         self.timing: Timing | None = None
-        self._deferral: asyncio.Task[None] | None = None
-        self._deferring = False
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
@@ -132,48 +127,33 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
         return control
 
     async def acknowledge(self, interaction: discord.Interaction) -> None:
-        await self.disarm()
-        await self._defer(interaction)
-
-    async def _defer(self, interaction: discord.Interaction) -> None:
+        await answering(interaction)
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=self.private, thinking=self.private)
-            if self.timing is not None:
-                self.timing.acknowledge()
+            self._acknowledged()
+
+    def _acknowledged(self) -> None:
+        if self.timing is not None:
+            self.timing.acknowledge()
 
     async def acknowledge_if_hurried(self, interaction: discord.Interaction) -> None:
         """A control that :attr:`saves` calls this once its change is committed (it is answered from here on, so
         a slow click's deferral is no longer needed)."""
-        await self.disarm()
+        await answering(interaction)
         if self.hurried:
             await self.acknowledge(interaction)
 
     def arm(self, interaction: discord.Interaction, late: float) -> None:
-        """Defer the click if it is still unanswered :data:`DEFER_AFTER` seconds after Discord created it."""
-        self._deferral = asyncio.create_task(self._defer_when_slow(interaction, max(0.0, DEFER_AFTER - late)))
-
-    async def _defer_when_slow(self, interaction: discord.Interaction, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        if interaction.response.is_done():
-            return
-        self._deferring = True
-        try:
-            await self._defer(interaction)
-        except discord.HTTPException:
-            log.warning("could not defer slow interaction %s", interaction.id, exc_info=True)
-        else:
-            metrics.interaction_deferred(type(self).__name__)
-
-    async def disarm(self) -> None:
-        """No deferral from here on: the click is being answered (a deferral already on its way is waited for,
-        so the answer knows it was acknowledged)."""
-        deferral, self._deferral = self._deferral, None
-        if deferral is None or deferral.done():
-            return
-        if self._deferring:
-            await deferral
-        else:
-            deferral.cancel()
+        """Defer the click if it is still unanswered :data:`~bot.ui.deferral.DEFER_AFTER` seconds after Discord
+        created it (:class:`~bot.ui.deferral.Deferral`)."""
+        deferral = Deferral(
+            interaction,
+            type(self).__name__,
+            ephemeral=self.private,
+            thinking=self.private,
+            acknowledged=self._acknowledged,
+        )
+        deferral.arm(late)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await run(self, interaction)
@@ -186,20 +166,26 @@ class Control(ui.DynamicItem[Any], template=r"(?!)"):
 
 
 async def run(control: Control, interaction: discord.Interaction) -> None:
-    """Answer one click: refused while stopping, busy, hurried when late, handled, every error answered;
+    """Answer one click: refused while stopping, shed when busy, hurried when late, handled, every error answered;
     then counted, with its times, by its control and outcome."""
-    global _in_progress
     if control.misplaced:
         return
     bot = peapod(interaction)
     late = lateness(interaction)
     control.timing = timing = Timing(late)
-    _in_progress += 1
-    try:
-        with bot.about(interaction.guild_id, game_id=control.game_id):
-            outcome = await _answer(control, interaction, late)
-    finally:
-        _in_progress -= 1
+    with bot.about(interaction.guild_id, game_id=control.game_id):
+        if not bot.in_flight.take():
+            outcome = await _turn_away(interaction, RESTARTING, "refused")
+        elif late > BUSY_AFTER or not bot.intake.take():
+            metrics.interaction_shed(type(control).__name__)
+            outcome = await _turn_away(interaction, BUSY, "failed")
+        else:
+            try:
+                outcome = await _answer(control, interaction, late)
+            finally:
+                bot.intake.done()
+            if outcome == "answered":
+                answer_landed(interaction)
     answered = timing.since()
     acknowledged = timing.acknowledged if timing.acknowledged is not None else answered
     metrics.interaction_done(type(control).__name__, outcome, acknowledged, answered)
@@ -209,13 +195,7 @@ async def _answer(control: Control, interaction: discord.Interaction, late: floa
     """Handle the click as :func:`run` says; return how it ended (:data:`bot.ops.metrics.OUTCOMES`)."""
     bot = peapod(interaction)
     try:
-        if not bot.in_flight.take():
-            await reply_ephemeral(interaction, client_words(interaction)(RESTARTING))
-            return "refused"
-        if late > BUSY_AFTER or _in_progress > BUSY_CLICKS:
-            await reply_ephemeral(interaction, client_words(interaction)(BUSY))
-            return "failed"
-        control.hurried = late > ACK_FIRST_AFTER or _in_progress > 1
+        control.hurried = late > ACK_FIRST_AFTER or bot.intake.in_progress > 1
         if control.hurried and not control.saves:
             await control.acknowledge(interaction)
         control.arm(interaction, late)
@@ -228,7 +208,7 @@ async def _answer(control: Control, interaction: discord.Interaction, late: floa
             if control.home == "table":
                 await bot.presenter.answered(interaction, control.game_id)
         finally:
-            await control.disarm()
+            await answering(interaction)
         return "answered"
     except StaleActionError:
         await _show_current(control, interaction, REDRAWN)
@@ -243,16 +223,21 @@ async def _answer(control: Control, interaction: discord.Interaction, late: floa
         return outcome_of(error)
 
 
+async def _turn_away(interaction: discord.Interaction, sentence: str, outcome: str) -> str:
+    """Answer a click that is not taken on (busy, restarting) at once with a private sentence in its client's words;
+    nothing of it was done, so nothing is owed when even that answer fails."""
+    try:
+        await reply_ephemeral(interaction, client_words(interaction)(sentence))
+    except discord.HTTPException as error:
+        answer_failed(interaction, error)
+    return outcome
+
+
 async def _answer_lost(control: Control, interaction: discord.Interaction, error: discord.HTTPException) -> None:
     """The answer did not reach Discord (a token gone stale, a 5xx): the click is acknowledged if it still can
     be, and whatever it saved is drawn by its table's owed redraw instead (no sentence: the move may be saved)."""
     bot = peapod(interaction)
-    log.warning(
-        "could not answer interaction %s (HTTP %s, code %s); its table is redrawn",
-        interaction.id,
-        error.status,
-        error.code,
-    )
+    answer_failed(interaction, error)
     with contextlib.suppress(discord.HTTPException):
         await control.acknowledge(interaction)
     try:
@@ -646,6 +631,28 @@ class ClaimButton(Control, template=custom_ids.template(custom_ids.CLAIM)):
         bot.presenter.redraw(table)
 
 
+class LiveButton(Control, template=custom_ids.template(custom_ids.LIVE)):
+    """Play live: the race opens in peapod's Activity (``bot.live``) for whoever pressed it, racer or watcher.
+
+    The launch is recorded first (the Activity that opens in this channel shows this race), then the click is
+    answered by launching the Activity, its one possible answer: a click acknowledged by a deferral before
+    that (a slow database) is told to press again.
+    """
+
+    prefix = custom_ids.LIVE
+    saves = True
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot = peapod(interaction)
+        await bot.service.launch_live(self.game_id, interaction.channel_id or 0, interaction.user.id)
+        await answering(interaction)
+        if interaction.response.is_done():
+            await bot.presenter.tell(interaction, (await private_words(interaction))(LAUNCH_LATE))
+            return
+        await interaction.response.launch_activity()
+        self._acknowledged()
+
+
 class LegacyControl(Control, template=custom_ids.LEGACY_TEMPLATE):
     """A button or menu drawn by the bot before one class per control: its table is redrawn."""
 
@@ -784,6 +791,7 @@ CONTROLS: tuple[type[Control], ...] = (
     NewGameButton,
     RematchButton,
     ClaimButton,
+    LiveButton,
     ReplayButton,
     ReplayStepButton,
     LegacyControl,

@@ -77,6 +77,8 @@ class KindUI:
     """Which games its scoreboard leaves out (practice, another scale), said under the board."""
     colour: discord.Colour = FELT
     """The accent of the game's messages (its table, panels, hands and scoreboard)."""
+    live: bool = False
+    """Its running tables offer Play live (the race in peapod's Activity, ``bot.live``) where the Activity is served."""
     threaded: bool = False
     """Once dealt, the table is played in a thread of its own, started from its first message in the
     channel, where the result comes back: each such table's board gets its own edit budget."""

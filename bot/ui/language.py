@@ -12,6 +12,7 @@ from bot.core.service import TableService
 from bot.i18n import Words, words_for
 from bot.i18n.choose import private_locale, public_locale
 from bot.ui.client import peapod_client
+from bot.ui.places import place_of
 
 
 def community(guild: discord.Guild) -> bool:
@@ -43,6 +44,15 @@ async def public_words(client: discord.Client, guild_id: int | None) -> Words:
     if guild is None:
         return words_for(public_locale(chosen, None, community=False))
     return words_for(public_locale(chosen, guild.preferred_locale.value, community(guild)))
+
+
+async def answer_words(interaction: discord.Interaction) -> Words:
+    """The words of a command's answer everyone in the chat reads (a board, a rating): in a server that added
+    peapod, the server's; anywhere else (a DM, a group DM, a server where peapod is only installed to
+    someone), those of whoever asked, as a table there speaks its starter's."""
+    if interaction.guild_id is not None and place_of(interaction).member:
+        return await public_words(interaction.client, interaction.guild_id)
+    return await private_words(interaction)
 
 
 async def words_of_user(client: discord.Client, user_id: int) -> Words:

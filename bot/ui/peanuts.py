@@ -192,4 +192,5 @@ KIND = KindUI(
     lobby_note=lobby_note,
     off_board=N_("Practice races against the AI are not counted."),
     threaded=True,
+    live=True,
 )

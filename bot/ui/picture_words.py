@@ -101,7 +101,6 @@ def penguin_labels(words: Words, deck: DeckStyle = DeckStyle.STANDARD) -> Pengui
         beak=words.context("picture", "Beak {card}", card="{card}"),
         builds=words.context("picture", "builds {first} up to {last}", first="{first}", last="{last}"),
         empty_column=words.context("picture", "empty column: {rank}", rank="{rank}"),
-        cell=words.context("picture", "cell {n}", n=N),
         result=result_labels(words, words.context("picture", "No moves left")),
     )
 
@@ -112,7 +111,6 @@ def peek_labels(words: Words, deck: DeckStyle = DeckStyle.STANDARD) -> PeekLabel
     return PeekLabels(
         deck=deck,
         title=words.context("picture", "Peek"),
-        reserve=words.context("picture", "reserve {n}", n=N),
         foundation=words.context("picture", "F{n}", n=N),
         status=words.context("picture", "Moves {moves}  \u00b7  Score {score}/52", moves="{moves}", score="{score}"),
         three_cards=words.context("picture", "3 cards a turn"),

@@ -1,30 +1,17 @@
-"""Faults a deployment meets, for the tests: the database not answering (:class:`Outage`, a wrapper of the
-store), and a count of the edits SimCord saw."""
+"""Faults a deployment meets, for the tests: the database not answering (:class:`bench.faults.Outage`, a wrapper of
+the store, put back after each test), and a count of the edits SimCord saw."""
 
-from collections.abc import Callable
 from typing import Any
 
 from simcord import Env
 
-from bot.store import StoreUnavailableError
+from bench import faults
 from bot.store.sql import SqlStore
 
 
-class Outage:
-    """While :attr:`down`, every query and transaction of ``store`` fails as a database that does not answer."""
-
-    def __init__(self, store: SqlStore, monkeypatch: Any) -> None:
-        self.down = False
-        for name in ("_transaction", "_reading"):
-            monkeypatch.setattr(store, name, self._guarded(getattr(store, name)))
-
-    def _guarded(self, opener: Callable[..., Any]) -> Callable[..., Any]:
-        def opening(*args: Any, **kwargs: Any) -> Any:
-            if self.down:
-                raise StoreUnavailableError()
-            return opener(*args, **kwargs)
-
-        return opening
+def store_outage(store: SqlStore, monkeypatch: Any) -> faults.Outage:
+    """An outage of ``store`` that ends with the test (its wrapper undone by ``monkeypatch``)."""
+    return faults.Outage(store, monkeypatch.setattr)
 
 
 def edits_of(env: Env, channel_id: int, message_id: int) -> int:

@@ -8,7 +8,7 @@ import string
 import pytest
 from babel.messages.catalog import Message
 
-from bot.cogs.translator import DESCRIPTION_LIMIT, NAME_CONTEXTS
+from bot.cogs.translator import DESCRIPTION_LIMIT, MENU_CONTEXT, MENU_NAME_LIMIT, NAME_CONTEXTS
 from bot.i18n import LOCALES
 from bot.i18n.extract import KEYWORDS, ROOT, shipped_catalog
 from bot.i18n.words import COMMAND_NAME
@@ -75,13 +75,17 @@ def test_a_translation_keeps_the_placeholders_of_its_id(locale):
 
 @pytest.mark.parametrize("locale", OTHERS)
 def test_commands_stay_within_discords_limits_in_every_language(locale):
-    """Names: one lowercase word of at most 32 letters; descriptions and choices: at most 100 characters."""
+    """Names: one lowercase word of at most 32 letters; a context menu's name: at most 32 characters; descriptions
+    and choices: at most 100 characters."""
     names = set(NAME_CONTEXTS.values())
     wrong = []
     for message in _messages(locale):
         if not message.string or isinstance(message.id, tuple | list):
             continue
-        if message.context in names:
+        if message.context == MENU_CONTEXT:
+            if not 0 < len(message.string) <= MENU_NAME_LIMIT or message.string != message.string.strip():
+                wrong.append(message.string)
+        elif message.context in names:
             if not COMMAND_NAME.fullmatch(message.string) or message.string != message.string.lower():
                 wrong.append(message.string)
         elif message.locations and message.locations[0][0] == "bot/cogs" and len(message.string) > DESCRIPTION_LIMIT:

@@ -128,6 +128,8 @@ def test_the_command_translator_sends_only_what_discord_accepts(monkeypatch):
     catalog.add("game", "ein spiel", context="option name")
     catalog.add("Show this channel's scoreboards", "Zeigt die Punkte dieses Kanals")
     catalog.add("How to play, and the commands", "x" * 101)
+    catalog.add("Challenge to Peanuts", "Zu Peanuts herausfordern", context="menu name")
+    catalog.add("Play Pebbles and Nuts with", "Eine Partie Pebbles and Nuts spielen mit", context="menu name")
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
@@ -140,6 +142,9 @@ def test_the_command_translator_sends_only_what_discord_accepts(monkeypatch):
     )
     assert translated(words, "How to play, and the commands", Where.command_description) is None
     assert translated(words, "help", Where.command_name) is None
+    # a context menu's name keeps its capitals and spaces, within 32 characters
+    assert translated(words, "Challenge to Peanuts", Where.command_name, menu=True) == "Zu Peanuts herausfordern"
+    assert translated(words, "Play Pebbles and Nuts with", Where.command_name, menu=True) is None
 
 
 def test_a_command_in_text_reads_as_the_tree_sends_it_to_that_language(monkeypatch):

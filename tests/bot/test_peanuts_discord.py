@@ -92,6 +92,7 @@ def check_privacy(room: Room, state, texts: list[str]) -> None:
 async def test_a_race_from_challenge_to_its_end_through_both_panels(room, simcord_bot):
     game_id, board = await accepted(room, simcord_bot)
     assert picture_of(board).endswith("/table.png")
+    assert not any(cid.startswith("pf:") for cid in custom_ids_on(board)), "no Play live: no Activity is served"
     panels = {0: await open_panel(room.alice, room, board.id), 1: await open_panel(room.bob, room, board.id)}
     actors = {0: room.alice, 1: room.bob}
     player, rng = GreedyPlayer(), random.Random(3)

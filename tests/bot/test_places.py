@@ -3,17 +3,23 @@
 import pytest
 
 from bot.core.places import Place
+from bot.play.places import simcord_hooks
 from bot.ui.places import SERVER_ONLY, server_only
 
 from .places import BOT_DM, GUILD, PRIVATE_CHANNEL
 from .tables import text_of
 
-SERVER_COMMANDS = {"tournament", "pebbles"}
+SERVER_COMMANDS = {"tournament"}
 """Commands that need a server that added peapod (the channel, DMs to the others)."""
 INTEGRATION_TYPES = {0, 1}
 CONTEXTS = {GUILD, BOT_DM, PRIVATE_CHANNEL}
 GLOBAL_LIMITS = {1: 100, 2: 5, 3: 5}
 """Discord's most global commands of each type: slash commands, user and message context menus."""
+USER_MENU = 2
+MENU_NAME_LIMIT = 32
+"""The most characters of a context menu's name, in every language."""
+MENUS = {"Challenge to Peanuts", "Play Pebbles and Nuts with"}
+"""The Apps menu's entries on a person."""
 
 
 @pytest.fixture
@@ -39,6 +45,14 @@ async def test_synced_commands_say_where_they_work_within_discords_limits(room, 
             assert (installs, contexts) == (INTEGRATION_TYPES, CONTEXTS), command["name"]
         for option in command.get("options", ()):
             assert "contexts" not in option and "integration_types" not in option
+    menus = {command["name"]: command for command in synced if command.get("type") == USER_MENU}
+    assert set(menus) == MENUS
+    for name, menu in menus.items():
+        localized = menu.get("name_localizations") or {}
+        assert set(localized) >= {"de", "fr", "es-ES", "pt-BR", "pl", "ru"}, name
+        for text in (name, *localized.values()):
+            assert 0 < len(text) <= MENU_NAME_LIMIT and text == text.strip(), text
+        assert not menu.get("options") and not menu.get("description"), name
 
 
 async def test_each_place_offers_its_commands(room, elsewhere):
@@ -46,7 +60,7 @@ async def test_each_place_offers_its_commands(room, elsewhere):
     everywhere = {"penguin new", "peek new", "triplepeaks new", "daily penguin", "help", "stats", "history"}
     in_server = set(room.alice.available_commands(room.channel))
     assert everywhere <= in_server and {"peanuts challenge", "pebbles new", "tournament new"} <= in_server
-    everywhere |= {"peanuts challenge", "peanuts practice"}
+    everywhere |= {"peanuts challenge", "peanuts practice", "pebbles new", "pebbles challenge", "pebbles resign"}
     for offered in (set(alice.available_commands(channel)), set(room.alice.user.available_commands())):
         assert everywhere <= offered
     assert not {"tournament new"} & set(room.alice.user.available_commands())
@@ -61,7 +75,8 @@ async def test_a_server_command_is_known_by_its_root(room, simcord_bot):
 
 def test_places_know_whether_peapod_is_a_member_and_whose_board_it_is():
     assert [place.member for place in Place] == [True, False, True, False, False]
-    assert Place.SERVER_APP.scope(1, 2) == 1 and Place.GROUP_DM.scope(None, 2) == 2 and Place.DM.scope(None, 3) == 3
+    assert Place.SERVER.scope(1, 2) == 1 and Place.SERVER_APP.scope(1, 2) == 2
+    assert Place.GROUP_DM.scope(None, 2) == 2 and Place.DM.scope(None, 3) == 3
 
 
 async def test_per_server_settings_answer_one_sentence_elsewhere(room, elsewhere):
@@ -81,3 +96,10 @@ async def test_text_names_commands_as_mentions_of_the_synced_commands(room, simc
     assert f"</penguin new:{ids['penguin']}>" in text_of(overview.response)
     board = await room.alice.slash(room.channel, "daily board", game="peek")
     assert f"Nobody here has played it yet: </daily peek:{ids['daily']}>." in text_of(board.response)
+
+
+def test_the_tests_tell_simcord_what_make_play_tells_it(places):
+    """One place says what SimCord is told (:mod:`bot.play.places`): the tests' fixture puts in exactly the hooks
+    ``make play`` puts in, no copy of its own."""
+    for owner, name, _ in simcord_hooks(places):
+        assert getattr(owner, name).__qualname__.startswith(f"{simcord_hooks.__name__}.<locals>."), name

@@ -1,6 +1,8 @@
-"""`make play`: a race and a daily deal played to their end in the page.
+"""`make play`: a race and a daily deal played to their end in the page; a race in the group DM and a patience in
+a server where peapod is only installed to its player, each to its end.
 
-The bot plays a race in its thread and deals the daily deal into a DM, as on Discord. These tests
+The bot plays a race in its thread and deals the daily deal into a DM, as on Discord; where it is not a member,
+on the interaction's own message. These tests
 play as a person in a browser does, through the two pages' own HTTP APIs: the places page moves the
 one Preview to the channel, the thread or the DMs, and the Preview page (SimCord's protocol 3) shows
 what the viewing player sees, runs their slash commands, clicks the bot's buttons and switches
@@ -17,17 +19,27 @@ import aiohttp
 import pytest
 from simcord import SetupError
 
+from bot.core.places import Place
 from bot.i18n import PSEUDO
 from bot.play.hub import TOKEN_HEADER, Hub
 from bot.play.room import BOT_NAME, CHANNEL, PLAYERS, PlayRoom, play_room
-from bot.play.stage import DM_PLACE, Stage
+from bot.play.stage import DM_PLACE, Stage, elsewhere_label, group_label
 from bot.ui import custom_ids
 from bot.ui.language import public_words, words_of_user
 from games.ai.peanuts_ai import GreedyPlayer
+from games.ai.peek_ai import GreedyPlayer as PeekGreedy
 from games.peanuts import GAME
+from games.peek import GAME as PEEK
 
+from .places import bot_calls_to
 from .tables import custom_ids_on, table_message, text_of
 from .test_daily import dm_tables
+
+
+@pytest.fixture(autouse=True)
+def places() -> None:
+    """``make play`` tells SimCord where each interaction happens itself (:mod:`bot.play.places`): the tests'
+    own telling (``tests/bot/places.py``) is left out here, so these tests see what the launcher does alone."""
 
 
 @asynccontextmanager
@@ -126,11 +138,14 @@ class Tab:
         assert response.status == 200 and not result["rejected"], result
         await self.reload()
 
+    async def commands(self) -> list[dict]:
+        """The commands the page's **/** picker offers the viewer here."""
+        async with self._client.get(f"{self._base}/api/commands", headers=self._headers) as response:
+            return (await response.json())["entries"]
+
     async def command(self, invocation: str, **options: str) -> None:
         """Type ``/invocation`` with ``options`` (a member is given by id) and send it."""
-        async with self._client.get(f"{self._base}/api/commands", headers=self._headers) as response:
-            catalog = await response.json()
-        [entry] = [entry for entry in catalog["entries"] if entry["invocation"] == invocation]
+        [entry] = [entry for entry in await self.commands() if entry["invocation"] == invocation]
         await self._act(
             "run_command",
             command_id=entry["commandId"],
@@ -289,3 +304,65 @@ async def test_the_locale_flag_shows_peapod_as_players_of_that_language_see_it(t
         assert room.locale == "de"
         assert (await words_of_user(room.bot, room.players[1].id)).locale == "de"
         assert (await public_words(room.bot, room.channel.guild.id)).locale == "de"
+
+
+async def test_a_race_is_played_to_its_end_in_the_group_dm_on_the_challenge_itself(tmp_path):
+    """In the group DM of Ada, Basil and Clover (peapod installed to each, a member of none), Ada challenges
+    Basil in the page; Basil accepts there; the race is played on the challenge message (no thread), each racer
+    from their own panel, and nothing is posted in the group by the bot itself."""
+    async with session(tmp_path) as (room, _, _, browser):
+        ada, basil, clover, _ = room.players
+        assert group_label(room) in await browser.places("Clover")
+        assert group_label(room) not in await browser.places("Dot"), "Dot is not in the group DM"
+        tab = await browser.tab("Ada", group_label(room))
+        offered = {entry["invocation"] for entry in await tab.commands()}
+        assert {"peanuts challenge", "penguin new", "leaderboard"} <= offered and "tournament new" not in offered
+        await tab.command("peanuts challenge", friend=str(basil.id))
+        [game_id] = await room.bot.service.open_tables(room.group.id, ada.id, "peanuts")
+        challenge_id = (await room.bot.service.table(game_id)).message_id
+        await tab.view_as(basil)
+        await tab.click(f"{custom_ids.ACCEPT}:")
+        table = await room.bot.service.table(game_id)
+        assert table.place is Place.GROUP_DM and table.thread_id is None and table.message_id == challenge_id
+
+        players, player, rng = (ada, basil), GreedyPlayer(), random.Random(3)
+        for step in range(600):
+            if (await room.bot.service.table(game_id)).finished:
+                break
+            seat = step // 5 % 2
+            await tab.view_as(players[seat])
+            state = GAME.from_dict((await room.bot.service.parts.tables.load(game_id)).state)
+            action = player.choose(state, seat, rng)
+            if action is None:
+                continue
+            if tab.control(f"{custom_ids.SEAT}:", f":{action.code}") is None:
+                await tab.click(f"{custom_ids.PANEL}:")
+            await tab.click(f"{custom_ids.SEAT}:", f":{action.code}")
+        assert (await room.bot.service.table(game_id)).finished, "the race ended"
+        await tab.view_as(clover)
+        assert tab.shows(challenge_id) and "Game over." in tab.shown, "the group sees the end on the challenge"
+        assert bot_calls_to(room.env, room.group.id) == [] and room.channel.threads == []
+
+
+async def test_a_patience_is_played_to_its_end_where_peapod_is_only_installed_to_its_player(tmp_path):
+    """In a server that never added peapod, Clover deals Peek in the page and plays it to its end there: the
+    table is the command's own answer, moved on by each click; its people see it; nothing else is posted."""
+    async with session(tmp_path) as (room, _, _, browser):
+        clover = room.players[2]
+        tab = await browser.tab("Clover", elsewhere_label(room))
+        offered = {entry["invocation"] for entry in await tab.commands()}
+        assert {"peek new", "daily peek", "rating"} <= offered and "tournament new" not in offered
+        await tab.command("peek new")
+        [game_id] = await room.bot.service.open_tables(room.elsewhere.id, clover.id, "peek")
+        assert (await room.bot.service.table(game_id)).place is Place.SERVER_APP
+        player, rng = PeekGreedy(), random.Random(0)
+        for _ in range(200):
+            if (await room.bot.service.table(game_id)).finished:
+                break
+            state = PEEK.from_dict((await room.bot.service.parts.tables.load(game_id)).state)
+            await tab.click(f"{custom_ids.ACTION}:", f":{player.choose(state, 0, rng).code}")
+        table = await room.bot.service.table(game_id)
+        assert table.finished and table.outcome is not None, "the deal was played to its end"
+        await tab.view_as(room.elsewhere_player(room.players[0]))
+        assert tab.shows(table.message_id) and "Peek" in tab.shown, "Ada sees Clover's table"
+        assert bot_calls_to(room.env, room.elsewhere.id) == []

@@ -63,8 +63,8 @@ def test_the_pods_read_the_config_map_and_the_secret(objects, container):
 
 def test_probes_and_scraping_use_the_metrics_port_and_the_servers_paths(objects, container):
     port = int(objects["ConfigMap"]["data"]["METRICS_PORT"])
-    (named,) = container["ports"]
-    assert named == {"name": "metrics", "containerPort": port}
+    named = {entry["name"]: entry for entry in container["ports"]}
+    assert named["metrics"] == {"name": "metrics", "containerPort": port}
     probes = {kind: container[kind]["httpGet"] for kind in ("startupProbe", "livenessProbe", "readinessProbe")}
     assert probes == {
         "startupProbe": {"path": LIVE_PATH, "port": "metrics"},
@@ -74,8 +74,8 @@ def test_probes_and_scraping_use_the_metrics_port_and_the_servers_paths(objects,
     annotations = objects["StatefulSet"]["spec"]["template"]["metadata"]["annotations"]
     scraped = {"prometheus.io/scrape": "true", "prometheus.io/port": str(port), "prometheus.io/path": METRICS_PATH}
     assert annotations == scraped
-    (service_port,) = objects["Service"]["spec"]["ports"]
-    assert service_port == {"name": "metrics", "port": port, "targetPort": "metrics"}
+    service_ports = {entry["name"]: entry for entry in objects["Service"]["spec"]["ports"]}
+    assert service_ports["metrics"] == {"name": "metrics", "port": port, "targetPort": "metrics"}
     assert objects["StatefulSet"]["spec"]["serviceName"] == objects["Service"]["metadata"]["name"]
 
 
@@ -200,3 +200,25 @@ def test_each_pod_runs_its_own_shards_and_together_they_run_every_shard_once(obj
         assert settings.shard_ids is not None and len(settings.shard_ids) == per_pod
         covered += settings.shard_ids
     assert sorted(covered) == list(range(count))
+
+
+def test_the_activity_is_served_on_the_web_port_and_the_ingress_sends_people_there(objects, container, monkeypatch):
+    """Peanuts live: WEB_PORT is the container's web port, the Service carries it, the example Ingress routes
+    its host to it, PUBLIC_URL names that host, and the settings serving it parse (the client id and secret)."""
+    config, secret = objects["ConfigMap"]["data"], objects["Secret"]["stringData"]
+    web_port = int(config["WEB_PORT"])
+    ports = {entry["name"]: entry for entry in container["ports"]}
+    assert ports["web"] == {"name": "web", "containerPort": web_port}
+    service_ports = {entry["name"]: entry for entry in objects["Service"]["spec"]["ports"]}
+    assert service_ports["web"] == {"name": "web", "port": web_port, "targetPort": "web"}
+    ingress = objects["Ingress"]["spec"]
+    (rule,) = ingress["rules"]
+    (path,) = rule["http"]["paths"]
+    assert path["path"] == "/" and path["backend"]["service"] == {
+        "name": objects["Service"]["metadata"]["name"],
+        "port": {"name": "web"},
+    }
+    assert urlsplit(config["PUBLIC_URL"]).hostname == rule["host"] and ingress["tls"][0]["hosts"] == [rule["host"]]
+    for name, value in {**config, **secret, "DISCORD_TOKEN": "x"}.items():
+        monkeypatch.setenv(name, value)
+    assert Settings(_env_file=None).live

@@ -4,6 +4,7 @@ English by default, and the shipped font has every letter of the shipped languag
 from collections.abc import Callable, Iterator
 from dataclasses import fields, is_dataclass, replace
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -183,6 +184,32 @@ def test_a_text_too_wide_for_its_room_shrinks_then_is_cut_short():
     assert cut.width <= 120
     prefixes = (cards.text_image(long[:end].rstrip() + "\u2026", 12, cards.LABEL) for end in range(1, len(long)))
     assert any(cut.tobytes() == prefix.tobytes() for prefix in prefixes)
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_a_sentence_too_long_for_its_room_takes_more_lines_at_its_size(bold):
+    """A text wider than its room is broken at its spaces into lines each within the room, drawn at the size asked
+    (never smaller); together they are the text; one that fits is a single line, the plain text strip."""
+    text = "Eine Karte kommt dorthin, wo der Zielstapel links daneben ihren Wert schon hat"
+    lines = cards.wrap(text, 19, 200, bold)
+    assert len(lines) > 2 and " ".join(lines) == text
+    images = cards.wrapped_text(text, 19, cards.LABEL, 200, bold=bold)
+    for line, image in zip(lines, images, strict=True):
+        assert image.width <= 200
+        assert image.tobytes() == cards.text_image(line, 19, cards.LABEL, bold=bold).tobytes()
+    for line, after in pairwise(lines):
+        assert cards.text_image(f"{line} {after.split()[0]}", 19, cards.LABEL, bold=bold).width > 200
+    short = cards.wrapped_text("Moves 4", 19, cards.LABEL, 200, bold=bold)
+    assert [image.tobytes() for image in short] == [cards.text_image("Moves 4", 19, cards.LABEL, bold=bold).tobytes()]
+
+
+def test_a_word_wider_than_its_room_is_cut_short_on_its_line():
+    """A single word wider than the room is cut short with an ellipsis at the size asked, not shrunk."""
+    word = "Donaudampfschifffahrtsgesellschaftskapitän"
+    (image,) = cards.wrapped_text(word, 19, cards.LABEL, 150)
+    assert image.width <= 150
+    prefixes = (cards.text_image(word[:end] + "\u2026", 19, cards.LABEL) for end in range(1, len(word)))
+    assert any(image.tobytes() == prefix.tobytes() for prefix in prefixes)
 
 
 @pytest.mark.parametrize("label", ["cell 1", "ячейка 1", "Zelle 1", "\u2039komórka 1\u203a"])

@@ -74,11 +74,12 @@ def test_indices_stay_readable_in_discords_box_even_on_the_tallest_table():
 
 
 def test_deal_picture_is_wide_and_cropped():
-    """A deal fills the box's width (4:3 or wider, at most 2:1) with no empty felt under the columns."""
+    """A deal fills the box's width (4:3 or wider, at most 2:1) and is no taller than its columns or the panel's
+    text (at the size a phone reads) need."""
     width, height = penguin.WIDTH, penguin.HEIGHT
     assert 4 / 3 <= width / height <= 2
     columns_end = penguin.COLUMNS_Y + (ROWS - 1) * penguin.FAN + penguin.CARD_H
-    assert height - columns_end <= 2 * penguin.BOTTOM
+    assert height == max(columns_end + penguin.BOTTOM, penguin.MIN_HEIGHT)
 
 
 def test_same_view_gives_the_same_bytes():
@@ -293,7 +294,7 @@ def test_panel_text_stays_inside_the_picture():
         outcome=Outcome(scores=(3,), winners=(), reason=EndReason.COMPLETED),
     )
     image = _decode(render_table("penguin", view)).convert("RGB")
-    assert image.size[1] == penguin.MIN_HEIGHT
+    assert image.size[1] == penguin.picture_height(view) >= penguin.MIN_HEIGHT
     right = image.crop((penguin.PANEL_RIGHT, 0, penguin.WIDTH, image.size[1]))
     bottom = image.crop((0, image.size[1] - penguin.BOTTOM, penguin.WIDTH, image.size[1]))
     for margin in (right, bottom):

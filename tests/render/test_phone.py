@@ -28,8 +28,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 import render
 from bot.i18n import ENGLISH, PSEUDO, words_for
-from bot.ui.picture_words import pebbles_labels, triplepeaks_labels
-from render import bracket, cards, chart, pebbles, standings, triplepeaks
+from bot.ui.picture_words import peanuts_labels, pebbles_labels, peek_labels, penguin_labels, triplepeaks_labels
+from render import bracket, cards, chart, peanuts, pebbles, peek, penguin, standings, triplepeaks
 from render.demo import bracket_picture, standings_table
 from render.labels import DeckStyle
 from tests.render.scenes import views
@@ -113,6 +113,41 @@ def test_triplepeaks_reads_on_a_phone(drawn, locale, deck):
     _check(drawn, [lambda view=view: triplepeaks.render(view, labels=labels) for view in views("triplepeaks")])
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("deck", list(DeckStyle))
+def test_penguin_reads_on_a_phone(drawn, locale, deck):
+    """The deal, the game along the way, its ends and a resignation, under both deck styles and in long-worded
+    languages: the empty cells' numbers, the beak's rank on its foundation, the panel and the result."""
+    labels = penguin_labels(ENGLISH if locale == "en" else words_for(locale), deck)
+    _check(drawn, [lambda view=view: penguin.render(view, labels=labels) for view in views("penguin")])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("deck", list(DeckStyle))
+def test_peek_reads_on_a_phone(drawn, locale, deck):
+    """The deal with one and three cards a turn, the game along the way, its ends and a resignation: the panel, the
+    reserves' numbers, the piles' labels, the grid's headings and its empty places, the redeal mark."""
+    labels = peek_labels(ENGLISH if locale == "en" else words_for(locale), deck)
+    _check(drawn, [lambda view=view: peek.render(view, labels=labels) for view in views("peek")])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("deck", list(DeckStyle))
+def test_peanuts_reads_on_a_phone(drawn, locale, deck):
+    """A race from the deal to its end and a resignation, with the players' names and without (so "Player 1"), the
+    playable cards in gold: the panels (stuck, the result), the piles' numbers and labels, the stock's count."""
+    labels = peanuts_labels(ENGLISH if locale == "en" else words_for(locale), deck)
+    races = views("peanuts")
+    names = ("Ada Lovelace", "Grace Hopper")
+    _check(
+        drawn,
+        [
+            *(lambda view=view: peanuts.render_table(view, labels=labels) for view in races[::2]),
+            *(lambda view=view: peanuts.render_table(view, names=names, labels=labels) for view in races[1::2]),
+        ],
+    )
+
+
 def test_triplepeaks_default_words_read_on_a_phone(drawn):
     _check(drawn, [lambda view=view: render.render_table("triplepeaks", view) for view in views("triplepeaks")])
 
@@ -136,6 +171,24 @@ def test_a_pebbles_hand_reads_on_a_phone(drawn, locale, deck):
             lambda: pebbles.render_hand(
                 replace(hands[0], drawn=hands[0].hand[0], melded=((hands[0].hand[0],),) * 4), labels=labels
             ),
+        ],
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("deck", list(DeckStyle))
+def test_the_pebbles_table_reads_on_a_phone(drawn, locale, deck):
+    """Games of two, three and four, with one and two decks (the deck tabs), from the deal through the last deal's
+    scores to their ends and resignations, with the players' names and without: the header, the discs, the trick and
+    the last one, the rows, the dealer's tag and the legend."""
+    labels = pebbles_labels(ENGLISH if locale == "en" else words_for(locale), deck)
+    tables = views("pebbles")
+    names = ("Ada Lovelace", "Grace Hopper", "Dmitri Alexandrovich", "Bo")
+    _check(
+        drawn,
+        [
+            *(lambda view=view: pebbles.render_table(view, labels=labels) for view in tables[::2]),
+            *(lambda view=view: pebbles.render_table(view, names[: view.seats], labels) for view in tables[1::2]),
         ],
     )
 

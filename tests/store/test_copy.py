@@ -52,6 +52,11 @@ async def fill(store: Store) -> list[int]:
     await store.pair(tournament.id, version=0, round=1, pairings=[(1, 7)], due_at=600.0, at=15.0)
     [match] = (await store.load_tournament(tournament.id)).pairings
     await store.set_pairing_game(match.id, ids[0])
+    await store.record_launch(ids[1], 20, 1, at=16.0)
+    launch = await store.launched_in(20)
+    assert launch is not None
+    await store.record_instance("i-1", launch, at=17.0)
+    await store.add_socket("i-1", ids[1], 1, process="p", at=18.0)
     return ids
 
 
@@ -76,6 +81,8 @@ async def same_content(first: Store, second: Store, ids: list[int]) -> None:
     assert await second.ratings(10, "count", [1, 7]) == await first.ratings(10, "count", [1, 7])
     assert await second.rating_history(10, "count", 1) == await first.rating_history(10, "count", 1)
     assert await second.daily_attempt("2026-11-25", "count", 1) == await first.daily_attempt("2026-11-25", "count", 1)
+    assert await second.launched_in(20) == await first.launched_in(20)
+    assert await second.instance_games("i-1") == await first.instance_games("i-1")
 
 
 async def test_sqlite_to_postgresql_and_back(tmp_path, postgres_url):
@@ -103,6 +110,8 @@ async def test_sqlite_to_postgresql_and_back(tmp_path, postgres_url):
                 "tournament_pairings": 1,
                 "tournament_timers": 2,
                 "table_tokens": 3,
+                "live_launches": 1,
+                "live_instances": 1,
             }
             assert set(copied) == {table.name for table in TABLES}
             await same_content(source, target, ids)

@@ -89,10 +89,12 @@ def _reader(table: Table) -> int | None:
 class Drawer:
     """Draws table messages and seats' panels; pictures are rendered in a worker thread."""
 
-    def __init__(self, service: TableService, kinds: Mapping[str, KindUI], names: Names) -> None:
+    def __init__(self, service: TableService, kinds: Mapping[str, KindUI], names: Names, *, live: bool = False) -> None:
         self._service = service
         self._kinds = kinds
         self.names = names
+        self.live = live
+        """Whether the Activity is served, so the tables of games that offer it show Play live."""
 
     def kind(self, table: Table) -> KindUI:
         return self._kinds[table.kind]
@@ -117,7 +119,15 @@ class Drawer:
         text = table_text(words, kind, table, note)
         names = self.names.of(words, table)
         view = table_layout(
-            words, kind, table, text=text, names=names, picked=picked, controls=controls, pictures=pictures
+            words,
+            kind,
+            table,
+            text=text,
+            names=names,
+            picked=picked,
+            controls=controls,
+            pictures=pictures,
+            live=self.live,
         )
         shown = table_picture(words, kind, table, names, picked)
         if shown is None or not pictures:
@@ -132,7 +142,9 @@ class Drawer:
         kind = self.kind(table)
         pictures = await self.pictures_of(_reader(table))
         names = self.names.of(words, table)
-        view = table_layout(words, kind, table, text=text, names=names, picked=picked, pictures=pictures)
+        view = table_layout(
+            words, kind, table, text=text, names=names, picked=picked, pictures=pictures, live=self.live
+        )
         shown = table_picture(words, kind, table, names, picked)
         if not pictures:
             return Parts(view, [])
@@ -169,9 +181,10 @@ class Drawer:
     async def _ratings_line(self, words: Words, table: Table) -> str:
         """On a challenge or lobby of a rated game: the ratings of the people seated so far."""
         people = [user_id for user_id in table.players if user_id is not None]
-        if table.guild_id is None or not people or not self._service.is_rated_kind(table.kind):
+        scope = table.scope
+        if scope is None or not people or not self._service.is_rated_kind(table.kind):
             return ""
-        known = await self._service.ratings(table.guild_id, table.kind, people)
+        known = await self._service.ratings(scope, table.kind, people)
         shown = [
             words("{player} {rating}", player=mention(user_id), rating=words.rating(known[user_id].ordinal))
             if user_id in known

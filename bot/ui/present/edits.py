@@ -26,14 +26,13 @@ from dataclasses import dataclass
 
 from bot.core.service import Table
 from bot.ops import metrics
+from bot.ops.failures import QUIET_SECONDS
 from bot.ui.present.requests import EditBudget, Requests, Route
 from games.base import Seat
 
 log = logging.getLogger(__name__)
 
 
-QUIET_SECONDS = 10.0
-"""Seconds without a failed redraw after which a trouble is over, and the log says how it went."""
 
 
 @dataclass(frozen=True)

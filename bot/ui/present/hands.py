@@ -4,7 +4,9 @@ their turn or that a deadline nears.
 A DM goes straight to the player's DM channel, whose id is remembered (:meth:`Hands.dm_channel`): one request
 each, never a look-up of the user first. A player's hand message is sent when they sit down (which is also
 the check that the bot can DM them); when Discord refuses (403, code 50007) that is remembered, the player
-is told once to use the table's hand button, and no DM is tried again.
+is told once to use the table's hand button, and no DM is tried again. A DM that fails otherwise (Discord's 5xx) is
+not tried again (a hand message that could not be sent leaves that game's hand to the table's button, as when DMs
+are closed), and the log says so in one line per cause, not once per DM.
 """
 
 import logging
@@ -14,6 +16,7 @@ from discord import ui
 
 from bot.core.service import Table, TableService
 from bot.i18n import N_
+from bot.ops.failures import Intermittent, cause_of
 from bot.text import shorten
 from bot.ui.present.drawing import Drawer
 from bot.ui.present.readers import seat_words
@@ -40,6 +43,8 @@ class Hands:
         self._service = service
         self._drawer = drawer
         self._pinged: dict[tuple[int, Seat], int] = {}
+        self.failures = Intermittent("could not DM players (a DM is not tried again)", "DMs reach players again", log)
+        """The DMs that did not go out, said in a few lines."""
 
     async def send(self, table: Table, seat: Seat, view: ui.LayoutView) -> bool:
         """Send a seat's hand message by DM and remember it; False (and remembered) when DMs are closed."""
@@ -54,6 +59,10 @@ class Hands:
             if error.code == DM_FORBIDDEN or error.status == 403:
                 await self._service.set_dm_closed(user_id, True)
             return False
+        except discord.HTTPException as error:
+            self._failed(table, seat, error)  # not now (a 5xx): this game's hand is shown by the table's button
+            return False
+        self.failures.passed()
         await self._service.set_seat_message(table.game_id, seat, channel.id, message.id)
         return True
 
@@ -98,8 +107,14 @@ class Hands:
                 await channel.send(shorten(text))
         except discord.Forbidden:
             await self._service.set_dm_closed(user_id, True)
-        except discord.HTTPException:
-            log.warning("could not DM the player of seat %s in game %s", seat, table.game_id, exc_info=True)
+        except discord.HTTPException as error:
+            self._failed(table, seat, error)
+        else:
+            self.failures.passed()
+
+    def _failed(self, table: Table, seat: Seat, error: discord.HTTPException) -> None:
+        log.debug("could not DM the player of seat %s in game %s", seat, table.game_id)
+        self.failures.failed(cause_of(error))
 
     async def ping_turn(self, table: Table, seat: Seat) -> None:
         """When it has just become a seat's turn, a short DM so its player is notified."""

@@ -19,6 +19,7 @@ from bot.i18n import N_, Words
 from bot.text import shorten
 from bot.ui import custom_ids
 from bot.ui.controls import (
+    PLAY_LIVE,
     AcceptButton,
     AddAIButton,
     BackButton,
@@ -27,6 +28,7 @@ from bot.ui.controls import (
     DeclineButton,
     JoinButton,
     LeaveButton,
+    LiveButton,
     NewGameButton,
     PanelButton,
     RematchButton,
@@ -129,6 +131,12 @@ def table_content(words: Words, table: Table) -> str:
     return words("{game}: {people}", game=table.title, people=people)
 
 
+HANDS_HERE = N_(
+    "Here nobody's hand comes by DM: each player sees their own, and plays it, with **{label}** on the table."
+)
+"""A lobby's line where peapod is not a member (it may not DM the players there)."""
+
+
 def table_text(words: Words, kind: KindUI, table: Table, note: str = "") -> str:
     """Who plays, the state of play (or the seats of a lobby), the last thing that happened, the end, a note."""
     lines = [table_content(words, table)]
@@ -136,6 +144,8 @@ def table_text(words: Words, kind: KindUI, table: Table, note: str = "") -> str:
         lines += [seat_label(words, table, seat) for seat in range(len(table.seats))]
         if kind.lobby_note is not None:
             lines.append(kind.lobby_note(words, table))
+        if kind.hand_in_dm and not table.place.member:
+            lines.append(words(HANDS_HERE, label=words(kind.panel_label)))
     else:
         lines.append(kind.status(words, table))
     summary = table.outcome.summary if table.outcome else None
@@ -182,16 +192,17 @@ def table_layout(
     picked: str | None = None,
     controls: bool = True,
     pictures: bool = True,
+    live: bool = False,
 ) -> ui.LayoutView:
     """The table message: a heading, ``text``, the picture (once dealt; described with the players' ``names``),
-    the controls, the game's number. Without ``pictures`` (a one-player table whose player turned them off), the
-    text table: the picture's description in its place."""
+    the controls (with Play live when ``live``: the Activity is served), the game's number. Without ``pictures``
+    (a one-player table whose player turned them off), the text table: the picture's description in its place."""
     return layout(
         kind.colour,
         table.title,
         text,
         picture=table_picture(words, kind, table, names, picked),
-        controls=table_controls(words, kind, table, picked) if controls else (),
+        controls=table_controls(words, kind, table, picked, live=live) if controls else (),
         footer=game_footer(words, table),
         as_text=not pictures,
     )
@@ -244,8 +255,11 @@ def lobby_controls(words: Words, table: Table) -> list[ui.Item[Any]]:
     return items
 
 
-def table_controls(words: Words, kind: KindUI, table: Table, picked: str | None = None) -> list[ui.Item[Any]]:
-    """The game's controls, its panel button, then Undo (when there is something to take back) and Resign."""
+def table_controls(
+    words: Words, kind: KindUI, table: Table, picked: str | None = None, *, live: bool = False
+) -> list[ui.Item[Any]]:
+    """The game's controls, its panel button, Play live (a game that offers it, where the Activity is served:
+    ``live``), then Undo (when there is something to take back) and Resign."""
     if table.public is None:
         return lobby_controls(words, table)
     if table.finished:
@@ -259,6 +273,8 @@ def table_controls(words: Words, kind: KindUI, table: Table, picked: str | None 
     if kind.panel is not None:
         label = words(kind.panel_label)
         items.append(button(PanelButton, table, label, style=discord.ButtonStyle.primary, row=COMMAND_ROW))
+    if live and kind.live:
+        items.append(button(LiveButton, table, words(PLAY_LIVE), style=discord.ButtonStyle.success, row=COMMAND_ROW))
     if any(seat.away for seat in table.seats):
         items.append(button(BackButton, table, words("I'm back"), row=COMMAND_ROW))
     if table.can_undo:

@@ -27,6 +27,7 @@ from bot.core.history import ReplayStep
 from bot.core.service import Fired, Table, TableService
 from bot.i18n import N_, Words
 from bot.text import shorten
+from bot.ui.deferral import answering
 from bot.ui.kind import KindUI
 from bot.ui.language import private_words
 from bot.ui.layout import NO_CONTENT, NO_MENTIONS
@@ -84,12 +85,13 @@ class Presenter:
         kinds: Mapping[str, KindUI],
         budget: EditBudget | None = None,
         owns: Owns = lambda guild_id: True,
+        live: bool = False,
     ) -> None:
         self._client = client
         self._service = service
         self._owns = owns
         self.names = Names()
-        self.drawer = Drawer(service, kinds, self.names)
+        self.drawer = Drawer(service, kinds, self.names, live=live)
         self.requests = Requests(budget)
         self.hands = Hands(client, service, self.drawer, self.requests)
         self.threads = Threads(client, service, self.drawer, self.requests)
@@ -131,6 +133,7 @@ class Presenter:
 
     async def post(self, interaction: discord.Interaction, table: Table) -> discord.Message:
         """Post a new table message as the answer to ``interaction``; the game becomes active."""
+        await answering(interaction)
         if not interaction.response.is_done():
             await interaction.response.defer()
         words = await table_words(self._client, table, interaction)
@@ -168,6 +171,7 @@ class Presenter:
         self, interaction: discord.Interaction, table: Table, *, picked: str | None = None, note: str = ""
     ) -> None:
         """Redraw the table message the click came from, as the click's answer (acknowledged first)."""
+        await answering(interaction)
         if not interaction.response.is_done():
             await interaction.response.defer()
         words = await table_words(self._client, table, interaction)
@@ -207,13 +211,17 @@ class Presenter:
     async def answered(self, interaction: discord.Interaction, game_id: int) -> None:
         """After a click on a game's table message was answered: where peapod is not a member and the answer
         updated the table, the click's token is now the freshest way to edit it, and the deadlines that waited
-        for one are due at once."""
+        for one are due at once. A table that still lags (a move played from a hand panel while no token was
+        fresh, a click that opened a panel rather than drawing the table) is drawn through it now."""
         if place_of(interaction).member or interaction.message is None or interaction.response.type not in UPDATED:
             return
         expires_at = interaction.expires_at.timestamp()
         await self._service.keep_token(game_id, interaction.message.id, interaction.token, expires_at)
         if interaction.extras.get(WAITED):
             await self._service.wake(game_id)
+        latest = await self._service.table(game_id)
+        if latest.shown_version is not None and latest.shown_version < latest.version:
+            self.delivery.redraw(latest)
 
     async def show_pick(self, interaction: discord.Interaction, table: Table, picked: str) -> None:
         """Answer a pick in a table's menu: its destinations as controls (the text stays as it was), and (for
@@ -222,6 +230,7 @@ class Presenter:
         shown = _text_on(interaction.message) if interaction.message is not None else None
         text = shown if shown is not None else layouts.table_text(words, self.kind(table), table)
         parts = await self.drawer.picked(table, words, picked, text)
+        await answering(interaction)
         if interaction.response.is_done():
             await interaction.edit_original_response(**parts.edit())
         else:
@@ -234,6 +243,7 @@ class Presenter:
         parts = await self.drawer.panel(table, seat, words, _waited(interaction, words, note))
         files = parts.files or []
         clicked = interaction.message.id if interaction.message is not None else None
+        await answering(interaction)
         if not table.place.member and clicked == table.message_id and not interaction.response.is_done():
             await interaction.response.defer()  # the table is this click's own message: its token may edit it
         if interaction.response.is_done():
@@ -245,6 +255,7 @@ class Presenter:
         """Redraw the panel the click came from, as the click's answer: the player sees their move at once
         (when it is their hand in a DM, no other edit of it is needed for this version)."""
         parts = await self.drawer.panel(table, seat, await private_words(interaction), note)
+        await answering(interaction)
         if interaction.response.is_done():
             await interaction.edit_original_response(**parts.edit())
         else:
@@ -255,6 +266,7 @@ class Presenter:
 
     async def tell(self, interaction: discord.Interaction, text: str) -> None:
         """A short private sentence for the one who clicked."""
+        await answering(interaction)
         if interaction.response.is_done():
             await interaction.followup.send(shorten(text), ephemeral=True)
         else:
@@ -262,6 +274,7 @@ class Presenter:
 
     async def done(self, interaction: discord.Interaction) -> None:
         """Answer a command whose result the table's redraw shows, leaving no private reply behind."""
+        await answering(interaction)
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.delete_original_response()

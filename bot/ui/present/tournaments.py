@@ -23,6 +23,7 @@ from bot.core.service import Table, TableService
 from bot.core.tournament import Format
 from bot.core.tournaments import Progress, TournamentView
 from bot.i18n import Words
+from bot.ui.deferral import acknowledge, answering
 from bot.ui.kind import KindUI
 from bot.ui.language import public_words
 from bot.ui.layout import NO_CONTENT, NO_MENTIONS, Picture
@@ -123,12 +124,13 @@ class TournamentDesk:
 
     async def show_standings(self, interaction: discord.Interaction, view: TournamentView) -> None:
         """Answer ``/tournament standings``: the tournament as its message shows it, without its buttons."""
-        await interaction.response.defer()
+        await acknowledge(interaction)
         drawn = await self._message(view, controls=False)
         await interaction.followup.send(view=drawn["view"], files=drawn["attachments"], allowed_mentions=NO_MENTIONS)
 
     async def post(self, interaction: discord.Interaction, view: TournamentView) -> None:
         """Post a new tournament's sign-up as the answer to the command that opened it."""
+        await answering(interaction)
         if not interaction.response.is_done():
             await interaction.response.defer()
         drawn = await self._message(view)
@@ -137,6 +139,7 @@ class TournamentDesk:
 
     async def show_here(self, interaction: discord.Interaction, progress: Progress) -> None:
         """Answer a click on the tournament's message by redrawing it; then deal and announce what it did."""
+        await answering(interaction)
         if not interaction.response.is_done():
             await interaction.response.defer()
         drawn = await self._message(progress.tournament)
