@@ -10,14 +10,16 @@ For every game with AI players (``games.ai.*.LEVELS``: "easy", "normal", "hard")
 - Peek and Triple Peaks (patiences): each level alone on the same deals: share of deals won, mean score.
 
 A decision is one call of ``choose``; its time (mean, 95th percentile, slowest) is measured around the call,
-on this process's one core, and a player that counts its work (``nodes``: the Peanuts hard player's greedy steps
-played out) has that printed as well, a figure the machine's load does not change. The win share's interval is
-Wilson's score interval at 95 %.
+on this process's one core, both on the wall clock and as the CPU time this thread spent in it (``cpu``: what
+the call cost on its own, however many others share the machine's cores), and a player that counts its work
+(``nodes``: the Peanuts hard player's greedy steps played out) has that printed as well, a figure the machine's
+load does not change. The win share's interval is Wilson's score interval at 95 %.
 
 Run with ``.venv/bin/python -m bench.arena`` (``--games N`` to set the games per line, ``--only GAME`` for one
 game, ``--jobs N`` to share the Peanuts deals among N processes: its hard level plays out about 12,000 greedy
-steps a move on average and never much more than its budget of 40,000, so 400 games take about 25 minutes on
-one core). With ``BENCH_TINY=1`` each line plays one or two short games. Prints figures; never fails on a target.
+steps a move on average, 48,000 at the 95th percentile and never much more than its budget of 80,000, so 400 games
+take about 20 minutes of one core).
+With ``BENCH_TINY=1`` each line plays one or two short games. Prints figures; never fails on a target.
 """
 
 import argparse
@@ -56,7 +58,13 @@ class Clock:
     ``nodes`` after each: what it cost whatever the machine's load)."""
 
     samples: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
     nodes: list[int] = field(default_factory=list)
+
+    def add(self, other: "Clock") -> None:
+        self.samples += other.samples
+        self.cpu += other.cpu
+        self.nodes += other.nodes
 
     def mean_ms(self) -> float:
         return 1000 * statistics.fmean(self.samples) if self.samples else 0.0
@@ -69,6 +77,11 @@ class Clock:
 
     def text(self, level: str) -> str:
         text = f"{level} {self.mean_ms():6.1f} ms avg {self.p95_ms():6.1f} p95 {self.max_ms():6.1f} max"
+        if self.cpu:
+            text += (
+                f" (cpu {1000 * statistics.fmean(self.cpu):.1f} avg, {1000 * p95(self.cpu):.1f} p95,"
+                f" {1000 * max(self.cpu):.1f} max)"
+            )
         if self.nodes:
             text += (
                 f" ({statistics.fmean(self.nodes):,.0f} nodes avg, {p95(self.nodes):,.0f} p95, {max(self.nodes):,} max)"
@@ -84,9 +97,10 @@ class Timed:
         self.clock = clock
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         action = self.player.choose(state, seat, rng)
         self.clock.samples.append(time.perf_counter() - start)
+        self.clock.cpu.append(time.thread_time() - start_cpu)
         nodes = getattr(self.player, "nodes", None)
         if nodes is not None:
             self.clock.nodes.append(nodes)
@@ -164,8 +178,7 @@ def _peanuts_line(first: str, second: str, games: int, jobs: int = 1) -> Line:
         line.games += part.games
         line.wins += part.wins
         for level, clock in part.clocks.items():
-            line.clock(level).samples += clock.samples
-            line.clock(level).nodes += clock.nodes
+            line.clock(level).add(clock)
     return line
 
 

@@ -87,7 +87,8 @@ async def start_live(settings: Settings, bot: PeapodBot, store: Store, token: st
         client_secret=settings.discord_client_secret.get_secret_value(),
         bot_token=token,
     )
-    log.info("serving the Activity (Peanuts live) on port %d", live.port)
+    where = f" for {settings.public_url}" if settings.public_url else ""
+    log.info("serving the Activity (Peanuts live) on port %d%s", live.port, where)
     return live
 
 

@@ -34,7 +34,8 @@ class Settings(BaseSettings):
     discord_client_secret: SecretStr | None = None
     """The application's OAuth2 client secret: the Activity's code exchange (``POST /api/token``) needs it."""
     public_url: str | None = None
-    """Where people reach the Activity's web app (the Developer Portal's URL mapping for ``/`` points here)."""
+    """Where people reach the Activity's web app (the Developer Portal's URL mapping for ``/`` points here). The bot
+    only names it in its start-up log: the page asks relative paths, which Discord's proxy forwards."""
     web_port: int | None = Field(default=None, ge=0, le=65535)
     """Serve the Activity's web app (Peanuts live: the page, ``/api/token``, the race's WebSocket) on this port."""
     discord_api_url: str = "https://discord.com/api/v10"

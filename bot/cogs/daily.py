@@ -18,9 +18,9 @@ from bot.errors import UnknownControlError
 from bot.i18n import N_, Words
 from bot.text import quote
 from bot.ui.deferral import PRIVATE, acknowledge, respond
-from bot.ui.language import private_words, public_words
+from bot.ui.language import answer_words, private_words
 from bot.ui.layout import FELT, layout
-from bot.ui.places import need_member, place_of
+from bot.ui.places import need_member, place_of, scope_of
 
 DMS_CLOSED = N_(
     "I can't send you direct messages, and the daily deal is played there (so nobody's deal is spoiled): "
@@ -111,10 +111,11 @@ def daily_group(bot: PeapodBot) -> app_commands.Group:
     async def board(interaction: discord.Interaction, game: str = "") -> None:
         if game and game not in kinds:
             raise UnknownControlError(N_("There is no daily game called “{game}”."), game=quote(game))
-        words = await public_words(bot, interaction.guild_id)
+        _, scope = scope_of(interaction)
+        words = await answer_words(interaction)
         sections = []
         for kind in [game] if game else kinds:
-            rows = await bot.service.daily_board(interaction.guild_id, kind)
+            rows = await bot.service.daily_board(scope, kind)
             lines = [board_line(row, words) for row in rows] or [
                 words("Nobody here has played it yet: {command}.", command=bot.presenter.mentions(words, "daily", kind))
             ]

@@ -16,7 +16,7 @@ from bot.core.deadlines import LEVEL_SETTING
 from bot.core.errors import SeatingError, ServiceError
 from bot.i18n import N_
 from bot.ui.deferral import PRIVATE, acknowledge
-from bot.ui.places import place_of
+from bot.ui.places import need_in_chat, place_of
 
 KIND = "peanuts"
 CHALLENGE_SECONDS = 300.0
@@ -89,6 +89,7 @@ class Peanuts(commands.GroupCog, name="Peanuts", group_name=KIND):
                 await interaction.guild.fetch_member(friend.id)
             except discord.NotFound:
                 raise SeatingError(N_("You can only challenge someone in this server.")) from None
+        need_in_chat(interaction, [friend])
         if await self._race_with(interaction, friend.id):
             raise SeatingError(N_("You already have a challenge or a race with them here."))
         await acknowledge(interaction)

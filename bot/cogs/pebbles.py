@@ -21,7 +21,7 @@ from bot.core.places import UNSHARED_SETTING
 from bot.i18n import N_
 from bot.ui.deferral import PRIVATE, acknowledge
 from bot.ui.language import private_words
-from bot.ui.places import need_member, place_of, unshared
+from bot.ui.places import need_in_chat, need_member, place_of, unshared
 
 KIND = "pebbles"
 NO_GAME = N_("You have no Pebbles and Nuts game running in this channel.")
@@ -134,6 +134,7 @@ class Pebbles(commands.GroupCog, name="Pebbles and Nuts", group_name=KIND):
             raise SeatingError(N_("Bots cannot take a seat; open a table with /pebbles new and press Add AI."))
         if len({user.id for user in invited}) != len(invited):
             raise SeatingError(N_("Invite each person once."))
+        need_in_chat(interaction, invited)
         for user in invited:
             self.bot.presenter.remember(user)
         await self._open(interaction, 1 + len(invited), [user.id for user in invited], {})

@@ -15,7 +15,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PeapodBot
-from bot.core.errors import SeatingError
 from bot.core.places import Place
 from bot.core.ratings import PERIODS
 from bot.core.skill import PROVISIONAL_GAMES
@@ -27,14 +26,12 @@ from bot.ui.deferral import PRIVATE, respond
 from bot.ui.kinds import KINDS
 from bot.ui.language import answer_words
 from bot.ui.layout import FELT, Picture, layout
-from bot.ui.places import place_of
+from bot.ui.places import scope_of
 from games import GAMES
 from render.chart import rating_chart
 
 RATED = [key for key in KINDS if key in GAMES and GAMES[key].rated]
 CHART_NAME = "rating.png"
-NO_SCOPE = N_("Ratings are kept per server and per chat: ask in one.")
-"""An interaction that names no chat (Discord sends one with every command)."""
 NOT_RATED_HERE = {
     True: N_("no rated games in this server yet."),
     False: N_("no rated games in this chat yet."),
@@ -82,15 +79,6 @@ def chart_description(words: Words, caption: str, ratings: Sequence[float]) -> s
         high=words.rating(max(ratings)),
         low=words.rating(min(ratings)),
     )
-
-
-def scope_of(interaction: discord.Interaction) -> tuple[Place, int]:
-    """Where a command is asked, and the scope whose ratings it reads there."""
-    place = place_of(interaction)
-    scope = place.scope(interaction.guild_id, interaction.channel_id)
-    if scope is None:
-        raise SeatingError(NO_SCOPE)
-    return place, scope
 
 
 def _choices() -> list[app_commands.Choice[str]]:

@@ -205,11 +205,12 @@ class Daily:
             **wait,
         )
 
-    async def daily_board(self, guild_id: int | None, kind: str, day: str | None = None) -> list[DailyRow]:
-        """A day's attempts at a game asked for in a server, earliest first, with each player's streak."""
+    async def daily_board(self, scope: int, kind: str, day: str | None = None) -> list[DailyRow]:
+        """A day's attempts at a game asked for in a scope (the server that added peapod, anywhere else the chat:
+        :meth:`bot.core.places.Place.scope`), earliest first, with each player's streak."""
         day = day or self.today()
         rows = []
-        for attempt in await self._store.daily_attempts(guild_id, day, kind, limit=BOARD_LENGTH):
+        for attempt in await self._store.daily_attempts(scope, day, kind, limit=BOARD_LENGTH):
             days = await self._store.daily_days(attempt.user_id, kind, until=day, limit=STREAK_DAYS)
             rows.append(DailyRow(attempt, await self._tables.table(attempt.game_id), streak(days, day)))
         return rows

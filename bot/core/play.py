@@ -222,6 +222,11 @@ class Play:
             return ()
         return game.legal_actions(game.from_dict(record.state), seat)
 
+    def offers_hints(self, kind: str) -> bool:
+        """Whether a game of ``kind`` gives hints (its key is in the hint registry): a front end shows a hint
+        control only where one can help."""
+        return kind in self._hints
+
     async def hint(self, game_id: int, user_id: int) -> Hint | None:
         """A good move from the current position and why (Penguin: on a winning line; None when the solver
         finds no win; Peek and Triple Peaks: the hard AI's move from the player's view).

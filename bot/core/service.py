@@ -228,6 +228,7 @@ class TableService:
         self.claim = parts.play.claim
         self.legal_for = parts.play.legal_for
         self.hint = parts.play.hint
+        self.offers_hints = parts.play.offers_hints
         self.active_games = parts.play.active_games
         self.current_game = parts.play.current_game
         self.replay_matches = parts.play.replay_matches

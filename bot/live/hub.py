@@ -140,8 +140,10 @@ class Hub:
         self._names[user_id] = name
 
     async def join(self, peer: Peer, instance_id: str) -> None:
-        """A socket joined its race: held here, and written as a row."""
+        """A socket joined its race: held here, sent the position as the database has it (its first view, in order
+        with the ones every change sends), and written as a row."""
         self._peers.setdefault(peer.game_id, set()).add(peer)
+        self.joined(peer.game_id)
         peer.row = await self._store.add_socket(
             instance_id, peer.game_id, peer.user_id, process=self.process, at=self._service.now()
         )

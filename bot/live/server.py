@@ -58,7 +58,7 @@ MAX_FRAME = 64 * 1024
 
 @dataclass(frozen=True, slots=True)
 class Joined:
-    """A socket Discord vouched for: who, in which instance, which race and seat, in which words."""
+    """A socket Discord vouched for: who, in which instance, which race and seat, in which words and deck."""
 
     user_id: int
     name: str
@@ -66,6 +66,8 @@ class Joined:
     game_id: int
     seat: int | None
     words: Words
+    deck: str
+    """The deck the person chose with ``/settings deck:`` (``"standard"`` or ``"four-colour"``)."""
 
 
 def refusal_text(error: BaseException, words: Words) -> str:
@@ -226,9 +228,10 @@ class LiveServer:
         await self._service.live_joined(instance.id, launch)
         chosen = (await self._service.user_language(person.id)).chosen
         words = words_for(private_locale(chosen, person.locale))
+        deck = (await self._service.user_settings(person.id)).deck
         seat = table.players.index(person.id) if person.id in table.players else None
         self.hub.known(person.id, person.name)
-        return Joined(person.id, person.name, instance.id, launch.game_id, seat, words)
+        return Joined(person.id, person.name, instance.id, launch.game_id, seat, words, deck)
 
     async def _refuse(self, ws: web.WebSocketResponse, refusal: Refusal, words: Words) -> None:
         with contextlib.suppress(ConnectionError, RuntimeError):
@@ -247,10 +250,11 @@ class LiveServer:
                 "names": names,
                 "lang": joined.words.locale,
                 "words": live_words.labels(joined.words),
+                "hints": self._service.offers_hints(table.kind),
+                "deck": joined.deck,
             }
         )
         await self.hub.join(peer, joined.instance_id)
-        self.hub.joined(joined.game_id)  # its first view, in order with the ones every change sends
 
     async def _answer(self, ws: web.WebSocketResponse, peer: Peer, data: str) -> None:
         try:

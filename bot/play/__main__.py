@@ -1,8 +1,9 @@
-"""Run ``make play``: serve the places page and the Preview until Ctrl-C."""
+"""Run ``make play``: serve the places page and the Preview until Ctrl-C or SIGTERM."""
 
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -16,10 +17,29 @@ from bot.play.room import PLAYERS, play_room
 from bot.play.stage import Stage
 
 KEPT_DATABASE = Path("data/play.db")
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+"""What stops a session cleanly (its servers closed, a temporary database removed), from the start on."""
+
+
+def stop_on_signals() -> asyncio.Event:
+    """An event set by SIGTERM or SIGINT.
+
+    Left to Python, SIGTERM ends the process at once, skipping every ``finally``: the temporary database's
+    folder stayed in /tmp, the servers and the Preview were never closed, and the exit status said "killed". And
+    a session started in the background of a shell without job control inherits SIGINT ignored, so Python never
+    turns it into Ctrl-C's KeyboardInterrupt: ``kill -INT`` did nothing there. Both signals are therefore
+    handled here, each as Ctrl-C in the foreground is: the session closes and exits 0."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in STOP_SIGNALS:
+        loop.add_signal_handler(number, stop.set)
+    return stop
 
 
 async def serve(database: Path, port: int | None, locale: str | None = None, web_port: int | None = None) -> None:
-    """Run the simulated server and its clock, and serve the places page and the Activity until Ctrl-C."""
+    """Run the simulated server and its clock, and serve the places page and the Activity until Ctrl-C or
+    SIGTERM (one that comes while it starts stops it once it is up)."""
+    stop = stop_on_signals()
     async with play_room(database, locale) as room, play_live(room, web_port) as live:
         stage = Stage(room)
         clock = asyncio.create_task(stage.clock.run(), name="peapod-play-clock")
@@ -35,7 +55,7 @@ async def serve(database: Path, port: int | None, locale: str | None = None, web
                     f"({', '.join(live.url_for(name) for name in PLAYERS[:3])}).",
                     flush=True,
                 )
-                await asyncio.Event().wait()
+                await stop.wait()
         finally:
             clock.cancel()
             await stage.close()
@@ -71,7 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             with tempfile.TemporaryDirectory(prefix="peapod-play-") as folder:
                 asyncio.run(serve(Path(folder) / "play.db", args.port, args.locale, args.web_port))
     except KeyboardInterrupt:
-        print("peapod play stopped.", flush=True)
+        pass  # Ctrl-C before the session's own handling began
+    print("peapod play stopped.", flush=True)
     return 0
 
 

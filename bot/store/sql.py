@@ -918,12 +918,13 @@ class SqlStore(TournamentQueries, LiveQueries, ABC):
         )
         return _daily(rows[0]) if rows else None
 
-    async def daily_attempts(self, guild_id: int | None, day: str, kind: str, *, limit: int) -> list[DailyAttempt]:
-        """The day's attempts at a game asked for in a server (None: outside servers), earliest first."""
+    async def daily_attempts(self, scope: int, day: str, kind: str, *, limit: int) -> list[DailyAttempt]:
+        """The day's attempts at a game asked for in a scope (:meth:`bot.core.places.Place.scope`: a server's id
+        takes every attempt asked for in that server, a chat's id those asked for in that chat), earliest first."""
         rows = await self._fetch(
-            f"SELECT {_DAILY} FROM daily_attempts WHERE guild_id {self.NULL_SAFE_EQUAL} ? AND day = ? AND kind = ? "
+            f"SELECT {_DAILY} FROM daily_attempts WHERE (guild_id = ? OR channel_id = ?) AND day = ? AND kind = ? "
             "ORDER BY at LIMIT ?",
-            (guild_id, day, kind, limit),
+            (scope, scope, day, kind, limit),
         )
         return [_daily(row) for row in rows]
 

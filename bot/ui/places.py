@@ -11,7 +11,7 @@ from typing import TypeVar
 import discord
 from discord import app_commands
 
-from bot.core.errors import ServiceError
+from bot.core.errors import SeatingError, ServiceError
 from bot.core.places import Place
 from bot.core.service import Table
 from bot.i18n import N_
@@ -23,11 +23,17 @@ SERVER_ONLY = N_(
     "servers where peapod is only installed to someone."
 )
 """The one sentence a per-server feature answers anywhere else."""
+NOT_IN_CHAT = N_("{who} is not in this chat, so they would never see the invitation: invite someone who is.")
+"""The refusal of an invitation to someone outside the DM or group DM it is made in."""
 EVERYWHERE = (
     app_commands.AppInstallationType(guild=True, user=True),
     app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True),
 )
 """Where a command works unless it says otherwise: installed to a server or a person, in any chat."""
+
+
+NO_SCOPE = N_("Ratings are kept per server and per chat: ask in one.")
+"""An interaction that names no chat (Discord sends one with every command)."""
 
 
 class ServerOnlyError(ServiceError):
@@ -48,6 +54,43 @@ def place_of(interaction: discord.Interaction) -> Place:
     if channel is not None and getattr(channel, "type", None) is GROUP_CHANNEL:
         return Place.GROUP_DM
     return Place.DM if interaction.context.private_channel else Place.BOT_DM
+
+
+def people_of_chat(interaction: discord.Interaction) -> set[int] | None:
+    """The ids of the people of the DM or group DM ``interaction`` comes from: in peapod's own DM, its person
+    (and peapod); in a chat between people, the channel's recipients as Discord sends them with it (discord.py's
+    ``DMChannel`` or ``GroupChannel``), and whoever asked. ``None`` where that cannot be known: in a server (a
+    cog asks the server where peapod is a member), and where Discord sent the chat without its recipients (a
+    ``PartialMessageable``, or a channel whose recipients are empty) — there an invitation is made as before,
+    and one to someone outside the chat simply expires unseen."""
+    place = place_of(interaction)
+    if place is Place.BOT_DM:
+        return {interaction.user.id} | ({interaction.client.user.id} if interaction.client.user else set())
+    if place not in (Place.DM, Place.GROUP_DM):
+        return None
+    recipients = getattr(interaction.channel, "recipients", None)
+    if not recipients:
+        return None
+    return {user.id for user in recipients} | {interaction.user.id}
+
+
+def need_in_chat(interaction: discord.Interaction, invited: list[discord.Member | discord.User]) -> None:
+    """Refuse (one sentence) an invitation to someone who is not in the DM or group DM it is made in, who could
+    never see it; where the chat's people cannot be known (:func:`people_of_chat`), let it be."""
+    people = people_of_chat(interaction)
+    outside = [user for user in invited if people is not None and user.id not in people]
+    if outside:
+        raise SeatingError(NOT_IN_CHAT, who=outside[0].mention)
+
+
+def scope_of(interaction: discord.Interaction) -> tuple[Place, int]:
+    """Where a command is asked, and the scope whose ratings and daily board it reads there
+    (:meth:`bot.core.places.Place.scope`)."""
+    place = place_of(interaction)
+    scope = place.scope(interaction.guild_id, interaction.channel_id)
+    if scope is None:
+        raise SeatingError(NO_SCOPE)
+    return place, scope
 
 
 def unshared(interaction: discord.Interaction) -> bool:

@@ -218,11 +218,13 @@ _PROMISING = 0.75
 """A move that beats greedy's choice by this many standard deviations, but not yet by :data:`_CONFIDENCE`, is
 played out in :data:`_MORE` times as many deals again (against greedy's choice alone) before the test is made."""
 _MORE = 4
-NODES = 40_000
+NODES = 80_000
 """The most greedy steps (of both players, in all imagined deals together) the hard player plays out for one
 decision: its imagined deals are played one after the other, every option in each, until this many steps are
 spent. A count of steps rather than a clock, so the same table gets the same choice on any machine at any load;
-it caps the rare decisions with many options early in a deal, most stay well under it."""
+it caps the rare close calls early in a deal, when play-outs are long (in the arena one decision in twenty plays
+out more than about 48,000 steps). A tighter cap cuts those close calls short, and they are where the hard player
+gains on greedy: at 40,000 it won 60.8 % of 400 games against normal, at 80,000 62.3 %."""
 
 
 class _Cycle:

@@ -69,36 +69,34 @@ def action_of(tableau: tuple[tuple[Card, ...], ...], action: PeanutsAction) -> A
     return (SHIFT, source, count, int(action.dest[1:]) - 1)
 
 
-def _run_length(column: list[int]) -> int:
-    length = 1 if column else 0
-    while length < len(column) and _ONTO[column[-length]][column[-length - 1]]:
-        length += 1
-    return length
+_PARENTS = [tuple(top for top in range(52) if _ONTO[key][top]) for key in range(52)]
+"""``_PARENTS[key]``: the column tops (card ints mod 52) that take the card ``key``."""
 
 
 def _column_shifts(columns: list[list[int]]) -> list[tuple[Action, int]]:
     """Every move of a column's tail onto another column's top, with the card it uncovers (-1: it empties the
-    column); a deal keeps them until that seat's columns change."""
+    column), ordered by source and then target column; a deal keeps them until that seat's columns change.
+
+    It walks each column's run from the top down and looks up the tops that take each of its cards (a seat's
+    cards are all of one deck, so a top is one column's), so its work is the length of the runs rather than
+    every pair of columns."""
+    tops = {_KEY[column[-1]]: index for index, column in enumerate(columns) if column}
     shifts: list[tuple[Action, int]] = []
     for index, column in enumerate(columns):
-        if not column:
-            continue
         size = len(column)
-        top_rank = _RANK[column[-1]]
-        run = 0
-        for target_index, target in enumerate(columns):
-            if target_index == index or not target:
-                continue
-            top = target[-1]
-            count = _RANK[top] - top_rank
-            if count < 1 or count > size:
-                continue
-            if count > 1:
-                run = run or _run_length(column)
-                if count > run:
-                    continue
-            if _RED[column[-count]] != _RED[top]:
-                shifts.append(((SHIFT, index, count, target_index), column[-count - 1] if count < size else -1))
+        count = 0
+        found = len(shifts)
+        while count < size:
+            count += 1
+            card = column[-count]
+            for parent in _PARENTS[_KEY[card]]:
+                target = tops.get(parent)
+                if target is not None:
+                    shifts.append(((SHIFT, index, count, target), column[-count - 1] if count < size else -1))
+            if count == size or not _ONTO[card][column[-count - 1]]:
+                break
+        if len(shifts) - found > 1:
+            shifts[found:] = sorted(shifts[found:], key=lambda shift: shift[0][3])
     return shifts
 
 
@@ -123,6 +121,7 @@ class Deal:
         "piles",
         "played",
         "progress",
+        "quiet",
         "shifts",
         "steps",
         "stock",
@@ -163,6 +162,7 @@ class Deal:
         self.marks: list[int | None] = [None, None]
         self.builds = 0
         self.shifts: list[list[tuple[Action, int]] | None] = [None, None]
+        self.quiet = [-1, -1]
         self.steps = 0
 
     @classmethod
@@ -199,6 +199,7 @@ class Deal:
         other.marks = list(self.marks)
         other.builds = self.builds
         other.shifts = list(self.shifts)
+        other.quiet = list(self.quiet)
         other.steps = 0
         return other
 
@@ -218,12 +219,13 @@ class Deal:
         return self.out
 
     def apply(self, seat: int, action: Action) -> None:
-        """Carry out a legal action for ``seat`` (no checks), the automatic fill included."""
+        """Carry out a legal action for ``seat`` (no checks), the automatic fill included: while the peanut pile
+        has cards no column stays empty, so only the column a card leaves can need filling."""
         kind = action[0]
         if kind == TURN:
-            stock, waste = self.stock[seat], self.waste[seat]
-            for _ in range(min(TURN_SIZE, len(stock))):
-                waste.append(stock.pop())
+            stock = self.stock[seat]
+            self.waste[seat] += stock[: -TURN_SIZE - 1 : -1]
+            del stock[-TURN_SIZE:]
             if self.turn is not None:
                 self.turn = 1 - seat
             return
@@ -242,6 +244,7 @@ class Deal:
             else:
                 card = self.columns[seat][source].pop()
                 self.shifts[seat] = None
+                self.quiet[seat] = -1
             key = _KEY[card]
             want = self.want
             if _RANK[key] == 1:
@@ -268,11 +271,10 @@ class Deal:
                 target.extend(column[-count:])
                 del column[-count:]
             self.shifts[seat] = None
+            self.quiet[seat] = -1
         peanut = self.peanut[seat]
-        for column in self.columns[seat]:
-            if not column and peanut:
-                column.append(peanut.pop())
-                self.shifts[seat] = None
+        if source >= 0 and peanut and not self.columns[seat][source]:
+            self.columns[seat][source].append(peanut.pop())
         if not peanut:
             self.out = seat
 
@@ -280,36 +282,44 @@ class Deal:
 
     def greedy_options(self, seat: int) -> list[Action]:
         """The moves the greedy player picks among (it takes one at random), or ``[]`` when it would turn the
-        stock, turn the waste over, say "stuck" or wait (:meth:`fallback` tells which)."""
+        stock, turn the waste over, say "stuck" or wait (:meth:`fallback` tells which).
+
+        When the seat's columns and peanut top offer nothing it wants, that holds until they change or a card
+        is built (``quiet``); meanwhile, while it turns its stock, only the waste top is looked at."""
         columns = self.columns[seat]
         want = self.want
-        peanut_pile, waste_pile = self.peanut[seat], self.waste[seat]
-        peanut = peanut_pile[-1] if peanut_pile else -1
-        if peanut >= 0 and want[_KEY[peanut]]:
-            return [(BUILD, PEANUT)]
-        builds = [_BUILD_FROM[index] for index, column in enumerate(columns) if column and want[_KEY[column[-1]]]]
-        if builds:
-            return builds
+        waste_pile = self.waste[seat]
         waste = waste_pile[-1] if waste_pile else -1
-        if waste >= 0 and want[_KEY[waste]]:
+        if self.quiet[seat] != self.builds:
+            peanut_pile = self.peanut[seat]
+            peanut = peanut_pile[-1] if peanut_pile else -1
+            if peanut >= 0 and want[_KEY[peanut]]:
+                return [(BUILD, PEANUT)]
+            builds = [_BUILD_FROM[index] for index, column in enumerate(columns) if column and want[_KEY[column[-1]]]]
+            if builds:
+                return builds
+            if waste >= 0 and want[_KEY[waste]]:
+                return [(BUILD, WASTE)]
+            if peanut >= 0:
+                onto = _ONTO[peanut]
+                shifts: list[Action] = [
+                    (SHIFT, PEANUT, 1, index) for index, column in enumerate(columns) if column and onto[column[-1]]
+                ]
+                if shifts:
+                    return shifts
+            moves = self.shifts[seat]
+            if moves is None:
+                moves = self.shifts[seat] = _column_shifts(columns)
+            if moves:
+                emptying = [move for move, under in moves if under < 0]
+                if emptying:
+                    return emptying
+                uncovering = [move for move, under in moves if under >= 0 and (_RANK[under] == 1 or want[_KEY[under]])]
+                if uncovering:
+                    return uncovering
+            self.quiet[seat] = self.builds
+        elif waste >= 0 and want[_KEY[waste]]:
             return [(BUILD, WASTE)]
-        if peanut >= 0:
-            onto = _ONTO[peanut]
-            shifts: list[Action] = [
-                (SHIFT, PEANUT, 1, index) for index, column in enumerate(columns) if column and onto[column[-1]]
-            ]
-            if shifts:
-                return shifts
-        moves = self.shifts[seat]
-        if moves is None:
-            moves = self.shifts[seat] = _column_shifts(columns)
-        if moves:
-            emptying = [move for move, under in moves if under < 0]
-            if emptying:
-                return emptying
-            uncovering = [move for move, under in moves if under >= 0 and (_RANK[under] == 1 or want[_KEY[under]])]
-            if uncovering:
-                return uncovering
         if waste >= 0:
             onto = _ONTO[waste]
             return [(SHIFT, WASTE, 1, index) for index, column in enumerate(columns) if column and onto[column[-1]]]
@@ -353,13 +363,14 @@ class Deal:
         their moves differ: a fairer comparison of the moves that started them.
         """
         picks = random.Random(rng.getrandbits(64))
+        step, pace, stuck = self.greedy_step, rng.random, self.stuck
         for _ in range(STEP_LIMIT):
-            if self.out is not None or (self.stuck[0] and self.stuck[1]):
+            if self.out is not None or (stuck[0] and stuck[1]):
                 break
             if self.turn is not None:
-                self.greedy_step(self.turn, picks)
+                step(self.turn, picks)
                 continue
-            seat = 0 if rng.random() < 0.5 else 1
-            if not self.greedy_step(seat, picks) and not self.greedy_step(1 - seat, picks):
+            seat = 0 if pace() < 0.5 else 1
+            if not step(seat, picks) and not step(1 - seat, picks):
                 break
         return self.winner()

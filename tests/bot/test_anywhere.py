@@ -1,6 +1,6 @@
-"""The patiences and the daily deal where peapod is not a member (a group DM, a server that never added it):
-the table is the command's own answer, moved on by each click; nothing is posted, no DM sent, and nothing
-goes out on a token past its 15 minutes."""
+"""The patiences, the daily deal and Peanuts where peapod is not a member (a group DM, a DM between two people, a
+server that never added it): the table is the command's own answer, moved on by each click; nothing is posted,
+no DM sent, and nothing goes out on a token past its 15 minutes."""
 
 import random
 import sys
@@ -48,7 +48,7 @@ class Chat:
 
     async def slash(self, who: str, name: str, **options: Any) -> Any:
         person = self.people[who]
-        if self.place is Place.GROUP_DM:
+        if self.place in (Place.GROUP_DM, Place.DM):
             return await slash_in(person, self.channel, name, **options)
         return await person.slash(self.channel, name, **options)
 
@@ -72,11 +72,15 @@ def simcord_bot(settings, store, seed_box) -> PeapodBot:
     return without_real_waits(create_bot(settings, store, seed_source=lambda: seed_box[0], budget=budget))
 
 
-@pytest.fixture(params=[Place.GROUP_DM, Place.SERVER_APP])
+@pytest.fixture(params=[Place.GROUP_DM, Place.DM, Place.SERVER_APP])
 def chat(request, simcord_env, places, room) -> Chat:
-    """A group DM of alice, bob and carol; or a server that never added peapod, where alice installed it."""
+    """A group DM of alice, bob and carol; a DM between alice and bob; or a server that never added peapod, where
+    alice installed it."""
     if request.param is Place.GROUP_DM:
         channel = places.group(simcord_env, room.alice, room.bob, room.carol)
+        people = {"alice": room.alice.user, "bob": room.bob.user}
+    elif request.param is Place.DM:
+        channel = places.dm(simcord_env, room.alice, room.bob)
         people = {"alice": room.alice.user, "bob": room.bob.user}
     else:
         guild = places.server(simcord_env, "Friends' Server")

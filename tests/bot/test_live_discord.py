@@ -116,6 +116,15 @@ async def test_play_live_launches_the_race_and_moves_reach_both_sides(room, simc
     assert f"pf:{game_id}:" in " ".join(custom_ids_on(table_message(room, board.id)))
     await bob.close()
 
+    # Bob left the Activity: the same race goes on in messages, from his own controls, to its end there.
+    await play(room.bob, await open_panel(room.bob, room, board.id), "t")
+    assert (await simcord_bot.service.table(game_id)).version == version + 1, "a move from the message controls"
+    [thread] = room.channel.threads
+    asked = await room.bob.slash(thread, "peanuts resign")
+    await room.bob.click(asked.response.message, custom_id=custom_ids_on(asked.response.message)[0])
+    await room.env.advance_time(2)
+    assert (await simcord_bot.service.table(game_id)).finished, "one game, two views"
+
 
 async def test_a_finished_race_has_no_play_live_and_its_launch_is_refused(room, simcord_bot, store, launches):
     game_id, board = await accepted(room, simcord_bot)

@@ -15,9 +15,10 @@ from simcord.results import to_discord_message
 from bot.app import create_bot
 from bot.core.places import Place
 from bot.core.service import AI_SECONDS, Table
+from bot.i18n import words_for
 from bot.store import Store
 from bot.text import readable
-from bot.ui.places import SERVER_ONLY
+from bot.ui.places import NOT_IN_CHAT, SERVER_ONLY
 from bot.ui.present.requests import EditBudget
 from bot.words import word
 from games.pebbles import GAME, Play, marked_card
@@ -415,3 +416,33 @@ async def test_in_its_own_dm_peapod_is_a_member_and_the_hand_comes_as_a_dm_there
     table = await simcord_bot.service.table(game_id)
     assert table.place is Place.BOT_DM and table.status == "active"
     assert table.seats[0].dm_message_id is not None, "the hand is a message of its own in the DM"
+
+
+async def test_an_invitation_to_someone_outside_the_chat_is_refused_in_a_group_dm_a_dm_and_peapods_dm(
+    group, dm, simcord_env, simcord_bot
+):
+    """Discord lists a DM's and a group DM's people with each interaction there (and peapod's own DM has its
+    person alone): someone outside the chat could never see an invitation to it, so each way of inviting refuses
+    them with one private sentence, and no table is opened."""
+    group.people["dave"] = simcord_env.create_user("dave")
+    dm.people["carol"] = group.people["carol"]
+    for chat, outsider in ((group, "dave"), (dm, "carol")):
+        sentence = words_for("en")(NOT_IN_CHAT, who=chat.people[outsider].mention)
+        for refused in (
+            await chat.slash("alice", "peanuts challenge", friend=chat.people[outsider]),
+            await chat.slash("alice", "pebbles challenge", first=chat.people["bob"], second=chat.people[outsider]),
+            await chat.menu("alice", PEANUTS_MENU, outsider),
+            await chat.menu("alice", PEBBLES_MENU, outsider),
+        ):
+            assert refused.ephemeral and private_text(refused) == sentence
+        for kind in ("peanuts", "pebbles"):
+            assert await simcord_bot.service.open_tables(chat.channel.id, chat.people["alice"].id, kind) == []
+    alice, bob = group.people["alice"], group.people["bob"]
+    for refused in (
+        await alice.slash("peanuts challenge", friend=bob),
+        await alice.slash("pebbles challenge", first=bob),
+    ):
+        assert refused.ephemeral and private_text(refused) == words_for("en")(NOT_IN_CHAT, who=bob.mention), "her DM"
+    invited = await group.slash("alice", "peanuts challenge", friend=group.people["carol"])
+    assert not invited.ephemeral, "someone of the chat is invited as before"
+    nothing_but_answers(group)

@@ -3,6 +3,7 @@
 import pytest
 
 from bot.core.places import Place
+from bot.play.places import simcord_hooks
 from bot.ui.places import SERVER_ONLY, server_only
 
 from .places import BOT_DM, GUILD, PRIVATE_CHANNEL
@@ -95,3 +96,10 @@ async def test_text_names_commands_as_mentions_of_the_synced_commands(room, simc
     assert f"</penguin new:{ids['penguin']}>" in text_of(overview.response)
     board = await room.alice.slash(room.channel, "daily board", game="peek")
     assert f"Nobody here has played it yet: </daily peek:{ids['daily']}>." in text_of(board.response)
+
+
+def test_the_tests_tell_simcord_what_make_play_tells_it(places):
+    """One place says what SimCord is told (:mod:`bot.play.places`): the tests' fixture puts in exactly the hooks
+    ``make play`` puts in, no copy of its own."""
+    for owner, name, _ in simcord_hooks(places):
+        assert getattr(owner, name).__qualname__.startswith(f"{simcord_hooks.__name__}.<locals>."), name

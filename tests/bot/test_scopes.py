@@ -140,3 +140,39 @@ async def test_outside_servers_history_and_stats_are_the_players_own(room, group
     assert not stats.ephemeral
     server = await room.bob.slash(room.channel, "history", member=room.alice.user)
     assert "has no finished games here yet" in text_of(server.response)
+
+
+async def test_the_daily_board_outside_servers_that_added_peapod_speaks_the_askers_language(
+    room, group, simcord_env, places, languages
+):
+    """In a group DM, and in a server where peapod is only installed to someone, the day's board speaks the
+    language of whoever asked; in a server that added peapod, the server's (English here) for everyone."""
+    languages.users[room.alice.id] = "de"
+    german = words_for("de")
+    heading = german("Daily deals, {day}", day="").strip()
+    in_group = text_of((await group.slash("alice", "daily board", game="penguin")).response)
+    assert (
+        heading in in_group
+        and german("Nobody here has played it yet: {command}.", command="").split(":")[0] in in_group
+    )
+    guild = places.server(simcord_env, "Friends' Server")
+    alice = guild.add_member(room.alice.user)
+    elsewhere = await alice.slash(guild.create_text_channel("general"), "daily board", game="penguin")
+    assert heading in text_of(elsewhere.response)
+    assert "Daily deals" in text_of((await group.slash("bob", "daily board", game="penguin")).response), "bob's own"
+    server = text_of((await room.alice.slash(room.channel, "daily board", game="penguin")).response)
+    assert "Daily deals" in server and heading not in server
+
+
+async def test_the_daily_board_of_a_chat_shows_the_attempts_made_in_that_chat_only(room, group, simcord_env, places):
+    """Outside servers that added peapod the day's board is the chat's, as its leaderboard is: an attempt made in
+    another DM does not show there (strangers' attempts never reach a chat), nor on a server's board."""
+    await group.slash("alice", "daily penguin")
+    elsewhere = Chat(simcord_env, places.dm(simcord_env, room.bob, room.carol), Place.DM, {"bob": room.bob.user})
+    await elsewhere.slash("bob", "daily penguin")
+    in_group = text_of((await group.slash("alice", "daily board", game="penguin")).response)
+    assert f"<@{room.alice.id}>" in in_group and f"<@{room.bob.id}>" not in in_group
+    in_dm = text_of((await elsewhere.slash("bob", "daily board", game="penguin")).response)
+    assert f"<@{room.bob.id}>" in in_dm and f"<@{room.alice.id}>" not in in_dm
+    server = text_of((await room.carol.slash(room.channel, "daily board", game="penguin")).response)
+    assert f"<@{room.alice.id}>" not in server and f"<@{room.bob.id}>" not in server

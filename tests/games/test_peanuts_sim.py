@@ -11,7 +11,7 @@ import random
 import pytest
 
 from games.ai.peanuts_ai import GreedyPlayer, RandomPlayer
-from games.ai.peanuts_sim import Deal, action_of
+from games.ai.peanuts_sim import Deal, _column_shifts, action_of, card_int
 from games.peanuts import GAME, Move, PeanutsState, Recycle, Stuck, Turn
 
 
@@ -90,8 +90,9 @@ def test_rollouts_end_and_repeat():
 
 
 def test_a_deal_that_keeps_its_column_moves_picks_as_a_fresh_one():
-    """The column-to-column moves a deal keeps between steps are those of its columns now: along whole rollouts,
-    each seat's greedy options equal those of a copy that works them out afresh."""
+    """The column-to-column moves a deal keeps between steps are those of its columns now, and a seat it knows to
+    be quiet (nothing in its columns or peanut top it wants) is so: along whole rollouts, each seat's greedy
+    options equal those of a copy that works them out afresh."""
     checked = 0
     for seed in range(12):
         deal = Deal.of(GAME.new_state(None, 2, seed))
@@ -100,6 +101,7 @@ def test_a_deal_that_keeps_its_column_moves_picks_as_a_fresh_one():
             for seat in (0, 1):
                 fresh = deal.copy()
                 fresh.shifts = [None, None]
+                fresh.quiet = [-1, -1]
                 assert deal.greedy_options(seat) == fresh.greedy_options(seat)
                 checked += 1
             seat = rng.randrange(2)
@@ -115,3 +117,35 @@ def test_a_rollout_counts_its_steps():
     assert deal.steps == 0
     assert 0 < rollout.steps <= 3000
     assert rollout.copy().steps == 0
+
+
+def test_column_moves_are_the_engines():
+    """The fast deal's moves from column to column are exactly the engine's, in order of source and target, each
+    with the card it uncovers, along random and greedy play."""
+    checked = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = GAME.new_state(None, 2, seed)
+        players = [RandomPlayer(), GreedyPlayer()]
+        for _ in range(300):
+            if GAME.outcome(state) is not None:
+                break
+            for seat in (0, 1):
+                tableau = state.players[seat].tableau
+                engine = [
+                    action_of(tableau, move)
+                    for move in GAME.legal_actions(state, seat)
+                    if isinstance(move, Move) and move.source[0] == "c" and move.dest[0] == "c"
+                ]
+                fast = _column_shifts(Deal.of(state).columns[seat])
+                assert [move for move, _ in fast] == engine
+                for (_, source, count, _), under in fast:
+                    column = tableau[source]
+                    assert under == (card_int(column[-count - 1]) if count < len(column) else -1)
+                checked += len(fast)
+            seat = rng.randrange(2)
+            action = players[seat].choose(state, seat, rng) or Stuck(False)
+            if action not in GAME.legal_actions(state, seat):
+                action = Stuck(True)
+            state = GAME.apply_action(state, seat, action).state
+    assert checked > 200

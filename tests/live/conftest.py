@@ -8,6 +8,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.core.play import Hints
 from bot.core.service import TableService
 from bot.live.discord_api import DiscordApi
 from bot.live.hub import Hub
@@ -15,6 +16,7 @@ from bot.live.server import LiveServer
 from bot.play.discord_http import FakeDiscord
 from bot.store import SqliteStore, Store
 from games import GAMES
+from games.ai.registry import HINTS
 
 APP = 555
 SECRET = "client-secret"
@@ -115,10 +117,16 @@ class Socket:
 
 
 async def live_server(
-    store: Store, fake: FakeDiscord, session: aiohttp.ClientSession, clock: FakeClock, process: str | None = None
+    store: Store,
+    fake: FakeDiscord,
+    session: aiohttp.ClientSession,
+    clock: FakeClock,
+    process: str | None = None,
+    hints: Hints = HINTS,
 ) -> LiveServer:
-    """One process's live server over ``store`` (its own table service), asking the fake."""
-    service = TableService(store, games=GAMES)
+    """One process's live server over ``store`` (its own table service, given ``hints`` as the bot gives it the
+    hint registry), asking the fake."""
+    service = TableService(store, games=GAMES, hints=hints)
     api = DiscordApi(session, fake.url, client_id=APP, client_secret=SECRET, bot_token=BOT_TOKEN)
     hub = Hub(service, store, clock=clock, names=api.name_of, process=process)
     server = LiveServer(service, store, api, client_id=APP, hub=hub)
@@ -127,11 +135,17 @@ async def live_server(
 
 
 @pytest.fixture
-async def live(tmp_path, fake):
+def hints() -> Hints:
+    """The hint registry the live server's table service is given: the bot's own (a test may parametrize it)."""
+    return HINTS
+
+
+@pytest.fixture
+async def live(tmp_path, fake, hints):
     store = await SqliteStore.open(tmp_path / "peapod.db")
     clock = FakeClock()
     async with aiohttp.ClientSession() as session:
-        server = await live_server(store, fake, session, clock)
+        server = await live_server(store, fake, session, clock, hints=hints)
         try:
             yield Live(server, server._service, store, clock, fake, session)
         finally:

@@ -1,7 +1,9 @@
 """Peanuts live in a real browser (Debian's Chromium driven by Playwright), as ``make play`` serves it: the bot on
 SimCord, a race challenged and accepted in the channel, Play live pressed on its board, and the Activity's page
 (web/dist, built by ``make web``) opened in three tabs through the SDK's mock: Ada races with the keyboard only,
-Basil with the mouse (dragging cards), Clover watches (opened from the places page's link). Ada's connection drops
+Basil with the mouse (dragging cards), Clover watches (opened from the places page's link). Ada chose the
+four-colour deck (/settings) and her page inks the suits as the pictures do; neither racer gets a Hint button (a
+race has no hinter). Ada's connection drops
 once and comes back by itself; they race the whole race to its end; the watcher never gets a hidden card, and the
 result is stored, rated and shown in the channel as for a race played in messages."""
 
@@ -20,8 +22,10 @@ from bot.play.hub import Hub
 from bot.play.live import PlayLive, play_live
 from bot.play.room import PlayRoom, play_room
 from bot.play.stage import Stage
-from games.cards import Card
+from games.cards import Card, Suit
 from games.peanuts import GAME, public_cards
+from render.cards import suit_colour
+from render.labels import DeckStyle
 
 from ..bot.tables import custom_ids_on, labels_of, table_message, text_of
 from .racers import Racer, by_keyboard, by_mouse
@@ -45,6 +49,30 @@ def face_up(view: dict[str, Any]) -> set[str]:
         if player["peanut"]["top"]:
             cards.add(player["peanut"]["top"])
     return cards
+
+
+def inks(style: DeckStyle) -> dict[str, str]:
+    """Each suit's ink in ``style`` as the pictures draw it (render/cards.py), as CSS computes a colour."""
+    return {suit.char: "rgb({}, {}, {})".format(*suit_colour(suit, style)) for suit in Suit}
+
+
+FOUR_COLOUR_INKS = inks(DeckStyle.FOUR_COLOUR)
+STANDARD_INKS = inks(DeckStyle.STANDARD)
+PAGE_INKS = """() => {
+  const inks = {};
+  for (const pip of document.querySelectorAll('#board .card[data-card] .corner .pip')) {
+    const suit = pip.closest('.card').dataset.card[1];
+    (inks[suit] ??= new Set()).add(getComputedStyle(pip).color);
+  }
+  return Object.fromEntries(Object.entries(inks).map(([suit, colours]) => [suit, [...colours]]));
+}"""
+
+
+async def suit_inks(page: Page) -> dict[str, str]:
+    """The ink of each suit's symbol on the page's face-up cards (each suit one ink, every suit dealt face up)."""
+    inks = await page.evaluate(PAGE_INKS)
+    assert all(len(colours) == 1 for colours in inks.values()), inks
+    return {suit: colours[0] for suit, colours in inks.items()}
 
 
 def ident(card: Card) -> str:
@@ -109,6 +137,7 @@ async def test_two_tabs_race_to_the_end_one_by_keyboard_one_by_drag_while_a_thir
         places_page(room, live) as hub,
     ):
         ada, basil, clover = room.players[:3]
+        await ada.slash(room.channel, "settings", deck="four-colour")
         await ada.slash(room.channel, "peanuts challenge", friend=basil.user)
         challenge = room.channel.last_message
         await basil.click(challenge, custom_id=next(c for c in custom_ids_on(challenge) if c.startswith("pv:")))
@@ -133,6 +162,14 @@ async def test_two_tabs_race_to_the_end_one_by_keyboard_one_by_drag_while_a_thir
                     for page in (keyboard.page, mouse.page, watcher)
                 ]
                 assert seats == ["0", "1", "watching"]
+
+                # A race has no hinter: the racers' controls show no Hint button. Ada chose the four-colour deck:
+                # her cards wear the pictures' four inks, Basil's red and black.
+                for page in (keyboard.page, mouse.page):
+                    assert await page.locator("#controls:not([hidden]) button").count() >= 3
+                    assert await page.locator("#controls [data-control='hint']").count() == 0
+                assert await suit_inks(keyboard.page) == FOUR_COLOUR_INKS
+                assert await suit_inks(mouse.page) == STANDARD_INKS
 
                 # A lost connection: the page says so, and comes back by itself with the race as it was.
                 await keyboard.page.evaluate("() => window.peapodLive.socket.ws.close()")

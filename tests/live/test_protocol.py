@@ -4,9 +4,12 @@ every socket gets, spectators, reconnecting, the heartbeat, and the race's end."
 
 import random
 
+import pytest
+
 from bot.live.hub import GONE, SILENT_SECONDS
 from bot.live.server import REFUSED
 from games.ai.peanuts_ai import GreedyPlayer
+from games.ai.registry import HINTS
 from games.peanuts import GAME
 
 from .conftest import ANN, BOB, CAT, CHANNEL, DAN, SECRET, Live, Socket
@@ -96,6 +99,27 @@ async def test_a_refused_move_gets_a_sentence_and_changes_nothing(live: Live):
     await ann.send(type="hint", id=5)
     hint = await ann.until("hint")
     assert hint["id"] == 5 and hint["code"] is None and hint["text"]
+
+
+@pytest.mark.parametrize("hints", [HINTS, {**HINTS, "peanuts": lambda state: None}], ids=["registry", "hinter"])
+async def test_the_welcome_says_whether_the_race_gives_hints_as_the_hint_registry_does(live: Live, hints):
+    await live.race()
+    welcome, _ = await (await live.connect(ANN)).joined()
+    assert welcome["hints"] is ("peanuts" in hints)
+    if hints is HINTS:
+        assert welcome["hints"] is False  # the bot's own registry has no Peanuts hinter: the page shows no Hint
+
+
+async def test_the_welcome_carries_the_deck_each_person_chose(live: Live):
+    await live.race()
+    await live.service.choose_deck(BOB, "four-colour")
+    await live.service.choose_deck(CAT, "four-colour")
+    await live.service.choose_deck(CAT, "standard")
+    decks = {}
+    for user_id in (ANN, BOB, CAT):
+        welcome, _ = await (await live.connect(user_id)).joined()
+        decks[user_id] = welcome["deck"]
+    assert decks == {ANN: "standard", BOB: "four-colour", CAT: "standard"}
 
 
 async def test_a_spectator_sees_no_hidden_card_and_cannot_move(live: Live):

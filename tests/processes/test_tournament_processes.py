@@ -36,7 +36,14 @@ async def test_two_processes_pair_each_round_of_a_swiss_tournament_once(database
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     workers = [
         await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.processes.tournament_worker", database_url, str(seed), cwd=ROOT, env=env
+            sys.executable,
+            "-m",
+            "tests.processes.tournament_worker",
+            database_url,
+            str(view.id),
+            str(seed),
+            cwd=ROOT,
+            env=env,
         )
         for seed in (1, 2)
     ]

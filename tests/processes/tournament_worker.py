@@ -1,9 +1,11 @@
-"""One bot process's tournament work, without Discord: ``python -m tests.processes.tournament_worker URL SEED``.
+"""One bot process's tournament work, without Discord:
+``python -m tests.processes.tournament_worker URL TOURNAMENT SEED``.
 
 Over the shared PostgreSQL store it does what every bot process does to a running tournament, as fast as it
 can: shows the matches dealt (their message appears), ends the matches it finds running (a player resigns),
 moves the tournament on as a process starting up would, and fires its deadlines; until the tournament is
-over. Several such processes race on the same rounds.
+over (a process that starts after the others finished it has nothing to do). Several such processes race on the
+same rounds.
 """
 
 import asyncio
@@ -18,11 +20,10 @@ from games import GAMES
 from games.errors import EngineError
 
 
-async def run(url: str, seed: int) -> None:
+async def run(url: str, tournament_id: int, seed: int) -> None:
     store = await PostgresStore.open(url, pool_size=4)
     service = TableService(store, games=GAMES, clock=time.time)
     rng = random.Random(seed)
-    [tournament_id] = await store.running_tournaments()
     try:
         for _ in range(2000):
             record = await store.load_tournament(tournament_id)
@@ -48,4 +49,4 @@ async def run(url: str, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(run(sys.argv[1], int(sys.argv[2])))
+    asyncio.run(run(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))

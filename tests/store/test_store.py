@@ -576,6 +576,8 @@ async def test_history_stats_daily_and_rerating_queries(store):
     assert await store.daily_attempt("2026-11-25", "count", 1) == attempt
     assert await store.daily_attempts(10, "2026-11-25", "count", limit=5) == [attempt]
     assert await store.daily_attempts(11, "2026-11-25", "count", limit=5) == []
+    assert await store.daily_attempts(20, "2026-11-25", "count", limit=5) == [attempt], "a chat's board: its channel"
+    assert await store.daily_attempts(21, "2026-11-25", "count", limit=5) == []
     await store.add_daily(DailyAttempt("2026-11-24", "count", 1, second, None, None, 0.5))
     assert await store.daily_days(1, "count", until="2026-11-25", limit=10) == ["2026-11-25", "2026-11-24"]
     await store.drop_daily(attempt)

@@ -1,6 +1,8 @@
 // Cards drawn in HTML and CSS: rank and suit symbol in the corners and a big suit in the middle, red or black
-// ink by suit, a deck stripe telling the two racers' decks apart on the shared piles, and backs for hidden
-// cards. Codes are the server's: rank (A23456789TJQK), suit (CDHS), deck digit.
+// ink by suit (or four inks, one a suit, for a reader who chose the four-colour deck: the welcome's "deck" sets
+// the body's data-deck and the style sheet colours each suit-X class), a deck stripe telling the two racers'
+// decks apart on the shared piles, and backs for hidden cards. Codes are the server's: rank (A23456789TJQK),
+// suit (CDHS), deck digit.
 
 import { cardText, suitSymbol } from "./words.js";
 

@@ -1,8 +1,9 @@
 // How a player moves a card: drag it onto a place (pointer events, so a finger works as a mouse does), tap it
 // and tap the place, or with the keyboard (Tab to a card, Enter to pick it, Tab or the arrows to a place,
 // Enter to play, Esc to cancel). Letters for the rest: t turns the stock, r turns the waste over, s says
-// stuck (or takes it back), p passes (the turn-based race), h asks for a hint. Whatever the way, a move is
-// sent only when it matches one of the view's legal entries (source, card and place).
+// stuck (or takes it back), p passes (the turn-based race), h asks for a hint where the race gives hints (the
+// welcome says; a Peanuts race has none, so there h does nothing). Whatever the way, a move is sent only when it
+// matches one of the view's legal entries (source, card and place).
 
 import { findControl, findMove } from "./board.js";
 
@@ -117,7 +118,8 @@ export class Input {
       this.focusTarget(targets.indexOf(active) + step);
       return;
     }
-    const letters = { t: "turn", r: "recycle", p: "pass", h: "hint" };
+    const letters = { t: "turn", r: "recycle", p: "pass" };
+    if (this.race.hasHints()) letters.h = "hint";
     const key = event.key.toLowerCase();
     if (key in letters) this.control(letters[key]);
     if (key === "s") this.control(findControl(this.view, "unstuck") ? "unstuck" : "stuck");

@@ -50,6 +50,7 @@ class Race {
       this.sent.clear();
       document.body.dataset.waiting = 0;
       setWords(frame.words);
+      document.body.dataset.deck = frame.deck === "four-colour" ? "four-colour" : "standard";
       document.documentElement.lang = frame.lang || "en";
       document.title = t("title");
       $("title").textContent = t("title");
@@ -127,7 +128,7 @@ class Race {
       button(stuck, stuck === "stuck" ? t("stuck") : t("unstuck"), "s", !!findControl(view, stuck)),
     ];
     if (view.turn !== null && view.turn !== undefined) buttons.push(button("pass", t("pass"), "p", !!findControl(view, "pass")));
-    buttons.push(button("hint", t("hint"), "h", true));
+    if (this.hasHints()) buttons.push(button("hint", t("hint"), "h", true));
     controls.replaceChildren(...buttons);
   }
 
@@ -175,8 +176,13 @@ class Race {
     this.redraw();
   }
 
+  /** Whether the race gives hints (the welcome says; Peanuts has no hinter, so no Hint button and no h key). */
+  hasHints() {
+    return this.welcome?.hints === true;
+  }
+
   askHint() {
-    if (this.view && !this.view.over && this.view.seat !== null) this.socket.request({ type: "hint" });
+    if (this.hasHints() && this.view && !this.view.over && this.view.seat !== null) this.socket.request({ type: "hint" });
   }
 
   showWho() {
