@@ -9,6 +9,7 @@ call a Words ``words(...)``, ``words.plural(...)``, ``words.context(...)``, and 
 
 import datetime
 import re
+from collections.abc import Sequence
 from functools import cache
 
 from babel.dates import format_date, format_timedelta
@@ -115,9 +116,10 @@ class Words:
         """A card in text: ``"10♠"``, ``"Q♥"`` (German ``"D♥"``); suits keep their symbols."""
         return self.rank(card.rank) + card.suit.symbol
 
-    def phrase(self, phrase: Phrase) -> str:
-        """What an engine said (a :class:`games.phrases.Phrase`), through its template in :mod:`bot.words`."""
-        return say(phrase, self)
+    def phrase(self, phrase: Phrase, names: Sequence[str | None] = ()) -> str:
+        """What an engine said (a :class:`games.phrases.Phrase`), through its template in :mod:`bot.words`; with
+        ``names``, each seat it names by number reads as the name given for it."""
+        return say(phrase, self, names)
 
 
 @cache

@@ -14,6 +14,8 @@ English, the ids themselves. An :class:`Article`'s two forms are two ids (transl
 without "a"/"an"); a :class:`Join`'s separator is an id in the context ``"list separator"``.
 """
 
+from collections.abc import Sequence
+
 from bot.words import common, peanuts, pebbles, peek, penguin, table, tournament, triplepeaks
 from bot.words.templates import Article, Join, Plural, Template, Wording
 from games.cards import Card, Rank
@@ -26,6 +28,9 @@ TEMPLATES: dict[str, Template] = {
 }
 """Every key's English template; each module words the keys of its own prefix, so none is worded twice."""
 
+SEAT_KEYS = frozenset({"seat.name", "peanuts.player"})
+"""The phrases that name a seat by its number (``number``, from 1): where the reader knows who sits there, the
+seat's name stands in for them."""
 RANK_NAMES = {Rank.TEN: "10"}
 """Ranks whose name is not their code letter."""
 _VOWEL_RANKS = (Rank.ACE, Rank.EIGHT)
@@ -42,16 +47,17 @@ def card_text(card: Card) -> str:
     return rank_text(card.rank) + card.suit.symbol
 
 
-def say(phrase: Phrase, words: Wording | None = None) -> str:
-    """The sentence for ``phrase`` in the language of ``words`` (English without). Raises KeyError for a key
-    without a template (a bug)."""
+def say(phrase: Phrase, words: Wording | None = None, names: Sequence[str | None] = ()) -> str:
+    """The sentence for ``phrase`` in the language of ``words`` (English without); with ``names``, a seat named by
+    its number (:data:`SEAT_KEYS`) reads as the name given for it ("<@42> played 7♥", not "Seat 1 played 7♥").
+    Raises KeyError for a key without a template (a bug)."""
     template = TEMPLATES[phrase.key]
     if isinstance(template, Join):
         items = phrase.arg(template.by)
         assert isinstance(items, tuple)
         separator = words.context("list separator", template.separator) if words else template.separator
-        return separator.join(str(word(item, words)) for item in items)
-    args = {name: word(value, words) for name, value in phrase.args}
+        return separator.join(str(word(item, words, names)) for item in items)
+    args = {name: word(value, words, names) for name, value in phrase.args}
     if isinstance(template, Plural):
         count = phrase.arg(template.by)
         assert isinstance(count, int)
@@ -65,15 +71,20 @@ def say(phrase: Phrase, words: Wording | None = None) -> str:
     return words(template, **args) if words else template.format(**args)
 
 
-def word(value: Arg, words: Wording | None = None) -> object:
-    """A phrase's part as it fills a template: a phrase or a card worded, cards and numbers listed with commas."""
+def word(value: Arg, words: Wording | None = None, names: Sequence[str | None] = ()) -> object:
+    """A phrase's part as it fills a template: a phrase or a card worded, cards and numbers listed with commas; a
+    seat by the name ``names`` gives it, where it gives one."""
     if isinstance(value, Phrase):
-        return say(value, words)
+        if value.key in SEAT_KEYS:
+            number = value.arg("number")
+            if isinstance(number, int) and 0 < number <= len(names) and names[number - 1] is not None:
+                return names[number - 1]
+        return say(value, words, names)
     if isinstance(value, Card):
         return words.card(value) if words else card_text(value)
     if isinstance(value, Rank):
         return words.rank(value) if words else rank_text(value)
     if isinstance(value, tuple):
         separator = words.context("list separator", ", ") if words else ", "
-        return separator.join(str(word(item, words)) for item in value)
+        return separator.join(str(word(item, words, names)) for item in value)
     return value

@@ -314,3 +314,13 @@ async def test_turns_mode_one_full_turn_each(room, simcord_bot):
     bob_panel = await open_panel(room.bob, room, board.id)
     await play(room.bob, bob_panel, "pass")
     assert (await simcord_bot.service.table(game_id)).turn == 0
+
+
+async def test_the_board_says_who_made_the_last_move_by_name(room, simcord_bot):
+    """The board's last-move line names the racer (their mention), not their seat's number."""
+    _, board = await accepted(room, simcord_bot)
+    await play(room.alice, await open_panel(room.alice, room, board.id), "t")
+    await simcord_bot.presenter.idle()
+    await room.env.advance_time(2)
+    said = text_of(table_message(room, board.id))
+    assert f"<@{room.alice.id}> turned 3 cards from the stock." in said and "Player 1" not in said

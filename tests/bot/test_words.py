@@ -236,6 +236,13 @@ def test_the_english_reads_as_it_always_did():
     )
     assert say(marriage) == "Marriage K\u2666 (2) Q\u2666 (1) (+15)"
     assert say(Phrase.of("pebbles.won", side=seats[0], best=71, others=(40,))) == "Seat 1 wins with 71 to 40."
+    names = ("<@1>", None)  # who sits where, as a shared message names them; an empty seat keeps its number
+    assert say(tied, names=names).startswith("Deal 1 is over: <@1> and Seat 2 tie for the deal; <@1> 15 (0 meld")
+    assert say(Phrase.of("pebbles.won", side=seats[0], best=71, others=(40,)), names=names) == (
+        "<@1> wins with 71 to 40."
+    )
+    moved = Phrase.of("peanuts.turned", player=Phrase.of("peanuts.player", number=2), count=3)
+    assert say(moved, names=("<@1>", "AI (hard)")).startswith("AI (hard) ")
     theirs = Phrase.of("peanuts.theirs", card=Card.parse("2H1"))
     assert say(Phrase.of("peanuts.pile_moved_on", pile=1, shown=theirs, expected=Card.parse("2H"))) == (
         "Pile 1 moved on: it shows the other player's 2♥, not 2♥."

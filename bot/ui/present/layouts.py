@@ -70,7 +70,7 @@ def result_line(words: Words, table: Table) -> str:
         ended, alone = N_("**Game over.** {summary}"), N_("**Game over.**")
     if outcome.summary is None:
         return words(alone)
-    return words(ended, summary=words.phrase(outcome.summary))
+    return words(ended, summary=words.phrase(outcome.summary, seat_names(words, table)))
 
 
 AI_NAMES = {"easy": N_("AI (easy)"), "normal": N_("AI (normal)"), "hard": N_("AI (hard)")}
@@ -95,6 +95,15 @@ def in_time(when: float) -> str:
 def ai_name(words: Words, table: Table) -> str:
     """How the table's AI seats are named, with their level: "AI (hard)"."""
     return words(AI_NAMES[ai_level(table.settings)])
+
+
+def seat_names(words: Words, table: Table) -> list[str | None]:
+    """Who sits where, as a shared message names them: a player's mention, the AI with its level (None for an
+    empty seat, which keeps its number)."""
+    return [
+        ai_name(words, table) if record.ai else mention(record.user_id) if record.user_id is not None else None
+        for record in table.seats
+    ]
 
 
 def seat_label(words: Words, table: Table, seat: Seat) -> str:
@@ -149,7 +158,10 @@ def table_text(words: Words, kind: KindUI, table: Table, note: str = "") -> str:
     else:
         lines.append(kind.status(words, table))
     summary = table.outcome.summary if table.outcome else None
-    happened = " ".join(words.phrase(event.phrase) for event in table.public_events() if event.phrase != summary)
+    names = seat_names(words, table)
+    happened = " ".join(
+        words.phrase(event.phrase, names) for event in table.public_events() if event.phrase != summary
+    )
     if happened:
         lines.append(happened)
     if table.finished:
