@@ -174,6 +174,25 @@ def _controls(components: list, prefix: str, suffix: str) -> list[str]:
     return keys
 
 
+async def race_to_the_end(room: PlayRoom, tab: "Tab", game_id: int, players: tuple, *, steps: int) -> None:
+    """Both racers play greedy moves from their own controls in the page, five at a time each, until the race
+    ends (within ``steps``)."""
+    player, rng = GreedyPlayer(), random.Random(3)
+    for step in range(steps):
+        if (await room.bot.service.table(game_id)).finished:
+            break
+        seat = step // 5 % 2
+        await tab.view_as(players[seat])
+        state = GAME.from_dict((await room.bot.service.parts.tables.load(game_id)).state)
+        action = player.choose(state, seat, rng)
+        if action is None:
+            continue
+        if tab.control(f"{custom_ids.SEAT}:", f":{action.code}") is None:
+            await tab.click(f"{custom_ids.PANEL}:")
+        await tab.click(f"{custom_ids.SEAT}:", f":{action.code}")
+    assert (await room.bot.service.table(game_id)).finished, "the race ended"
+
+
 async def test_the_server_has_its_channel_players_commands_and_the_bot_called_peapod(tmp_path):
     async with session(tmp_path) as (room, _, _, browser):
         assert room.channel.name == CHANNEL and [player.name for player in room.players] == list(PLAYERS)
@@ -210,20 +229,7 @@ async def test_a_challenge_is_raced_to_its_end_in_its_thread_and_its_result_show
         await tab.view_as(basil)
         assert not tab.shows(int(adas_panel[0])), "Basil does not see Ada's panel"
 
-        players, player, rng = (ada, basil), GreedyPlayer(), random.Random(3)
-        for step in range(400):
-            if (await room.bot.service.table(game_id)).finished:
-                break
-            seat = step // 5 % 2
-            await tab.view_as(players[seat])
-            state = GAME.from_dict((await room.bot.service.parts.tables.load(game_id)).state)
-            action = player.choose(state, seat, rng)
-            if action is None:
-                continue
-            if tab.control(f"{custom_ids.SEAT}:", f":{action.code}") is None:
-                await tab.click(f"{custom_ids.PANEL}:")
-            await tab.click(f"{custom_ids.SEAT}:", f":{action.code}")
-        assert (await room.bot.service.table(game_id)).finished, "the race ended"
+        await race_to_the_end(room, tab, game_id, (ada, basil), steps=400)
         assert "Game over." in tab.shown, "the thread's board shows the end"
 
         tab = await browser.tab("Ada", f"#{CHANNEL}")
@@ -325,20 +331,7 @@ async def test_a_race_is_played_to_its_end_in_the_group_dm_on_the_challenge_itse
         table = await room.bot.service.table(game_id)
         assert table.place is Place.GROUP_DM and table.thread_id is None and table.message_id == challenge_id
 
-        players, player, rng = (ada, basil), GreedyPlayer(), random.Random(3)
-        for step in range(600):
-            if (await room.bot.service.table(game_id)).finished:
-                break
-            seat = step // 5 % 2
-            await tab.view_as(players[seat])
-            state = GAME.from_dict((await room.bot.service.parts.tables.load(game_id)).state)
-            action = player.choose(state, seat, rng)
-            if action is None:
-                continue
-            if tab.control(f"{custom_ids.SEAT}:", f":{action.code}") is None:
-                await tab.click(f"{custom_ids.PANEL}:")
-            await tab.click(f"{custom_ids.SEAT}:", f":{action.code}")
-        assert (await room.bot.service.table(game_id)).finished, "the race ended"
+        await race_to_the_end(room, tab, game_id, (ada, basil), steps=600)
         await tab.view_as(clover)
         assert tab.shows(challenge_id) and "Game over." in tab.shown, "the group sees the end on the challenge"
         assert bot_calls_to(room.env, room.group.id) == [] and room.channel.threads == []
