@@ -141,21 +141,27 @@ async def run_rate(
     }
 
 
+async def peek_tables(env: simcord.Env, players: int) -> list[tuple[simcord.MemberActor, discord.Message]]:
+    """``players`` people in one channel of a new server, each with a Peek table of their own (its message)."""
+    guild = env.create_guild("bench")
+    channel = guild.create_text_channel("card-room")
+    tables = []
+    for number in range(players):
+        player = guild.add_member(env.create_user(f"player{number}"))
+        await player.slash(channel, "peek new")
+        table = channel.last_message
+        assert table is not None, "the new table is the channel's last message"
+        tables.append((player, table))
+    return tables
+
+
 async def measure(database: Path, rates: tuple[int, ...]) -> list[tuple[int, dict[str, float]]]:
     store = await SqliteStore.open(database)
     bot = create_bot(bot_settings(database), store, seed_source=lambda: 11)
     results = []
     try:
         async with simcord.run(bot, settle_timeout=120) as env:
-            guild = env.create_guild("bench")
-            channel = guild.create_text_channel("card-room")
-            tables = []
-            for number in range(PLAYERS):
-                player = guild.add_member(env.create_user(f"player{number}"))
-                await player.slash(channel, "peek new")
-                table = channel.last_message
-                assert table is not None, "the new table is the channel's last message"
-                tables.append((player, (channel.id, table.id)))
+            tables = [(player, (table.channel.id, table.id)) for player, table in await peek_tables(env, PLAYERS)]
             stop = asyncio.Event()
             clock = asyncio.create_task(_keep_clock(env, stop))
             for rate in rates:

@@ -51,7 +51,7 @@ from simcord.backend.models import Message
 
 from bench import bot_settings, custom_ids, sized, stored_state, text
 from bench.faults import Outage, flaky_discord
-from bench.load import _keep_clock, _next_button, _percentile, emit_click
+from bench.load import _keep_clock, _next_button, _percentile, emit_click, peek_tables
 from bot.app import PeapodBot, create_bot
 from bot.core.recovery import Recovery
 from bot.errors import BUSY
@@ -342,15 +342,9 @@ async def overload(database: Path) -> Overload:
     answers = _Answers()
     try:
         async with simcord.run(bot, settle_timeout=120) as env:
-            guild = env.create_guild("bench")
-            channel = guild.create_text_channel("card-room")
             tables = []
-            for number in range(PLAYERS):
-                player = guild.add_member(env.create_user(f"player{number}"))
-                await player.slash(channel, "peek new")
-                dealt = channel.last_message
-                assert dealt is not None, "the new table is the channel's last message"
-                stored = env.backend.get_message(channel.id, dealt.id)
+            for player, dealt in await peek_tables(env, PLAYERS):
+                stored = env.backend.get_message(dealt.channel.id, dealt.id)
                 tables.append((player, stored, int(custom_ids(stored.components)[0].split(":")[1])))
             stop = asyncio.Event()
             clock = asyncio.create_task(_keep_clock(env, stop))
