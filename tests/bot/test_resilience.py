@@ -43,6 +43,18 @@ def messages_logged(caplog, level: int) -> list[str]:
     ]
 
 
+
+def hold(room, monkeypatch, service, name: str, reason: str) -> asyncio.Event:
+    """The service's call ``name`` waits (as for a lock another writer holds) until the event returned is set."""
+    call, released = getattr(service, name), asyncio.Event()
+
+    async def held(*args, **options):
+        await room.env.external_wait(released.wait(), reason=reason)
+        return await call(*args, **options)
+
+    monkeypatch.setattr(service, name, held)
+    return released
+
 async def test_a_redraw_discord_refuses_is_tried_again_with_the_latest_table_until_it_lands(room, simcord_bot, caplog):
     """An edit answered 503 (twice) stays owed: it is tried again after its backoff, with the table as it is by
     then (a move saved meanwhile included), within the budget, and the log says so in two lines."""
@@ -133,13 +145,7 @@ async def test_a_click_whose_commit_is_slow_is_deferred_and_answered_once_saved(
     move = next(action for action in (await service.table(game_id)).legal[0] if isinstance(action, Move))
     await room.alice.select(message, [move.source], custom_id=pick_id(message))
     picked = table_message(room, message.id)
-    act, released = service.act, asyncio.Event()
-
-    async def held_act(*args, **options):
-        await room.env.external_wait(released.wait(), reason="the commit waits for a lock another writer holds")
-        return await act(*args, **options)
-
-    monkeypatch.setattr(service, "act", held_act)
+    released = hold(room, monkeypatch, service, "act", "the commit waits for a lock another writer holds")
     before = deferrals("ActionButton")
     result = await room.alice.click(picked, custom_id=button_for(picked, move.code))
     await room.env.advance_time(deferral.DEFER_AFTER + 0.1)
@@ -314,13 +320,7 @@ async def test_a_slash_command_whose_store_is_held_is_deferred_publicly_then_ans
     with a public deferral in time, counted, and once the database answers, the deal completes it: the table is
     that very message, for everyone to see."""
     service = simcord_bot.service
-    looked, released = service.active_games, asyncio.Event()
-
-    async def held(*args, **options):
-        await room.env.external_wait(released.wait(), reason="another writer holds the database")
-        return await looked(*args, **options)
-
-    monkeypatch.setattr(service, "active_games", held)
+    released = hold(room, monkeypatch, service, "active_games", "another writer holds the database")
     before = deferrals("penguin new")
     result = await room.alice.slash(room.channel, "penguin new")
     await room.env.advance_time(deferral.DEFER_AFTER + 0.1)
@@ -342,13 +342,7 @@ async def test_a_typed_move_whose_commit_is_held_is_deferred_privately_and_saved
     message = await new_penguin(room)
     game_id = game_id_of(message)
     service = simcord_bot.service
-    act, released = service.act, asyncio.Event()
-
-    async def held_act(*args, **options):
-        await room.env.external_wait(released.wait(), reason="the commit waits for a lock another writer holds")
-        return await act(*args, **options)
-
-    monkeypatch.setattr(service, "act", held_act)
+    released = hold(room, monkeypatch, service, "act", "the commit waits for a lock another writer holds")
     move = next(action for action in (await service.table(game_id)).legal[0] if isinstance(action, Move))
     before = deferrals("penguin move")
     result = await room.alice.slash(room.channel, "penguin move", move=move.code)
