@@ -21,9 +21,9 @@ import simcord
 
 from bench import bot_settings, custom_ids, sized
 from bench.limits import DiscordLimits
+from bench.tournament import sign_up
 from bot.app import create_bot
 from bot.store import SqliteStore
-from bot.ui.custom_ids import TOURNAMENT_JOIN, TOURNAMENT_START
 
 ENTRANTS = sized(64, 8)
 
@@ -81,18 +81,9 @@ async def changeover(database: Path, game: str) -> None:
         async with simcord.run(bot, settle_timeout=600) as env:
             limits = DiscordLimits(lambda: env.backend.clock.elapsed)
             limits.install(bot)
-            guild = env.create_guild("bench")
-            channel = guild.create_text_channel("tournament")
-            people = [guild.add_member(env.create_user(f"player{n}")) for n in range(ENTRANTS)]
-            await people[0].slash(channel, "tournament new", game=game, format="swiss", rounds=2)
-            message = channel.last_message
-            assert message is not None, "the sign-up is the channel's last message"
-            stored = env.backend.get_message(channel.id, message.id)
-            join = next(c for c in custom_ids(stored.components) if c.startswith(f"{TOURNAMENT_JOIN}:"))
-            begin = next(c for c in custom_ids(stored.components) if c.startswith(f"{TOURNAMENT_START}:"))
-            tournament_id = int(join.split(":")[1])
-            for person in people:
-                await person.click(message, custom_id=join)
+            signed = await sign_up(env, game, ENTRANTS, rounds=2)
+            guild, channel, people, message = signed.guild, signed.channel, signed.people, signed.message
+            tournament_id, begin = signed.tournament_id, signed.start
             await drained(env, bot)
             print(f"{ENTRANTS} entrants, a Swiss tournament of {game}, through Discord's limits (simulated time):")
             start, wall = env.backend.clock.elapsed, time.perf_counter()

@@ -21,6 +21,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -186,6 +187,36 @@ def pictures(entrants: list[Entrant], results: list[Result], rng: random.Random)
     print(f"  knockout bracket picture: {_figures([t for t, _ in drawn])}, {len(drawn[-1][1]) // 1024} KB")
 
 
+
+@dataclass
+class SignUp:
+    """A Swiss tournament opened in a new server's channel, everyone signed up and not yet started."""
+
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    people: list[simcord.MemberActor]
+    """The entrants; the first is its host."""
+    message: discord.Message
+    tournament_id: int
+    start: str
+    """The custom id of its Start button."""
+
+
+async def sign_up(env: simcord.Env, game: str, entrants: int, *, rounds: int) -> SignUp:
+    """Open a Swiss tournament of ``game`` for ``rounds`` rounds and sign ``entrants`` people up."""
+    guild = env.create_guild("bench")
+    channel = guild.create_text_channel("tournament")
+    people = [guild.add_member(env.create_user(f"player{n}")) for n in range(entrants)]
+    await people[0].slash(channel, "tournament new", game=game, format="swiss", rounds=rounds)
+    message = channel.last_message
+    assert message is not None, "the sign-up is the channel's last message"
+    stored = env.backend.get_message(channel.id, message.id)
+    join = next(c for c in custom_ids(stored.components) if c.startswith(f"{TOURNAMENT_JOIN}:"))
+    start = next(c for c in custom_ids(stored.components) if c.startswith(f"{TOURNAMENT_START}:"))
+    for person in people:
+        await person.click(message, custom_id=join)
+    return SignUp(guild, channel, people, message, int(join.split(":")[1]), start)
+
 async def dealing(database: Path) -> tuple[float, dict[int, int], int]:
     """Open a tournament of ``2 * MATCHES`` players and start it; return the seconds until every board was
     shown in its thread, the requests (messages posted and edited) each channel took, and the tournament's
@@ -205,18 +236,9 @@ async def dealing(database: Path) -> tuple[float, dict[int, int], int]:
     bot.add_listener(on_raw_message_edit)
     try:
         async with simcord.run(bot, settle_timeout=300) as env:
-            guild = env.create_guild("bench")
-            channel = guild.create_text_channel("tournament")
-            people = [guild.add_member(env.create_user(f"player{n}")) for n in range(2 * MATCHES)]
-            await people[0].slash(channel, "tournament new", game="peanuts", format="swiss", rounds=1)
-            message = channel.last_message
-            assert message is not None, "the sign-up is the channel's last message"
-            stored = env.backend.get_message(channel.id, message.id)
-            join = next(c for c in custom_ids(stored.components) if c.startswith(f"{TOURNAMENT_JOIN}:"))
-            start = next(c for c in custom_ids(stored.components) if c.startswith(f"{TOURNAMENT_START}:"))
-            tournament_id = int(join.split(":")[1])
-            for person in people:
-                await person.click(message, custom_id=join)
+            signed = await sign_up(env, "peanuts", 2 * MATCHES, rounds=1)
+            guild, channel, people, message = signed.guild, signed.channel, signed.people, signed.message
+            tournament_id, start = signed.tournament_id, signed.start
             stop = asyncio.Event()
             clock = asyncio.create_task(_keep_clock(env, stop))
             requests.clear()
